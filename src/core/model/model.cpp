@@ -1,0 +1,123 @@
+#include "model/model.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+
+namespace armdyn {
+
+ModelError::ModelError(std::string field, const std::string& message)
+    : std::invalid_argument(field + ": " + message), field_(std::move(field)) {}
+
+namespace {
+
+void requireFinite(double v, const std::string& field) {
+  if (!std::isfinite(v)) throw ModelError(field, "must be a finite number");
+}
+
+template <typename Derived>
+void requireFinite(const Eigen::MatrixBase<Derived>& m, const std::string& field) {
+  if (!m.allFinite()) throw ModelError(field, "must contain finite numbers only");
+}
+
+// A physical inertia tensor about the COM: symmetric, positive eigenvalues obeying the
+// triangle inequalities (each principal moment <= sum of the other two).
+void requirePhysicalInertia(const Eigen::Matrix3d& I, const std::string& field) {
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + I.cwiseAbs().maxCoeff()))
+    throw ModelError(field, "inertia tensor must be symmetric");
+  Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> es(I);
+  const Eigen::Vector3d e = es.eigenvalues();
+  const double tol = 1e-12 * (1.0 + e.cwiseAbs().maxCoeff());
+  if (e.minCoeff() <= 0.0) throw ModelError(field, "inertia tensor is not positive definite");
+  if (e(2) > e(0) + e(1) + tol)
+    throw ModelError(field, "principal moments violate the triangle inequality");
+}
+
+}  // namespace
+
+void validate(const RobotSpec& spec) {
+  const int n = spec.dof();
+  if (n < 1 || n > kMaxLinks)
+    throw ModelError("links", "a robot has 1 to " + std::to_string(kMaxLinks) + " links, got " + std::to_string(n));
+  for (int i = 0; i < n; ++i) {
+    const LinkSpec& l = spec.links[i];
+    const std::string p = "links[" + std::to_string(i + 1) + "]";
+    requireFinite(l.dh.theta, p + ".theta");
+    requireFinite(l.dh.d, p + ".d");
+    requireFinite(l.dh.alpha, p + ".alpha");
+    requireFinite(l.dh.a, p + ".a");
+    if (std::isnan(l.qMin) || std::isnan(l.qMax) || !(l.qMin < l.qMax))
+      throw ModelError(p + ".limits", "minimum must be below maximum");
+    if (!std::isfinite(l.vMax) || l.vMax <= 0.0) throw ModelError(p + ".vmax", "must be positive");
+    if (l.aMax && (!std::isfinite(*l.aMax) || *l.aMax <= 0.0)) throw ModelError(p + ".amax", "must be positive");
+    if (l.fMax && (!std::isfinite(*l.fMax) || *l.fMax <= 0.0)) throw ModelError(p + ".fmax", "must be positive");
+    switch (l.massSource) {
+      case MassSource::HollowBar: {
+        const HollowBar& b = l.bar;
+        requireFinite(b.density, p + ".bar.density");
+        if (b.density <= 0.0) throw ModelError(p + ".bar.density", "must be positive");
+        requireFinite(b.outer, p + ".bar.outer");
+        requireFinite(b.inner, p + ".bar.inner");
+        requireFinite(b.centre, p + ".bar.centre");
+        if (b.outer.minCoeff() <= 0.0) throw ModelError(p + ".bar.outer", "dimensions must be positive");
+        if (b.inner.minCoeff() < 0.0) throw ModelError(p + ".bar.inner", "dimensions must not be negative");
+        for (int k = 0; k < 3; ++k)
+          if (b.inner(k) > b.outer(k))
+            throw ModelError(p + ".bar.inner", std::string("inner ") + "XYZ"[k] + " dimension exceeds outer");
+        if (b.outer.prod() - b.inner.prod() <= 0.0)
+          throw ModelError(p + ".bar.inner", "the bar has no material (inner volume equals outer)");
+        break;
+      }
+      case MassSource::Explicit:
+        requireFinite(l.inertia.mass, p + ".mass");
+        if (l.inertia.mass <= 0.0) throw ModelError(p + ".mass", "must be positive");
+        requireFinite(l.inertia.com, p + ".com");
+        requireFinite(l.inertia.inertiaCom, p + ".inertia");
+        requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
+        break;
+      case MassSource::PseudoInertia: {
+        requireFinite(l.pseudoInertia, p + ".pseudo_inertia");
+        if (l.pseudoInertia(3, 3) <= 0.0) throw ModelError(p + ".pseudo_inertia", "J44 (mass) must be positive");
+        const LinkInertial li = inertialFromPseudo(l.pseudoInertia);
+        requirePhysicalInertia(li.inertiaCom, p + ".pseudo_inertia");
+        break;
+      }
+    }
+  }
+  requireFinite(spec.tool, "tool");
+  if ((spec.tool.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > 1e-12)
+    throw ModelError("tool", "last row must be 0 0 0 1");
+  const Eigen::Matrix3d R = spec.tool.topLeftCorner<3, 3>();
+  if ((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-6)
+    throw ModelError("tool", "rotation part must be orthonormal");
+  requireFinite(spec.gravity, "gravity");
+  if (!std::isfinite(spec.tacc) || spec.tacc <= 0.0) throw ModelError("tacc", "must be positive");
+  if (!std::isfinite(spec.dt) || spec.dt <= 0.0) throw ModelError("dt", "must be positive");
+  if (spec.home.size() != 0 && spec.home.size() != n)
+    throw ModelError("home", "needs " + std::to_string(n) + " joint values");
+  if (spec.home.size() != 0) requireFinite(spec.home, "home");
+}
+
+Model::Model(RobotSpec spec) : spec_(std::move(spec)) {
+  validate(spec_);
+  n_ = spec_.dof();
+  inertials_ = effectiveInertials(spec_, &actuatorMasses_);
+}
+
+Eigen::VectorXd Model::home() const {
+  return spec_.home.size() == n_ ? spec_.home : Eigen::VectorXd::Zero(n_);
+}
+
+Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
+  const double theta = dh.theta + (type == JointType::Revolute ? q : 0.0);
+  const double d = dh.d + (type == JointType::Prismatic ? q : 0.0);
+  const double ct = std::cos(theta), st = std::sin(theta);
+  const double ca = std::cos(dh.alpha), sa = std::sin(dh.alpha);
+  Eigen::Matrix4d A;
+  A << ct, -st * ca, st * sa, dh.a * ct,
+       st, ct * ca, -ct * sa, dh.a * st,
+       0.0, sa, ca, d,
+       0.0, 0.0, 0.0, 1.0;
+  return A;
+}
+
+}  // namespace armdyn

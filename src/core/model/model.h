@@ -1,0 +1,60 @@
+#pragma once
+// Model: the immutable, validated, compiled form of a RobotSpec that every solver reads.
+// Built once per edit (Pinocchio's Model/Data split): solvers never see a spec that a user
+// may be editing. Workspaces for the hot paths live in per-algorithm Data structs
+// (dynamics/*.h), preallocated from a Model.
+
+#include "model/mass_properties.h"
+#include "model/robot.h"
+
+#include <Eigen/Core>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+// Bad arguments to the API (not file input: see io/input_error.h).
+class ModelError : public std::invalid_argument {
+ public:
+  // `field` names the offending item, e.g. "links[2].bar.inner".
+  ModelError(std::string field, const std::string& message);
+  const std::string& field() const { return field_; }
+
+ private:
+  std::string field_;
+};
+
+// Validates a spec: 1..12 links, finite numbers, positive density/mass/Vmax/DT/TACC, inner
+// dimensions not above outer, positive-definite inertia (triangle inequalities), qMin < qMax,
+// home size 0 or n. Throws ModelError naming the field. Returns normally if valid.
+void validate(const RobotSpec& spec);
+
+class Model {
+ public:
+  explicit Model(RobotSpec spec);  // validates; throws ModelError
+
+  int dof() const { return n_; }
+  const RobotSpec& spec() const { return spec_; }
+  JointType jointType(int i) const { return spec_.links[i].joint; }
+  bool isRevolute(int i) const { return spec_.links[i].joint == JointType::Revolute; }
+  const DhParameters& dh(int i) const { return spec_.links[i].dh; }
+  // Effective inertial of link i (0-based), actuator point masses included.
+  const LinkInertial& inertial(int i) const { return inertials_[i]; }
+  // Actuator point masses ma_1..ma_n (zeros when the rule is off). Actuator i rides link i-1.
+  const std::vector<double>& actuatorMasses() const { return actuatorMasses_; }
+  const Eigen::Matrix4d& tool() const { return spec_.tool; }
+  const Eigen::Vector3d& gravity() const { return spec_.gravity; }
+  Eigen::VectorXd home() const;  // spec.home or zeros
+
+ private:
+  RobotSpec spec_;
+  int n_ = 0;
+  std::vector<LinkInertial> inertials_;
+  std::vector<double> actuatorMasses_;
+};
+
+// ^{i-1}A_i for DH parameters and joint value q (eq 3.4).
+Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q);
+
+}  // namespace armdyn

@@ -1,0 +1,102 @@
+#pragma once
+// Robot description: what the user edits and the files hold (Vora ch. 3 and 6).
+// SI inside: metres, radians, kilograms, seconds. Degrees only at file and dialog edges.
+// A RobotSpec is plain data; `Model` (model.h) is the immutable, validated, compiled form
+// that the solvers use. Editing a robot means building a new Model.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+constexpr int kMaxLinks = 12;
+
+enum class JointType { Revolute, Prismatic };
+
+// Standard Denavit-Hartenberg parameters, eq 3.3:
+//   A_i = Rot(z, theta) Trn(0, 0, d) Trn(a, 0, 0) Rot(x, alpha).
+// For the joint variable q_i, theta (revolute) or d (prismatic) is the joint offset:
+//   theta_i = theta + q_i   or   d_i = d + q_i.
+struct DhParameters {
+  double theta = 0.0;  // rad
+  double d = 0.0;      // m
+  double alpha = 0.0;  // rad
+  double a = 0.0;      // m
+};
+
+// Vora's standard link (section 6.2, fig 6.1): a hollow bar of rectangular section.
+struct HollowBar {
+  double density = 0.0;                              // kg/m^3
+  Eigen::Vector3d outer = Eigen::Vector3d::Zero();   // Xo, Yo, Zo along link axes, m
+  Eigen::Vector3d inner = Eigen::Vector3d::Zero();   // Xi, Yi, Zi, m (0 = solid)
+  Eigen::Vector3d centre = Eigen::Vector3d::Zero();  // bar centre in link frame, m
+};
+
+// Explicit rigid-body inertia of a link, in link-frame axes.
+struct RigidBodyInertia {
+  double mass = 0.0;                                          // kg
+  Eigen::Vector3d com = Eigen::Vector3d::Zero();              // centre of mass in link frame, m
+  Eigen::Matrix3d inertiaCom = Eigen::Matrix3d::Zero();       // tensor about the COM, kg m^2
+};
+
+enum class MassSource {
+  HollowBar,      // (a) Vora's bar; the actuator point-mass rule may add to it
+  Explicit,       // (b) mass, COM, inertia tensor about the COM
+  PseudoInertia,  // (c) Paul's 4x4 pseudo-inertia about the link origin, eq 3.20
+};
+
+// Drive of one joint (Anderson ch. 5). Optional; issue 4 fills in the dynamics of it.
+struct DriveSpec {
+  double gearRatio = 1.0;          // N: joint torque = N * motor torque; motor speed = N * qd
+  double rotorInertia = 0.0;       // kg m^2 on the motor side (reflected: N^2 * rotorInertia)
+  double reflectedInertia = 0.0;   // kg m^2 on the joint side, added to rotor term
+  double viscous = 0.0;            // joint-side viscous friction, N m s/rad (N s/m)
+  double coulombPositive = 0.0;    // joint-side Coulomb friction for qd > 0, N m (N)
+  double coulombNegative = 0.0;    // joint-side Coulomb friction for qd < 0, N m (N), >= 0
+  bool hasMotor = false;           // electrical model present
+  double resistance = 0.0;         // R, ohm
+  double inductance = 0.0;         // L, H
+  double ke = 0.0;                 // back-EMF constant, V s/rad (motor side)
+  double kt = 0.0;                 // torque constant, N m/A (motor side)
+  double voltageLimit = 0.0;       // V, 0 = none
+  double currentLimit = 0.0;       // A, 0 = none
+};
+
+struct LinkSpec {
+  std::string name;                     // "LINK1" etc.
+  JointType joint = JointType::Revolute;
+  DhParameters dh;
+  double qMin = -1e300;                 // position limits, rad or m (default unlimited)
+  double qMax = 1e300;
+  double vMax = 1.0;                    // maximum joint velocity, rad/s or m/s, > 0
+  std::optional<double> aMax;           // maximum acceleration, rad/s^2 or m/s^2
+  std::optional<double> fMax;           // maximum force/torque, N m or N
+
+  MassSource massSource = MassSource::HollowBar;
+  HollowBar bar;                        // used when massSource == HollowBar
+  RigidBodyInertia inertia;             // used when massSource == Explicit
+  Eigen::Matrix4d pseudoInertia = Eigen::Matrix4d::Zero();  // used when PseudoInertia
+
+  std::optional<DriveSpec> drive;
+};
+
+struct RobotSpec {
+  std::string name;
+  // Kinematic family for the closed-form inverse kinematics: "rrr", "stanford", "cartesian",
+  // "rrrrrr", "puma560" or "" (numerical damped least squares only).
+  std::string family;
+  std::vector<LinkSpec> links;
+  bool actuatorMassRule = true;         // Vora 6.2: point-mass actuators (hollow-bar links only)
+  Eigen::Matrix4d tool = Eigen::Matrix4d::Identity();  // TOOL: end-effector frame in link n
+  Eigen::Vector3d gravity = Eigen::Vector3d(0.0, 0.0, -9.8);  // m/s^2, base frame
+  double tacc = 0.3;                    // TACC, s
+  double dt = 0.025;                    // DT, s
+  Eigen::VectorXd home;                 // initial configuration (size n, or empty = zeros)
+
+  int dof() const { return static_cast<int>(links.size()); }
+};
+
+}  // namespace armdyn

@@ -1,0 +1,63 @@
+#pragma once
+// Vora's SIMULATE (section 5.3, step 9 of fig 5.2): solve the inverse kinematics of every task
+// point, plan Paul's joint-space trajectory with quartic transitions (chapter 4), sample it
+// every DT, and compute each joint's force/torque by inverse dynamics.
+
+#include "io/input_error.h"
+#include "model/model.h"
+#include "model/task.h"
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+// A task point the arm cannot reach (Vora 4.4). Carries the point's index and coordinates;
+// what() names the task file, its line and the field "points[k]".
+class UnreachablePointError : public InputError {
+ public:
+  UnreachablePointError(const TaskSpec& task, int index, const std::string& reason);
+  int pointIndex() const { return index_; }
+  const Eigen::Vector3d& position() const { return position_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  int index_;
+  Eigen::Vector3d position_;
+  std::string reason_;
+};
+
+enum class DynamicsMethod { Lagrange, NewtonEuler };
+
+struct SimulationOptions {
+  DynamicsMethod method = DynamicsMethod::Lagrange;  // Vora's method by default
+  double dtOverride = 0.0;    // > 0 replaces the robot's DT
+  double taccOverride = 0.0;  // > 0 replaces the robot's TACC
+};
+
+// Table 7.3.
+struct TaskSummary {
+  double taskTime = 0.0;          // s
+  int samples = 0;
+  Eigen::VectorXd peakForce;      // signed value of largest magnitude per joint, N m or N
+  Eigen::VectorXd peakForceTime;  // s, when each peak occurs
+  Eigen::VectorXd qMin, qMax;     // extreme positions, rad or m
+  Eigen::VectorXd qdPeak;         // largest |qd| per joint
+  Eigen::VectorXd qddPeak;        // largest |qdd| per joint
+};
+
+struct TaskSimulation {
+  std::vector<double> t;          // sample times, s (t[0] = 0, step DT)
+  Eigen::MatrixXd q, qd, qdd;     // samples x n, SI
+  Eigen::MatrixXd force;          // samples x n, N m or N
+  Eigen::MatrixXd pointJoints;    // task points x n: joint coordinates of each task point
+  std::vector<double> pointTimes; // time at which the plan is nearest each task point, s
+  TaskSummary summary;
+};
+
+// Throws UnreachablePointError for a point out of reach, InputError for an empty task.
+TaskSimulation simulateTask(const Model& model, const TaskSpec& task,
+                            const SimulationOptions& options = {});
+
+}  // namespace armdyn

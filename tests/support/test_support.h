@@ -18,6 +18,13 @@ std::string sourcePath(const std::string& relative);
 // Vora's RRR manipulator (table 7.1, figure 6.2) built directly in code.
 RobotSpec voraRrrSpec();
 
+// The four library arms of Vora's appendix, built in code from tables 7.1, A-1, A-3, A-5
+// (independent of robots/*.yaml, which tests compare against these). Names: "vora_rrr",
+// "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr". The appendix gives no centres of mass for
+// the last three; the bar centres chosen here are documented in docs/robots.md.
+RobotSpec libraryRobotSpec(const std::string& name);
+std::vector<std::string> libraryRobotNames();
+
 // Random joint vector in [-range, range] per joint (rad or m), from a seeded engine.
 Eigen::VectorXd randomVector(std::mt19937& rng, int n, double range);
 

@@ -21,24 +21,42 @@ struct Session {
 };
 
 RobotSpec loadRobot(const std::string& path);     // YAML robot, YAML session or Vora spec file
-TaskSpec loadTask(const std::string& path);       // YAML task or Vora trajectory file
-// Robot plus its default task (robot files may name one; session files hold both).
+TaskSpec loadTask(const std::string& path);       // YAML task, YAML session or Vora trajectory file
+// Robot plus its default task (robot files may name one, relative to the robot file; session
+// files hold both). A default task that cannot be read is an InputError at the robot file's
+// default_task line.
 Session loadSession(const std::string& path);
 
-RobotSpec parseRobotYaml(const std::string& text, const std::string& fileName);
-TaskSpec parseTaskYaml(const std::string& text, const std::string& fileName);
+// How a file is written, told from its first non-blank line: a lone integer starts a Vora
+// specification (fig 6.2), numbers with commas a Vora trajectory (fig 6.3), anything else is YAML.
+enum class FileFormat { Yaml, VoraSpec, VoraTrajectory };
+FileFormat detectFileFormat(const std::string& text);
+
+// Parsers of text already in memory; `fileName` is only used in messages and names.
+RobotSpec parseRobotYaml(const std::string& text, const std::string& fileName);  // robot or session
+TaskSpec parseTaskYaml(const std::string& text, const std::string& fileName);    // task or session
+Session parseSessionYaml(const std::string& text, const std::string& fileName);  // session only
 RobotSpec parseVoraSpec(const std::string& text, const std::string& fileName);
 TaskSpec parseVoraTrajectory(const std::string& text, const std::string& fileName);
 
 std::string robotToYaml(const RobotSpec& robot);
+// With `default_task: <defaultTask>` (a path relative to the robot file) when not empty.
+std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask);
 std::string taskToYaml(const TaskSpec& task);
 std::string sessionToYaml(const Session& session);
 
+// Saves validate first (ModelError / std::invalid_argument for a robot or task that could not
+// be read back) and write atomically.
 void saveRobot(const RobotSpec& robot, const std::string& path);
+void saveRobot(const RobotSpec& robot, const std::string& path, const std::string& defaultTask);
 void saveTask(const TaskSpec& task, const std::string& path);
 void saveSession(const Session& session, const std::string& path);
 
-// Write via a temporary file in the same directory and rename: all or nothing.
+// Whole file as text; InputError(path, 0, "file", ...) when it cannot be read.
+std::string readTextFile(const std::string& path);
+
+// Write via a temporary file in the same directory, fsync and rename: all or nothing. On
+// failure the temporary file is removed and an InputError names `path`.
 void writeFileAtomic(const std::string& path, const std::string& content);
 
 // Directory of the library robots (ARMDYN_ROBOTS_DIR env, else <source>/robots).

@@ -1,0 +1,110 @@
+#include "io/number_text.h"
+
+#include <cctype>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace armdyn {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool isNonFiniteWord(const std::string& token) {
+  std::string t = lower(token);
+  if (!t.empty() && (t[0] == '+' || t[0] == '-')) t.erase(0, 1);
+  if (!t.empty() && t[0] == '.') t.erase(0, 1);
+  return t == "nan" || t == "inf" || t == "infinity";
+}
+
+// `digits` significant digits, in plain notation unless the number is very small or large
+// ("90", not "9e+01").
+std::string printed(double v, int digits) {
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+  const char* e = std::strchr(buf, 'e');
+  if (e && std::abs(v) >= 1e-5 && std::abs(v) < 1e15) {
+    const int exponent = std::atoi(e + 1);
+    std::snprintf(buf, sizeof buf, "%.*f", std::max(0, digits - 1 - exponent), v);
+  }
+  return buf;
+}
+
+double parsed(const std::string& s) { return std::strtod(s.c_str(), nullptr); }
+
+// Shortest text t with read(t) == target, over candidates x (a few doubles near the ideal).
+template <typename Read>
+std::optional<std::string> shortestMatching(double x, double target, Read read) {
+  for (int digits = 1; digits <= 17; ++digits) {
+    const std::string s = printed(x, digits);
+    if (read(parsed(s)) == target) return s;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+NumberText readNumber(const std::string& token) {
+  NumberText out;
+  if (token.empty()) return out;
+  if (isNonFiniteWord(token)) {
+    out.kind = NumberText::Kind::NotFinite;
+    out.value = std::numeric_limits<double>::quiet_NaN();
+    return out;
+  }
+  // Plain decimals only: no hexadecimal floats, no spaces, no trailing text.
+  for (char c : token)
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E'))
+      return out;
+  const char* begin = token.c_str();
+  char* end = nullptr;
+  const double v = std::strtod(begin, &end);
+  if (end != begin + token.size()) return out;
+  out.value = v;  // overflow ("1e999") gives inf: not finite
+  out.kind = std::isfinite(v) ? NumberText::Kind::Number : NumberText::Kind::NotFinite;
+  return out;
+}
+
+std::optional<long> readInteger(const std::string& token) {
+  if (token.empty()) return std::nullopt;
+  std::size_t i = (token[0] == '+' || token[0] == '-') ? 1 : 0;
+  if (i == token.size()) return std::nullopt;
+  for (std::size_t k = i; k < token.size(); ++k)
+    if (!std::isdigit(static_cast<unsigned char>(token[k]))) return std::nullopt;
+  if (token.size() > 9) return std::nullopt;
+  return std::strtol(token.c_str(), nullptr, 10);
+}
+
+std::string formatNumber(double value) {
+  if (value == 0.0) return "0";
+  auto same = [](double v) { return v; };
+  if (auto s = shortestMatching(value, value, same)) return *s;
+  return printed(value, 17);
+}
+
+std::string formatDegrees(double rad) {
+  if (rad == 0.0) return "0";
+  const double ideal = rad * kDegPerRad;
+  // The product deg * (pi/180) rounds; a neighbour of the ideal degree value may be the one
+  // that lands on rad. Search outwards and keep the shortest text.
+  std::optional<std::string> best;
+  double up = ideal, down = ideal;
+  for (int k = 0; k <= 8; ++k) {
+    for (double x : {up, down}) {
+      if (auto s = shortestMatching(x, rad, degToRad))
+        if (!best || s->size() < best->size()) best = s;
+    }
+    up = std::nextafter(up, std::numeric_limits<double>::infinity());
+    down = std::nextafter(down, -std::numeric_limits<double>::infinity());
+  }
+  if (best) return *best;
+  return printed(ideal, 17);
+}
+
+}  // namespace armdyn

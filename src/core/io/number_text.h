@@ -1,0 +1,39 @@
+#pragma once
+// Numbers as text at the file edge: strict parsing (whole token, finite) and the shortest
+// decimal that reads back to the same double, in SI or converted to degrees.
+// Degrees convert as rad = deg * (pi / 180), the same product the library robots are built
+// with, so "90" reads back as exactly pi / 2.
+
+#include <optional>
+#include <string>
+
+namespace armdyn {
+
+constexpr double kRadPerDeg = 3.14159265358979323846 / 180.0;
+constexpr double kDegPerRad = 180.0 / 3.14159265358979323846;
+
+inline double degToRad(double deg) { return deg * kRadPerDeg; }
+
+// Outcome of reading one numeric token.
+struct NumberText {
+  enum class Kind { Number, NotFinite, NotANumber } kind = Kind::NotANumber;
+  double value = 0.0;
+};
+
+// Reads a decimal number (YAML and Fortran free format: "1", "-.5", "60.", "2.5e-3").
+// ".nan", "NaN", ".inf", "-Infinity"... give NotFinite; anything else that is not a whole
+// number gives NotANumber.
+NumberText readNumber(const std::string& token);
+
+// Reads an integer token ("3", "+3"); nullopt if it is not one.
+std::optional<long> readInteger(const std::string& token);
+
+// Shortest decimal text x that reads back to `value` exactly ("0.025", "2460", "1e-05").
+std::string formatNumber(double value);
+
+// Shortest decimal d, in degrees, with degToRad(d) == rad. When no double d satisfies that
+// exactly (the degree grid is coarser than the radian grid for about 1 value in 12), the
+// nearest one: it reads back within one unit in the last place.
+std::string formatDegrees(double rad);
+
+}  // namespace armdyn

@@ -1,0 +1,227 @@
+#include "io/yaml_reader.h"
+
+#include "io/number_text.h"
+#include "io/spec_check.h"
+#include "kinematics/pose.h"
+
+namespace armdyn::io_detail {
+namespace {
+
+const std::vector<std::string> kRobotFields = {"name", "family", "units", "links", "actuator_mass_rule", "tool",
+                                               "gravity", "tacc", "dt", "home", "default_task",
+                                               "allow_non_physical_inertia"};
+const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "alpha", "a", "limits", "vmax",
+                                              "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
+const std::vector<std::string> kTaskFields = {"name", "configuration", "units", "points"};
+
+// The optional `units:` note must say what the readers assume; anything else is refused
+// rather than silently misread.
+void readUnits(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"angles", "lengths"});
+  if (auto a = m.find("angles")) {
+    const std::string s = src.text(*a);
+    if (s != "deg" && s != "degrees") src.fail(a->line, a->field, "only deg is supported (got '" + s + "')");
+  }
+  if (auto l = m.find("lengths")) {
+    const std::string s = src.text(*l);
+    if (s != "m" && s != "metres" && s != "meters") src.fail(l->line, l->field, "only m is supported (got '" + s + "')");
+  }
+}
+
+// Degrees for revolute joints, metres for prismatic ones (and their per-second forms).
+double jointValue(double fileValue, JointType type) {
+  return type == JointType::Revolute ? degToRad(fileValue) : fileValue;
+}
+
+HollowBar readBar(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"density", "outer", "inner", "centre"});
+  HollowBar b;
+  b.density = src.number(m.get("density"));
+  b.outer = src.vector3(m.get("outer"));
+  b.inner = src.vector3(m.get("inner"));
+  b.centre = src.vector3(m.get("centre"));
+  return b;
+}
+
+RigidBodyInertia readInertia(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"mass", "com", "tensor"});
+  RigidBodyInertia r;
+  r.mass = src.number(m.get("mass"));
+  r.com = src.vector3(m.get("com"));
+  r.inertiaCom = src.matrix(m.get("tensor"), 3, 3);
+  return r;
+}
+
+Eigen::Matrix4d readPseudo(FieldSource& src, const Value& v) {
+  const Eigen::Matrix4d J = src.matrix(v, 4, 4);
+  if ((J - J.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + J.cwiseAbs().maxCoeff()))
+    src.fail(v.line, v.field, "a pseudo-inertia matrix must be symmetric");
+  return J;
+}
+
+DriveSpec readDrive(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"gear_ratio", "rotor_inertia", "reflected_inertia", "viscous", "coulomb", "motor",
+                       "voltage_limit", "current_limit"});
+  DriveSpec d;
+  if (auto x = m.find("gear_ratio")) d.gearRatio = src.number(*x);
+  if (auto x = m.find("rotor_inertia")) d.rotorInertia = src.number(*x);
+  if (auto x = m.find("reflected_inertia")) d.reflectedInertia = src.number(*x);
+  if (auto x = m.find("viscous")) d.viscous = src.number(*x);
+  if (auto x = m.find("coulomb")) {
+    const std::vector<double> c = src.numbers(*x, 2);
+    d.coulombPositive = c[0];
+    d.coulombNegative = c[1];
+  }
+  if (auto x = m.find("motor")) {
+    const Map motor(src, *x, {"R", "L", "ke", "kt"});
+    d.hasMotor = true;
+    d.resistance = src.number(motor.get("R"));
+    d.inductance = src.number(motor.get("L"));
+    d.ke = src.number(motor.get("ke"));
+    d.kt = src.number(motor.get("kt"));
+  }
+  if (auto x = m.find("voltage_limit")) d.voltageLimit = src.number(*x);
+  if (auto x = m.find("current_limit")) d.currentLimit = src.number(*x);
+  return d;
+}
+
+LinkSpec readLink(FieldSource& src, const Value& v, int index) {
+  const Map m(src, v, kLinkFields);
+  LinkSpec l;
+  l.name = m.has("name") ? src.text(m.get("name")) : "LINK" + std::to_string(index);
+  const Value joint = m.get("joint");
+  const std::string type = src.text(joint);
+  if (type == "revolute") l.joint = JointType::Revolute;
+  else if (type == "prismatic") l.joint = JointType::Prismatic;
+  else src.fail(joint.line, joint.field, "expected revolute or prismatic, got '" + type + "'");
+  l.dh.theta = degToRad(src.number(m.get("theta")));
+  l.dh.d = src.number(m.get("d"));
+  l.dh.alpha = degToRad(src.number(m.get("alpha")));
+  l.dh.a = src.number(m.get("a"));
+  if (auto x = m.find("limits")) {
+    const std::vector<double> q = src.numbers(*x, 2);
+    l.qMin = jointValue(q[0], l.joint);
+    l.qMax = jointValue(q[1], l.joint);
+  }
+  l.vMax = jointValue(src.number(m.get("vmax")), l.joint);
+  if (auto x = m.find("amax")) l.aMax = jointValue(src.number(*x), l.joint);
+  if (auto x = m.find("fmax")) l.fMax = src.number(*x);
+
+  // Exactly one mass source.
+  const char* sources[] = {"bar", "inertia", "pseudo_inertia"};
+  const char* chosen = nullptr;
+  for (const char* s : sources) {
+    if (!m.has(s)) continue;
+    if (chosen) {
+      const Value second = m.get(s);
+      src.fail(second.line, second.field,
+               std::string("give only one of bar, inertia, pseudo_inertia (") + chosen + " is already given)");
+    }
+    chosen = s;
+  }
+  if (!chosen) src.fail(v.line, join(v.field, "bar"), "missing mass properties: give one of bar, inertia, pseudo_inertia");
+  const std::string source = chosen;
+  if (source == "bar") {
+    l.massSource = MassSource::HollowBar;
+    l.bar = readBar(src, m.get("bar"));
+  } else if (source == "inertia") {
+    l.massSource = MassSource::Explicit;
+    l.inertia = readInertia(src, m.get("inertia"));
+  } else {
+    l.massSource = MassSource::PseudoInertia;
+    l.pseudoInertia = readPseudo(src, m.get("pseudo_inertia"));
+  }
+  if (auto x = m.find("drive")) l.drive = readDrive(src, *x);
+  return l;
+}
+
+Eigen::Matrix4d readTool(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"xyz", "rpy", "matrix"});
+  if (auto x = m.find("matrix")) {
+    if (m.has("xyz") || m.has("rpy")) src.fail(x->line, x->field, "give either matrix or xyz and rpy, not both");
+    return src.matrix(*x, 4, 4);
+  }
+  const Eigen::Vector3d p = m.has("xyz") ? src.vector3(m.get("xyz")) : Eigen::Vector3d::Zero();
+  Eigen::Vector3d rpy = Eigen::Vector3d::Zero();
+  if (auto x = m.find("rpy")) rpy = src.vector3(*x).unaryExpr([](double deg) { return degToRad(deg); });
+  return poseFromXyzRpy(p, rpy);
+}
+
+TaskPoint readPoint(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"xyz", "rpy"});
+  TaskPoint p;
+  p.position = src.vector3(m.get("xyz"));
+  p.rpy = src.vector3(m.get("rpy")).unaryExpr([](double deg) { return degToRad(deg); });
+  p.sourceLine = v.line;
+  return p;
+}
+
+}  // namespace
+
+YamlKind yamlKind(const Value& root) {
+  bool robot = false, points = false, links = false;
+  if (root.node.IsMap())
+    for (auto it = root.node.begin(); it != root.node.end(); ++it) {
+      if (!it->first.IsScalar()) continue;
+      const std::string& key = it->first.Scalar();
+      robot = robot || key == "robot";
+      points = points || key == "points";
+      links = links || key == "links";
+    }
+  if (robot) return YamlKind::Session;
+  if (points && !links) return YamlKind::Task;
+  return YamlKind::Robot;
+}
+
+RobotDocument readRobotMapping(FieldSource& src, const Value& value) {
+  const Map m(src, value, kRobotFields);
+  RobotDocument doc;
+  RobotSpec& r = doc.robot;
+  r.name = src.text(m.get("name"));
+  if (auto x = m.find("family")) r.family = src.text(*x);
+  if (auto x = m.find("units")) readUnits(src, *x);
+  const std::vector<Value> links = src.items(m.get("links"));
+  for (std::size_t i = 0; i < links.size(); ++i) r.links.push_back(readLink(src, links[i], static_cast<int>(i) + 1));
+  if (auto x = m.find("actuator_mass_rule")) r.actuatorMassRule = src.flag(*x);
+  if (auto x = m.find("allow_non_physical_inertia")) r.allowNonPhysicalInertia = src.flag(*x);
+  if (auto x = m.find("tool")) r.tool = readTool(src, *x);
+  if (auto x = m.find("gravity")) r.gravity = src.vector3(*x);
+  if (auto x = m.find("tacc")) r.tacc = src.number(*x);
+  if (auto x = m.find("dt")) r.dt = src.number(*x);
+  if (auto x = m.find("home")) {
+    const std::vector<double> h = src.numbers(*x, r.dof());
+    r.home.resize(r.dof());
+    for (int i = 0; i < r.dof(); ++i) r.home(i) = jointValue(h[i], r.links[i].joint);
+  }
+  if (auto x = m.find("default_task")) {
+    doc.defaultTask = src.text(*x);
+    doc.defaultTaskLine = x->line;
+    doc.defaultTaskField = x->field;
+    if (doc.defaultTask.empty()) src.fail(x->line, x->field, "names no file");
+  }
+  checkReadRobot(r, src, value.field);
+  return doc;
+}
+
+TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
+  const Map m(src, value, kTaskFields);
+  TaskSpec t;
+  t.sourceFile = src.file();
+  t.name = src.text(m.get("name"));
+  if (auto x = m.find("configuration")) t.configuration = src.text(*x);
+  if (auto x = m.find("units")) readUnits(src, *x);
+  const Value pointsValue = m.get("points");
+  for (const Value& p : src.items(pointsValue)) t.points.push_back(readPoint(src, p));
+  if (t.points.empty()) src.fail(pointsValue.line, pointsValue.field, "a task needs at least one point");
+  return t;
+}
+
+SessionDocument readSessionMapping(FieldSource& src, const Value& root) {
+  const Map m(src, root, {"robot", "task"});
+  SessionDocument s;
+  s.robot = readRobotMapping(src, m.get("robot"));
+  if (auto x = m.find("task")) s.task = readTaskMapping(src, *x);
+  return s;
+}
+
+}  // namespace armdyn::io_detail

@@ -1,0 +1,175 @@
+// YAML writers for robot_file.h: the schema of docs/file-formats.md, degrees at the edge, each
+// number as the shortest text that reads back to the same double (io/number_text.h).
+#include "io/number_text.h"
+#include "io/robot_file.h"
+#include "kinematics/pose.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <sstream>
+
+namespace armdyn {
+namespace {
+
+const char* kRobotHeader =
+    "# armdyn robot file (docs/file-formats.md). Angles in deg, angular velocity deg/s and\n"
+    "# acceleration deg/s^2; lengths in m; mass properties, forces and drive constants in SI.\n";
+const char* kTaskHeader = "# armdyn task file (docs/file-formats.md). Points: xyz in m, roll pitch yaw in deg.\n";
+const char* kSessionHeader = "# armdyn session file (docs/file-formats.md): a robot and its task.\n";
+
+std::string quoted(const std::string& s) {
+  YAML::Emitter e;
+  e << YAML::DoubleQuoted << s;
+  return e.c_str();
+}
+
+std::string num(double v) { return formatNumber(v); }
+std::string deg(double rad) { return formatDegrees(rad); }
+
+// Revolute values in degrees, prismatic ones in metres.
+std::string jointText(double v, JointType type) { return type == JointType::Revolute ? deg(v) : num(v); }
+
+template <typename Vec, typename Fmt>
+std::string list(const Vec& v, Fmt fmt) {
+  std::string s = "[";
+  for (int i = 0; i < static_cast<int>(v.size()); ++i) s += (i ? ", " : "") + fmt(v(i));
+  return s + "]";
+}
+std::string list(const Eigen::VectorXd& v) { return list(v, num); }
+
+void writeRows(std::ostream& out, const std::string& indent, const Eigen::MatrixXd& m) {
+  for (int r = 0; r < m.rows(); ++r) out << indent << "- " << list(Eigen::VectorXd(m.row(r).transpose())) << "\n";
+}
+
+// The tool as xyz + rpy when that text rebuilds the same matrix, else the matrix itself.
+void writeTool(std::ostream& out, const std::string& in, const Eigen::Matrix4d& tool) {
+  const Vector6d v = xyzRpyFromPose(tool);
+  const std::string xyz = list(Eigen::VectorXd(v.head<3>()), num);
+  const std::string rpy = list(Eigen::VectorXd(v.tail<3>()), deg);
+  Eigen::Vector3d p, a;
+  for (int k = 0; k < 3; ++k) {
+    p(k) = readNumber(num(v(k))).value;
+    a(k) = degToRad(readNumber(deg(v(3 + k))).value);
+  }
+  if (poseFromXyzRpy(p, a) == tool) {
+    out << in << "tool: {xyz: " << xyz << ", rpy: " << rpy << "}\n";
+    return;
+  }
+  out << in << "tool:\n" << in << "  matrix:\n";
+  writeRows(out, in + "    ", tool);
+}
+
+void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
+  out << in << "drive:\n";
+  out << in << "  gear_ratio: " << num(d.gearRatio) << "\n";
+  out << in << "  rotor_inertia: " << num(d.rotorInertia) << "\n";
+  out << in << "  reflected_inertia: " << num(d.reflectedInertia) << "\n";
+  out << in << "  viscous: " << num(d.viscous) << "\n";
+  out << in << "  coulomb: [" << num(d.coulombPositive) << ", " << num(d.coulombNegative) << "]\n";
+  if (d.hasMotor)
+    out << in << "  motor: {R: " << num(d.resistance) << ", L: " << num(d.inductance) << ", ke: " << num(d.ke)
+        << ", kt: " << num(d.kt) << "}\n";
+  out << in << "  voltage_limit: " << num(d.voltageLimit) << "\n";
+  out << in << "  current_limit: " << num(d.currentLimit) << "\n";
+}
+
+void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l) {
+  const JointType t = l.joint;
+  out << in << "- name: " << quoted(l.name) << "\n";
+  const std::string f = in + "  ";
+  out << f << "joint: " << (t == JointType::Revolute ? "revolute" : "prismatic") << "\n";
+  out << f << "theta: " << deg(l.dh.theta) << "\n";
+  out << f << "d: " << num(l.dh.d) << "\n";
+  out << f << "alpha: " << deg(l.dh.alpha) << "\n";
+  out << f << "a: " << num(l.dh.a) << "\n";
+  if (l.qMin != LinkSpec().qMin || l.qMax != LinkSpec().qMax)
+    out << f << "limits: [" << jointText(l.qMin, t) << ", " << jointText(l.qMax, t) << "]\n";
+  out << f << "vmax: " << jointText(l.vMax, t) << "\n";
+  if (l.aMax) out << f << "amax: " << jointText(*l.aMax, t) << "\n";
+  if (l.fMax) out << f << "fmax: " << num(*l.fMax) << "\n";
+  switch (l.massSource) {
+    case MassSource::HollowBar:
+      out << f << "bar:\n";
+      out << f << "  density: " << num(l.bar.density) << "\n";
+      out << f << "  outer: " << list(l.bar.outer, num) << "\n";
+      out << f << "  inner: " << list(l.bar.inner, num) << "\n";
+      out << f << "  centre: " << list(l.bar.centre, num) << "\n";
+      break;
+    case MassSource::Explicit:
+      out << f << "inertia:\n";
+      out << f << "  mass: " << num(l.inertia.mass) << "\n";
+      out << f << "  com: " << list(l.inertia.com, num) << "\n";
+      out << f << "  tensor:\n";
+      writeRows(out, f + "    ", l.inertia.inertiaCom);
+      break;
+    case MassSource::PseudoInertia:
+      out << f << "pseudo_inertia:\n";
+      writeRows(out, f + "  ", l.pseudoInertia);
+      break;
+  }
+  if (l.drive) writeDrive(out, f, *l.drive);
+}
+
+void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r, const std::string& defaultTask) {
+  out << in << "name: " << quoted(r.name) << "\n";
+  out << in << "family: " << quoted(r.family) << "\n";
+  out << in << "units: {angles: deg, lengths: m}\n";
+  out << in << "links:\n";
+  for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l);
+  out << in << "actuator_mass_rule: " << (r.actuatorMassRule ? "true" : "false") << "\n";
+  if (r.allowNonPhysicalInertia) out << in << "allow_non_physical_inertia: true\n";
+  writeTool(out, in, r.tool);
+  out << in << "gravity: " << list(r.gravity, num) << "\n";
+  out << in << "tacc: " << num(r.tacc) << "\n";
+  out << in << "dt: " << num(r.dt) << "\n";
+  if (r.home.size() > 0) {
+    out << in << "home: [";
+    for (int i = 0; i < r.home.size(); ++i) {
+      const JointType t = i < r.dof() ? r.links[i].joint : JointType::Prismatic;
+      out << (i ? ", " : "") << jointText(r.home(i), t);
+    }
+    out << "]\n";
+  }
+  if (!defaultTask.empty()) out << in << "default_task: " << quoted(defaultTask) << "\n";
+}
+
+void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t) {
+  out << in << "name: " << quoted(t.name) << "\n";
+  if (!t.configuration.empty()) out << in << "configuration: " << quoted(t.configuration) << "\n";
+  out << in << "units: {angles: deg, lengths: m}\n";
+  out << in << "points:" << (t.points.empty() ? " []" : "") << "\n";
+  for (const TaskPoint& p : t.points)
+    out << in << "  - {xyz: " << list(p.position, num) << ", rpy: " << list(p.rpy, deg) << "}\n";
+}
+
+}  // namespace
+
+std::string robotToYaml(const RobotSpec& robot) { return robotToYaml(robot, ""); }
+
+std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask) {
+  std::ostringstream out;
+  out << kRobotHeader;
+  writeRobotBody(out, "", robot, defaultTask);
+  return out.str();
+}
+
+std::string taskToYaml(const TaskSpec& task) {
+  std::ostringstream out;
+  out << kTaskHeader;
+  writeTaskBody(out, "", task);
+  return out.str();
+}
+
+std::string sessionToYaml(const Session& session) {
+  std::ostringstream out;
+  out << kSessionHeader << kRobotHeader;
+  out << "robot:\n";
+  writeRobotBody(out, "  ", session.robot, "");
+  if (!session.task.points.empty()) {
+    out << "task:\n";
+    writeTaskBody(out, "  ", session.task);
+  }
+  return out.str();
+}
+
+}  // namespace armdyn

@@ -1,0 +1,120 @@
+// writeFileAtomic: all or nothing. A failure names the path and leaves no temporary file.
+#include "io/input_error.h"
+#include "io/robot_file.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace armdyn {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() / ("armdyn_atomic_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::permissions(path, fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(path, ec);
+  }
+};
+
+std::vector<std::string> entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string readAll(const fs::path& p) {
+  std::ifstream in(p);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void expectFailureNaming(const std::string& path, const std::string& content) {
+  try {
+    writeFileAtomic(path, content);
+    FAIL() << "writing " << path << " should fail";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), path);
+    EXPECT_FALSE(e.message().empty());
+  }
+}
+
+TEST(AtomicWrite, WritesAndReplacesWholeFiles) {
+  TempDir dir;
+  const fs::path target = dir.path / "robot.yaml";
+  writeFileAtomic(target.string(), "first version, rather long\n");
+  writeFileAtomic(target.string(), "second\n");
+  EXPECT_EQ(readAll(target), "second\n");
+  EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});  // no temporary left
+}
+
+TEST(AtomicWrite, KeepsThePermissionsOfTheFileItReplaces) {
+  TempDir dir;
+  const fs::path target = dir.path / "robot.yaml";
+  writeFileAtomic(target.string(), "a\n");
+  ::chmod(target.c_str(), 0640);
+  writeFileAtomic(target.string(), "b\n");
+  struct stat st {};
+  ASSERT_EQ(::stat(target.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0640u);
+}
+
+TEST(AtomicWrite, UnwritableDirectoryLeavesNothing) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root ignores directory permissions; see the rename case below";
+  TempDir dir;
+  const fs::path sub = dir.path / "locked";
+  fs::create_directory(sub);
+  fs::permissions(sub, fs::perms::owner_read | fs::perms::owner_exec);
+  expectFailureNaming((sub / "robot.yaml").string(), "content\n");
+  fs::permissions(sub, fs::perms::owner_all);
+  EXPECT_TRUE(entries(sub).empty());
+}
+
+TEST(AtomicWrite, FailedRenameRemovesTheTemporaryFile) {
+  // The target is a directory: the data is written and flushed, then rename fails (EISDIR).
+  TempDir dir;
+  const fs::path target = dir.path / "robot.yaml";
+  fs::create_directory(target);
+  expectFailureNaming(target.string(), "content\n");
+  EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});
+  EXPECT_TRUE(fs::is_directory(target));
+  EXPECT_TRUE(entries(target).empty());
+}
+
+TEST(AtomicWrite, MissingDirectoryIsNamed) {
+  TempDir dir;
+  expectFailureNaming((dir.path / "no" / "such" / "robot.yaml").string(), "content\n");
+  EXPECT_TRUE(entries(dir.path).empty());
+}
+
+TEST(AtomicWrite, FailedSaveKeepsTheOldFile) {
+  // saveRobot refuses an invalid robot before touching the file (ModelError, API tier).
+  TempDir dir;
+  const fs::path target = dir.path / "robot.yaml";
+  saveRobot(test::libraryRobotSpec("vora_rrr"), target.string());
+  const std::string before = readAll(target);
+  RobotSpec bad = test::libraryRobotSpec("vora_rrr");
+  bad.dt = 0.0;
+  EXPECT_THROW(saveRobot(bad, target.string()), std::invalid_argument);
+  EXPECT_EQ(readAll(target), before);
+  EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});
+}
+
+}  // namespace
+}  // namespace armdyn

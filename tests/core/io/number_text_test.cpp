@@ -1,0 +1,63 @@
+// Numbers at the file edge: strict reading, shortest exact writing, degree conversion.
+#include "io/number_text.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+namespace armdyn {
+namespace {
+
+TEST(NumberText, ReadsDecimalsAsYamlAndFortranWriteThem) {
+  EXPECT_EQ(readNumber(".5").value, 0.5);
+  EXPECT_EQ(readNumber("60.").value, 60.0);
+  EXPECT_EQ(readNumber("-.25").value, -0.25);
+  EXPECT_EQ(readNumber("2.5e-3").value, 0.0025);
+  EXPECT_EQ(readNumber("+3").value, 3.0);
+  for (const char* s : {".nan", "NaN", ".inf", "-.Inf", "inf", "Infinity", "1e999"})
+    EXPECT_EQ(readNumber(s).kind, NumberText::Kind::NotFinite) << s;
+  for (const char* s : {"", "abc", "1.0.0", "0x10", "1,5", "1 2", "5m", "e5"})
+    EXPECT_EQ(readNumber(s).kind, NumberText::Kind::NotANumber) << s;
+  EXPECT_EQ(readInteger("12").value_or(-1), 12);
+  EXPECT_FALSE(readInteger("3.0"));
+  EXPECT_FALSE(readInteger("x"));
+}
+
+TEST(NumberText, ShortestTextReadsBackExactly) {
+  EXPECT_EQ(formatNumber(0.025), "0.025");
+  EXPECT_EQ(formatNumber(2460.0), "2460");
+  EXPECT_EQ(formatNumber(-9.8), "-9.8");
+  EXPECT_EQ(formatNumber(1e-7), "1e-07");
+  EXPECT_EQ(formatNumber(0.1 + 0.2), "0.30000000000000004");
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  std::uniform_int_distribution<int> e(-30, 30);
+  for (int k = 0; k < 2000; ++k) {
+    const double x = u(rng) * std::pow(10.0, e(rng));
+    EXPECT_EQ(readNumber(formatNumber(x)).value, x) << formatNumber(x);
+  }
+}
+
+TEST(NumberText, DegreesReadBackToTheSameRadians) {
+  EXPECT_EQ(formatDegrees(90.0 * (M_PI / 180.0)), "90");
+  EXPECT_EQ(formatDegrees(-M_PI), "-180");
+  EXPECT_EQ(degToRad(180.0), M_PI);
+  // Random radians: exact for most; otherwise the nearest degree text, within one ulp.
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-10.0, 10.0);
+  int exact = 0;
+  const int n = 2000;
+  for (int k = 0; k < n; ++k) {
+    const double rad = u(rng);
+    const double back = degToRad(readNumber(formatDegrees(rad)).value);
+    if (back == rad) ++exact;
+    else
+      EXPECT_TRUE(std::nextafter(back, rad) == rad) << formatDegrees(rad);
+  }
+  // Measured: 91.5 % exact over 100000 such values; the bound leaves room for other seeds.
+  EXPECT_GT(exact, n * 85 / 100);
+}
+
+}  // namespace
+}  // namespace armdyn

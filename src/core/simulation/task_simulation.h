@@ -3,9 +3,11 @@
 // point, plan Paul's joint-space trajectory with quartic transitions (chapter 4), sample it
 // every DT, and compute each joint's force/torque by inverse dynamics.
 
+#include "dynamics/inverse_dynamics.h"
 #include "io/input_error.h"
 #include "model/model.h"
 #include "model/task.h"
+#include "trajectory/paul_trajectory.h"
 
 #include <Eigen/Core>
 #include <string>
@@ -13,8 +15,9 @@
 
 namespace armdyn {
 
-// A task point the arm cannot reach (Vora 4.4). Carries the point's index and coordinates;
-// what() names the task file, its line and the field "points[k]".
+// A task point the arm cannot reach (Vora 4.4). Carries the point's index (0-based) and
+// coordinates; what() names the task file, the point's line and the field "points[k]" (k
+// 1-based, as in the file).
 class UnreachablePointError : public InputError {
  public:
   UnreachablePointError(const TaskSpec& task, int index, const std::string& reason);
@@ -27,8 +30,6 @@ class UnreachablePointError : public InputError {
   Eigen::Vector3d position_;
   std::string reason_;
 };
-
-enum class DynamicsMethod { Lagrange, NewtonEuler };
 
 struct SimulationOptions {
   DynamicsMethod method = DynamicsMethod::Lagrange;  // Vora's method by default
@@ -47,6 +48,9 @@ struct TaskSummary {
   Eigen::VectorXd qddPeak;        // largest |qdd| per joint
 };
 
+// The run lasts a whole number of DT steps, the first that covers the plan:
+// taskTime = ceil(plan duration / DT) * DT; sample k is the state at t = k DT, k < taskTime/DT
+// (Vora's weld seam: plan 3.7230 s -> 149 samples, task time 3.725 s as printed).
 struct TaskSimulation {
   std::vector<double> t;          // sample times, s (t[0] = 0, step DT)
   Eigen::MatrixXd q, qd, qdd;     // samples x n, SI
@@ -54,6 +58,11 @@ struct TaskSimulation {
   Eigen::MatrixXd pointJoints;    // task points x n: joint coordinates of each task point
   std::vector<double> pointTimes; // time at which the plan is nearest each task point, s
   TaskSummary summary;
+  DynamicsMethod method = DynamicsMethod::Lagrange;  // how `force` was computed
+  double dt = 0.0;                // DT used, s
+  double tacc = 0.0;              // TACC used, s
+  double planDuration = 0.0;      // end of the joint-space plan (<= taskTime), s
+  std::vector<TrajectorySegment> segments;  // the plan's segments in run time
 };
 
 // Throws UnreachablePointError for a point out of reach, InputError for an empty task.

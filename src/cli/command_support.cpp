@@ -1,0 +1,45 @@
+#include "command_support.h"
+
+#include "io/input_error.h"
+#include "io/robot_file.h"
+
+#include <cstdio>
+
+namespace armdyn::cli {
+
+std::string robotPath(const Args& args) {
+  const auto& p = args.positional();
+  if (p.empty()) throw InputError("", 0, "ROBOT", "missing robot file argument (see --help)");
+  if (p.size() > 1) throw InputError("", 0, p[1], "unexpected argument (one ROBOT file only)");
+  return p.front();
+}
+
+Model buildModel(const RobotSpec& spec, const std::string& file) {
+  try {
+    return Model(spec);
+  } catch (const ModelError& e) {
+    const std::string what = e.what();
+    const std::string prefix = e.field() + ": ";
+    throw InputError(file, 0, e.field(), what.compare(0, prefix.size(), prefix) == 0 ? what.substr(prefix.size()) : what);
+  }
+}
+
+Model loadModel(const std::string& path) { return buildModel(loadRobot(path), path); }
+
+Eigen::VectorXd jointValues(const Args& args, const std::string& option, const Model& model) {
+  return args.numbers(option, model.dof(), "one per joint of the " + std::to_string(model.dof()) + "-joint robot");
+}
+
+DynamicsMethod methodOption(const Args& args) {
+  const std::string m = args.value("--method", "lagrange");
+  if (m == "lagrange") return DynamicsMethod::Lagrange;
+  if (m == "newton-euler") return DynamicsMethod::NewtonEuler;
+  throw InputError("", 0, "--method", "expects lagrange or newton-euler, got '" + m + "'");
+}
+
+void printOut(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  if (text.empty() || text.back() != '\n') std::fputc('\n', stdout);
+}
+
+}  // namespace armdyn::cli

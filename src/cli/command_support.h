@@ -1,0 +1,25 @@
+#pragma once
+// Helpers shared by the armdyn subcommands: the robot argument, joint vectors checked against
+// the robot, the --method option and output of results.
+
+#include "cli_args.h"
+#include "model/model.h"
+#include "simulation/task_simulation.h"
+
+#include <string>
+
+namespace armdyn::cli {
+
+// The single positional ROBOT argument (InputError naming "ROBOT" otherwise).
+std::string robotPath(const Args& args);
+// A validated model; a spec the validator rejects becomes an InputError naming the file.
+Model buildModel(const RobotSpec& spec, const std::string& file);
+Model loadModel(const std::string& path);
+// --q/--qd/--qdd: one value per joint of `model`.
+Eigen::VectorXd jointValues(const Args& args, const std::string& option, const Model& model);
+// --method lagrange|newton-euler (default lagrange).
+DynamicsMethod methodOption(const Args& args);
+// Print to stdout, followed by a newline when missing.
+void printOut(const std::string& text);
+
+}  // namespace armdyn::cli

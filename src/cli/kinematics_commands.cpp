@@ -1,0 +1,114 @@
+// armdyn fk / armdyn ik / armdyn jacobian (docs/cli.md). Poses on the command line: metres and
+// degrees (eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)); joint values SI.
+
+#include "analysis/json_writer.h"
+#include "command_support.h"
+#include "commands.h"
+#include "io/input_error.h"
+#include "io/number_text.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/inverse_kinematics.h"
+#include "kinematics/jacobian.h"
+#include "kinematics/pose.h"
+
+#include <cstdio>
+
+namespace armdyn::cli {
+
+namespace {
+
+std::string rows(const Eigen::MatrixXd& m, const char* fmt) {
+  std::string out;
+  char buf[40];
+  for (Eigen::Index r = 0; r < m.rows(); ++r) {
+    out += " ";
+    for (Eigen::Index c = 0; c < m.cols(); ++c) {
+      std::snprintf(buf, sizeof buf, fmt, m(r, c));
+      out += " ";
+      out += buf;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string vectorText(const Eigen::VectorXd& v) {
+  std::string out;
+  char buf[32];
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.9g", i ? ", " : "", v(i));
+    out += buf;
+  }
+  return out;
+}
+
+}  // namespace
+
+int runFk(const Argv& argv) {
+  const Args args(argv, {"--q"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const Eigen::Matrix4d T = toolPose(model, jointValues(args, "--q", model));
+  if (args.flag("--json")) {
+    printOut(JsonObject().add("T", jsonMatrix(T)).str());
+    return 0;
+  }
+  const Vector6d p = xyzRpyFromPose(T);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "position (m): %.9g, %.9g, %.9g\nroll, pitch, yaw (deg): %.9g, %.9g, %.9g\n",
+                p(0), p(1), p(2), p(3) * kDegPerRad, p(4) * kDegPerRad, p(5) * kDegPerRad);
+  printOut("Tool frame in base coordinates:\n" + rows(T, "%13.9f") + buf);
+  return 0;
+}
+
+int runIk(const Argv& argv) {
+  const Args args(argv, {"--pose"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const Eigen::VectorXd v = args.numbers("--pose");
+  if (v.size() != 6 && !(v.size() == 3 && model.dof() < 6))
+    throw InputError("", 0, "--pose",
+                     std::string("expects x,y,z,roll,pitch,yaw (m and degrees)") +
+                         (model.dof() < 6 ? " or x,y,z" : "") + ", got " + std::to_string(v.size()) + " values");
+  Eigen::Vector3d rpy = Eigen::Vector3d::Zero();
+  if (v.size() == 6) rpy = Eigen::Vector3d(degToRad(v(3)), degToRad(v(4)), degToRad(v(5)));
+  const Eigen::Matrix4d pose = poseFromXyzRpy(v.head<3>(), rpy);
+
+  std::vector<std::pair<std::string, Eigen::VectorXd>> solutions;
+  std::string reason;
+  const ClosedFormIk cf = closedFormInverseKinematics(model, pose);
+  if (cf.applicable) {
+    for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
+    reason = cf.reason;
+  } else {
+    const IkResult r = solveInverseKinematics(model, pose);
+    if (r.ok) solutions.emplace_back(r.configuration.empty() ? "numerical" : r.configuration, r.q);
+    reason = r.reason;
+  }
+  if (solutions.empty())
+    std::fprintf(stderr, "armdyn: no solution: %s\n", reason.empty() ? "pose out of reach" : reason.c_str());
+  if (args.flag("--json")) {
+    std::string list = "[";
+    for (std::size_t i = 0; i < solutions.size(); ++i)
+      list += (i ? ", " : "") + JsonObject().add("config", jsonString(solutions[i].first))
+                                    .add("q", jsonArray(solutions[i].second)).str();
+    printOut(JsonObject().add("solutions", list + "]").str());
+    return 0;
+  }
+  if (solutions.empty()) return 0;
+  std::string out;
+  for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
+  printOut(out);
+  return 0;
+}
+
+int runJacobian(const Argv& argv) {
+  const Args args(argv, {"--q"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const Eigen::MatrixXd J = geometricJacobian(model, jointValues(args, "--q", model));
+  if (args.flag("--json"))
+    printOut(JsonObject().add("J", jsonMatrix(J)).str());
+  else
+    printOut("Geometric Jacobian of the tool origin (rows vx, vy, vz, wx, wy, wz):\n" + rows(J, "%15.8e"));
+  return 0;
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,64 @@
+// armdyn simulate / armdyn tables: Vora's SIMULATE on a robot and its task (docs/cli.md).
+
+#include "analysis/simulation_csv.h"
+#include "analysis/state_tables.h"
+#include "analysis/summary_report.h"
+#include "command_support.h"
+#include "commands.h"
+#include "io/robot_file.h"
+
+#include <cmath>
+
+namespace armdyn::cli {
+
+namespace {
+
+struct Run {
+  Model model;
+  TaskSimulation sim;
+};
+
+// Robot (+ its default task, or --task), options, simulation. Nothing is written here.
+Run simulateFromArgs(const Args& args) {
+  const std::string path = robotPath(args);
+  const DynamicsMethod method = methodOption(args);
+  SimulationOptions options;
+  options.method = method;
+  options.dtOverride = args.positive("--dt", 0.0);
+  options.taccOverride = args.positive("--tacc", 0.0);
+  Session session = loadSession(path);
+  if (args.has("--task")) session.task = loadTask(args.value("--task"));
+  if (session.task.points.empty() && !args.has("--task"))
+    throw InputError(path, 0, "default_task", "the robot file names no task; give one with --task");
+  Model model = buildModel(session.robot, path);
+  TaskSimulation sim = simulateTask(model, session.task, options);
+  return {std::move(model), std::move(sim)};
+}
+
+}  // namespace
+
+int runSimulate(const Argv& argv) {
+  const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json"});
+  const Run run = simulateFromArgs(args);
+  if (args.has("--csv")) writeSimulationCsv(args.value("--csv"), run.sim);
+  printOut(args.flag("--json") ? summaryJson(run.sim) : summaryReport(run.model, run.sim));
+  return 0;
+}
+
+int runTables(const Argv& argv) {
+  const Args args(argv, {"--task", "--out", "--every", "--method", "--dt", "--tacc"}, {});
+  int every = 1;
+  if (args.has("--every")) {
+    const double e = args.positive("--every", 1.0);
+    if (e != std::floor(e) || e > 1e9) throw InputError("", 0, "--every", "expects a positive whole number");
+    every = static_cast<int>(e);
+  }
+  const Run run = simulateFromArgs(args);
+  if (args.has("--out"))
+    writeStateTables(args.value("--out"), run.model, run.sim, every);
+  else
+    printOut(stateTables(run.model, run.sim, every));
+  return 0;
+}
+
+}  // namespace armdyn::cli

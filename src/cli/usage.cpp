@@ -1,0 +1,91 @@
+#include "commands.h"
+
+namespace armdyn::cli {
+
+namespace {
+
+const char* kCommon =
+    "ROBOT is a YAML robot (or session) file or a Vora 1984 manipulator specification file.\n"
+    "Joint values are SI (rad for revolute, m for prismatic joints), comma-separated, one per\n"
+    "joint: --q 0,0.5,-1. Exit status: 0 success, 2 bad input (one line on stderr naming the\n"
+    "file, line and field, or the option), 1 any other failure.\n";
+
+}  // namespace
+
+std::string usage(const std::string& command) {
+  if (command.empty())
+    return std::string(
+               "usage: armdyn COMMAND ROBOT [options]\n"
+               "\n"
+               "Dynamic simulation of serial robot manipulators (Vora 1984).\n"
+               "\n"
+               "commands:\n"
+               "  simulate     run a task: summary (table 7.3), --csv samples, --json\n"
+               "  tables       tabulated states along a task (table 7.4)\n"
+               "  dynamics     inverse dynamics: joint forces for q, qd, qdd\n"
+               "  mass-matrix  joint-space inertia matrix M(q)\n"
+               "  fk           tool frame pose for q\n"
+               "  ik           joint solutions for a tool pose\n"
+               "  jacobian     geometric Jacobian of the tool frame\n"
+               "\n"
+               "Run 'armdyn COMMAND --help' for the options of a command.\n\n") +
+           kCommon;
+  std::string body;
+  if (command == "simulate")
+    body =
+        "usage: armdyn simulate ROBOT [--task TASK] [--csv FILE] [--json]\n"
+        "                       [--method lagrange|newton-euler] [--dt s] [--tacc s]\n"
+        "\n"
+        "Solves the inverse kinematics of every task point, plans Paul's joint trajectory with\n"
+        "quartic transitions and computes the joint forces every DT (Vora's SIMULATE).\n"
+        "  --task TASK    YAML task or Vora trajectory file (default: the robot file's task)\n"
+        "  --csv FILE     write every sample: t,q1..qn,qd1..qdn,qdd1..qdn,f1..fn (SI)\n"
+        "  --json         print {\"task_time\", \"samples\", \"peak_force\", \"q_min\", \"q_max\"}\n"
+        "  --method M     lagrange (Vora's recursive Lagrangian, default) or newton-euler\n"
+        "  --dt s         sampling step, replaces the robot's DT\n"
+        "  --tacc s       transition time, replaces the robot's TACC\n"
+        "Default output: the summary of table 7.3 with units.\n";
+  else if (command == "tables")
+    body =
+        "usage: armdyn tables ROBOT [--task TASK] [--out FILE] [--every k]\n"
+        "                     [--method lagrange|newton-euler] [--dt s] [--tacc s]\n"
+        "\n"
+        "Prints position, velocity, acceleration and force of every joint at each sample time\n"
+        "(table 7.4), or writes them to FILE. --every k prints every k-th sample.\n";
+  else if (command == "dynamics")
+    body =
+        "usage: armdyn dynamics ROBOT --q Q --qd QD --qdd QDD [--method lagrange|newton-euler]\n"
+        "                       [--json]\n"
+        "\n"
+        "Inverse dynamics: joint forces/torques (N, N m). --json prints {\"tau\": [...]}.\n";
+  else if (command == "mass-matrix")
+    body =
+        "usage: armdyn mass-matrix ROBOT --q Q [--json]\n"
+        "\n"
+        "Joint-space inertia matrix M(q). --json prints {\"M\": [[...], ...]} (rows).\n";
+  else if (command == "fk")
+    body =
+        "usage: armdyn fk ROBOT --q Q [--json]\n"
+        "\n"
+        "Pose of the tool frame in the base frame (eq 4.1, POS = T_n TOOL). --json prints\n"
+        "{\"T\": [[4 rows of 4]]}; the text form adds x, y, z (m) and roll, pitch, yaw (deg).\n";
+  else if (command == "ik")
+    body =
+        "usage: armdyn ik ROBOT --pose x,y,z,roll,pitch,yaw [--json]\n"
+        "\n"
+        "All closed-form solutions for a tool pose: position in m, roll-pitch-yaw in DEGREES\n"
+        "(eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)). Arms with fewer than six joints solve the\n"
+        "position only (x,y,z alone is accepted). --json prints\n"
+        "{\"solutions\": [{\"config\": name, \"q\": [...]}, ...]}.\n";
+  else if (command == "jacobian")
+    body =
+        "usage: armdyn jacobian ROBOT --q Q [--json]\n"
+        "\n"
+        "Geometric Jacobian of the tool frame origin in base coordinates, 6 x n, rows\n"
+        "vx, vy, vz, wx, wy, wz. --json prints {\"J\": [[6 rows]]}.\n";
+  else
+    return "";
+  return body + "\n" + kCommon;
+}
+
+}  // namespace armdyn::cli

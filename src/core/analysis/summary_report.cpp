@@ -1,0 +1,71 @@
+#include "analysis/summary_report.h"
+
+#include "analysis/json_writer.h"
+
+#include <cstdio>
+
+namespace armdyn {
+
+std::string methodLabel(DynamicsMethod method) {
+  return method == DynamicsMethod::NewtonEuler ? "Newton-Euler" : "recursive Lagrangian";
+}
+
+std::string jointUnit(const Model& model, int joint, int order) {
+  static const char* revolute[4] = {"rad", "rad/s", "rad/s^2", "N m"};
+  static const char* prismatic[4] = {"m", "m/s", "m/s^2", "N"};
+  return model.isRevolute(joint) ? revolute[order] : prismatic[order];
+}
+
+namespace {
+
+std::string format(const char* fmt, double a) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, a);
+  return buf;
+}
+
+std::string jointLabel(const Model& model, int i) {
+  return "Joint " + std::to_string(i + 1) + " (" + (model.isRevolute(i) ? "R" : "P") + ")";
+}
+
+}  // namespace
+
+std::string summaryReport(const Model& model, const TaskSimulation& sim) {
+  const TaskSummary& s = sim.summary;
+  std::string out;
+  out += "DYNAMIC SIMULATION OF ROBOT MANIPULATORS";
+  if (!model.spec().name.empty()) out += ": " + model.spec().name;
+  out += "\nSummary results (" + methodLabel(sim.method) + " method)\n\n";
+  out += "Time taken for task execution: " + format("%.6g", s.taskTime) + " s  (" +
+         std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) +
+         " s, TACC = " + format("%.6g", sim.tacc) + " s)\n\n";
+  out += "Maximum actuator torque/force (signed value of largest magnitude):\n";
+  for (int i = 0; i < model.dof(); ++i)
+    out += "  " + jointLabel(model, i) + ": " + format("%14.6e", s.peakForce(i)) + " " +
+           jointUnit(model, i, 3) + "  at t = " + format("%.6g", s.peakForceTime(i)) + " s\n";
+  out += "\nExtreme positions in the trajectory:\n";
+  for (int i = 0; i < model.dof(); ++i) {
+    const std::string u = jointUnit(model, i, 0);
+    out += "  " + jointLabel(model, i) + ": " + format("%14.6e", s.qMin(i)) + " " + u + "  to " +
+           format("%14.6e", s.qMax(i)) + " " + u + "\n";
+  }
+  out += "\nLargest speeds and accelerations:\n";
+  for (int i = 0; i < model.dof(); ++i)
+    out += "  " + jointLabel(model, i) + ": |qd| " + format("%.6g", s.qdPeak(i)) + " " +
+           jointUnit(model, i, 1) + ", |qdd| " + format("%.6g", s.qddPeak(i)) + " " +
+           jointUnit(model, i, 2) + "\n";
+  return out;
+}
+
+std::string summaryJson(const TaskSimulation& sim) {
+  const TaskSummary& s = sim.summary;
+  return JsonObject()
+      .add("task_time", s.taskTime)
+      .add("samples", s.samples)
+      .add("peak_force", jsonArray(s.peakForce))
+      .add("q_min", jsonArray(s.qMin))
+      .add("q_max", jsonArray(s.qMax))
+      .str();
+}
+
+}  // namespace armdyn

@@ -1,0 +1,26 @@
+#pragma once
+// Summary of a task simulation, Vora table 7.3: task time, signed peak force per joint (the
+// value of largest magnitude, N m for revolute and N for prismatic joints) and the extreme
+// positions (rad or m), as human-readable text or as JSON.
+
+#include "model/model.h"
+#include "simulation/task_simulation.h"
+
+#include <string>
+
+namespace armdyn {
+
+// Text in the spirit of table 7.3, every quantity with its unit.
+std::string summaryReport(const Model& model, const TaskSimulation& sim);
+
+// {"task_time": s, "samples": n, "peak_force": [...], "q_min": [...], "q_max": [...]}.
+std::string summaryJson(const TaskSimulation& sim);
+
+// "recursive Lagrangian" or "Newton-Euler".
+std::string methodLabel(DynamicsMethod method);
+
+// Unit of joint i's position, velocity, acceleration and force: "rad", "rad/s", "rad/s^2",
+// "N m" (revolute) or "m", "m/s", "m/s^2", "N" (prismatic). `order` 0..2 = derivative, 3 = force.
+std::string jointUnit(const Model& model, int joint, int order);
+
+}  // namespace armdyn

@@ -1,0 +1,271 @@
+// The armdyn command-line contract (docs/cli.md), running the real binary: JSON keys and shapes
+// of every command, the Vora verification figures through the CLI, cross-checks between
+// commands (mass matrix against inverse dynamics, Jacobian against finite differences of fk,
+// ik against fk), CSV layout, Vora legacy input files.
+#include "cli/cli_runner.h"
+#include "support/json_value.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+#include <cstdio>
+#include <sstream>
+
+namespace armdyn {
+namespace {
+
+using test::CliResult;
+using test::JsonReader;
+using test::JsonValue;
+using test::runCli;
+
+const std::string kRrr = test::sourcePath("robots/vora_rrr.yaml");
+
+JsonValue parseJson(const CliResult& r) {
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  return JsonReader::parse(r.out);
+}
+
+Eigen::VectorXd vec(const JsonValue& a) {
+  Eigen::VectorXd v(static_cast<Eigen::Index>(a.size()));
+  for (std::size_t i = 0; i < a.size(); ++i) v(static_cast<Eigen::Index>(i)) = a[i].number;
+  return v;
+}
+
+Eigen::MatrixXd mat(const JsonValue& a) {
+  const std::size_t rows = a.size(), cols = rows ? a[0].size() : 0;
+  Eigen::MatrixXd m(rows, cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    EXPECT_EQ(a[r].size(), cols) << "ragged matrix";
+    for (std::size_t c = 0; c < cols; ++c) m(r, c) = a[r][c].number;
+  }
+  return m;
+}
+
+std::string csvList(const Eigen::VectorXd& v) {
+  std::string s;
+  char buf[32];
+  for (Eigen::Index i = 0; i < v.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", i ? "," : "", v(i));
+    s += buf;
+  }
+  return s;
+}
+
+Eigen::Matrix4d fk(const std::string& robot, const Eigen::VectorXd& q) {
+  const JsonValue v = parseJson(runCli({"fk", robot, "--q", csvList(q), "--json"}));
+  return mat(v["T"]);
+}
+
+TEST(Cli, HelpForTheToolAndEveryCommand) {
+  const CliResult top = runCli({"--help"});
+  EXPECT_EQ(top.exitCode, 0);
+  EXPECT_NE(top.out.find("usage: armdyn"), std::string::npos);
+  for (const char* cmd : {"simulate", "tables", "dynamics", "mass-matrix", "fk", "ik", "jacobian"}) {
+    const CliResult r = runCli({cmd, "--help"});
+    EXPECT_EQ(r.exitCode, 0) << cmd;
+    EXPECT_NE(r.out.find(std::string("usage: armdyn ") + cmd), std::string::npos) << cmd;
+  }
+}
+
+TEST(Cli, SimulateJsonReproducesTable73) {
+  const JsonValue v = parseJson(runCli({"simulate", kRrr, "--json"}));
+  EXPECT_EQ(v.keys, (std::vector<std::string>{"task_time", "samples", "peak_force", "q_min", "q_max"}));
+  EXPECT_DOUBLE_EQ(v["task_time"].number, 3.725);
+  EXPECT_EQ(v["samples"].number, 149.0);
+  // Table 7.3 values; tolerances as in tests/core/simulation/task_simulation_test.cpp.
+  const double peak[3] = {0.5220423, 6.255348, 0.5695611};
+  const double lo[3] = {-0.5032491, 0.1576130, -2.071214}, hi[3] = {0.1823285, 0.8376182, -1.328831};
+  ASSERT_EQ(v["peak_force"].size(), 3u);
+  for (std::size_t j = 0; j < 3; ++j) {
+    EXPECT_NEAR(v["peak_force"][j].number / peak[j], 1.0, 0.03) << "joint " << j + 1;
+    EXPECT_NEAR(v["q_min"][j].number, lo[j], 0.005) << "joint " << j + 1;
+    EXPECT_NEAR(v["q_max"][j].number, hi[j], 0.005) << "joint " << j + 1;
+  }
+  // Newton-Euler: the same run to rounding.
+  const JsonValue ne = parseJson(runCli({"simulate", kRrr, "--json", "--method", "newton-euler"}));
+  for (std::size_t j = 0; j < 3; ++j) EXPECT_NEAR(ne["peak_force"][j].number, v["peak_force"][j].number, 1e-10);
+}
+
+TEST(Cli, SimulateHumanSummaryHasUnits) {
+  const CliResult r = runCli({"simulate", kRrr});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("3.725 s"), std::string::npos);
+  EXPECT_NE(r.out.find("N m"), std::string::npos);
+  EXPECT_NE(r.out.find("rad"), std::string::npos);
+}
+
+TEST(Cli, SimulateCsvHeaderColumnsAndRows) {
+  const test::ScratchDir dir;
+  const std::string csv = dir.file("run.csv");
+  const CliResult r = runCli({"simulate", kRrr, "--csv", csv});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::istringstream in(test::readFile(csv));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "t,q1,q2,q3,qd1,qd2,qd3,qdd1,qdd2,qdd3,f1,f2,f3");
+  int rows = 0;
+  std::vector<double> first;
+  while (std::getline(in, line)) {
+    std::stringstream ls(line);
+    std::string cell;
+    std::vector<double> v;
+    while (std::getline(ls, cell, ',')) v.push_back(std::stod(cell));
+    EXPECT_EQ(v.size(), 13u) << "row " << rows;
+    if (rows == 0) first = v;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 149);
+  // Table 7.4, t = 0, positions to the printed digits.
+  ASSERT_EQ(first.size(), 13u);
+  EXPECT_EQ(first[0], 0.0);
+  EXPECT_NEAR(first[1], 0.0185058, 0.5e-7);
+  EXPECT_NEAR(first[2], 0.837618, 0.5e-6);
+  EXPECT_NEAR(first[3], -2.06933, 0.5e-5);
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"run.csv"}));  // no temporary left behind
+}
+
+// Figures 6.2 and 7.4 as Vora's own files give the same run as the YAML library files.
+TEST(Cli, SimulateReadsVoraLegacyFiles) {
+  const test::ScratchDir dir;
+  const std::string spec = dir.write("RRR.DAT",
+                                     "3\nLINK1R\n0.0,0.0,90.0,0.0\n2460.0\n.05,.4,.05,.045,.4,.045\n0.0,-.25,0.0,1.0\n1.0\n"
+                                     "LINK2R\n0.0,0.0,0.0,0.5\n2460.0\n.5,.05,.05,.5,.045,.045\n-.25,0.0,0.0,1.0\n1.0\n"
+                                     "LINK3R\n0.0,0.0,0.0,0.5\n2460.0\n.5,.05,.05,.5,.045,.045\n-.25,0.0,0.0,1.0\n1.25\n"
+                                     "0.0,0.0,-9.8,0.0\n.025\n.3\n");
+  const std::string task = dir.write("WELD.DAT",
+                                     ".5,0.,-.1,0.,0.,0.\n.5,0.1,-0.1,0.,0.,0.\n.7,0.1,-.4,0.,0.,0.\n"
+                                     ".60,-.15,-.35,0.,0.,0.\n.5,-.20,-.25,0.,0.,0.\n.40,-.25,-.20,0.,0.,0.\n"
+                                     ".5,0.,-.1,0.,0.,0.\n");
+  const JsonValue legacy = parseJson(runCli({"simulate", spec, "--task", task, "--json"}));
+  const JsonValue yaml = parseJson(runCli({"simulate", kRrr, "--json"}));
+  EXPECT_EQ(legacy["samples"].number, 149.0);
+  for (std::size_t j = 0; j < 3; ++j) {
+    // Same numbers typed in two formats: agreement to rounding of the decimal inputs.
+    EXPECT_NEAR(legacy["peak_force"][j].number, yaml["peak_force"][j].number, 1e-9);
+    EXPECT_NEAR(legacy["q_min"][j].number, yaml["q_min"][j].number, 1e-12);
+  }
+}
+
+TEST(Cli, SimulateOverridesDtAndTacc) {
+  const JsonValue v = parseJson(runCli({"simulate", kRrr, "--json", "--dt", "0.01", "--tacc", "0.2"}));
+  const double t = v["task_time"].number;
+  EXPECT_NEAR(t / 0.01, std::round(t / 0.01), 1e-9);  // whole DT steps
+  EXPECT_EQ(v["samples"].number, std::round(t / 0.01));
+  EXPECT_LT(t, 3.725);  // shorter transitions: 2 tau = 0.4 s minimum segments instead of 0.6 s
+}
+
+TEST(Cli, TablesPrintTable74Rows) {
+  const CliResult r = runCli({"tables", kRrr, "--every", "50"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("Current Time = 0.000000 s"), std::string::npos);
+  EXPECT_NE(r.out.find("Current Time = 1.250000 s"), std::string::npos);
+  EXPECT_NE(r.out.find("1.850583e-02 rad"), std::string::npos);  // q1(0), printed 0.185058E-01
+  const test::ScratchDir dir;
+  ASSERT_EQ(runCli({"tables", kRrr, "--out", dir.file("t.txt")}).exitCode, 0);
+  EXPECT_NE(test::readFile(dir.file("t.txt")).find("Current Time = 3.700000 s"), std::string::npos);
+}
+
+// Table 7.4, row t = 0, fed back as (q, qd, qdd): printed torques 0.265067, 3.82132, 0.481783.
+// 1e-4 relative: the inputs are printed to 6 digits (reference note: 0.265066, 3.821313,
+// 0.481778 from the printed state, residuals below 1.1e-5).
+TEST(Cli, DynamicsReproducesTable74RowZero) {
+  for (const char* method : {"lagrange", "newton-euler"}) {
+    const JsonValue v = parseJson(runCli({"dynamics", kRrr, "--q", "0.185058E-01,0.837618,-0.206933E+01", "--qd",
+                                          "0.246744,-0.949063E-02,0.283241E-01", "--qdd",
+                                          "0.185058E+01,-0.711797E-01,0.212431", "--method", method, "--json"}));
+    EXPECT_EQ(v.keys, std::vector<std::string>{"tau"});
+    ASSERT_EQ(v["tau"].size(), 3u);
+    const double printed[3] = {0.265067, 3.82132, 0.481783};
+    for (std::size_t j = 0; j < 3; ++j)
+      EXPECT_NEAR(v["tau"][j].number / printed[j], 1.0, 1e-4) << method << " joint " << j + 1;
+  }
+}
+
+// M(q) e_i = tau(q, 0, e_i) - tau(q, 0, 0): composite-rigid-body M against inverse dynamics,
+// both through the CLI with full-precision JSON (rounding only).
+TEST(Cli, MassMatrixMatchesInverseDynamicsColumns) {
+  const std::string robot = test::sourcePath("robots/stanford_rrprrr.yaml");
+  const Eigen::VectorXd q = (Eigen::VectorXd(6) << 0.3, 0.9, 0.8, -0.4, 0.7, 0.2).finished();
+  const JsonValue v = parseJson(runCli({"mass-matrix", robot, "--q", csvList(q), "--json"}));
+  EXPECT_EQ(v.keys, std::vector<std::string>{"M"});
+  const Eigen::MatrixXd M = mat(v["M"]);
+  ASSERT_EQ(M.rows(), 6);
+  ASSERT_EQ(M.cols(), 6);
+  const Eigen::VectorXd zero = Eigen::VectorXd::Zero(6);
+  auto tau = [&](const Eigen::VectorXd& qdd) {
+    return vec(parseJson(runCli({"dynamics", robot, "--q", csvList(q), "--qd", csvList(zero), "--qdd", csvList(qdd),
+                                 "--method", "newton-euler", "--json"}))["tau"]);
+  };
+  const Eigen::VectorXd g = tau(zero);
+  for (int i = 0; i < 6; ++i) {
+    const Eigen::VectorXd col = tau(Eigen::VectorXd::Unit(6, i)) - g;
+    EXPECT_LT((col - M.col(i)).cwiseAbs().maxCoeff(), 1e-10) << "column " << i + 1;
+  }
+}
+
+TEST(Cli, FkGivesTheFirstWeldPointForItsJointValues) {
+  // Reference note (eqs 7.1-7.4): (0, 0.83833, -2.07145) reaches (0.5, 0, -0.1), 5 digits.
+  const Eigen::Matrix4d T = fk(kRrr, Eigen::Vector3d(0.0, 0.83833, -2.07145));
+  EXPECT_LT((T.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff(), 0.0 + 1e-15);
+  EXPECT_LT((T.topRightCorner<3, 1>() - Eigen::Vector3d(0.5, 0.0, -0.1)).norm(), 1e-5);
+  const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
+  EXPECT_LT((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff(), 1e-12);
+}
+
+// Every solution ik reports goes back through fk to the pose asked for (degrees on the
+// command line, eq 3.2: R = Rz(roll) Ry(pitch) Rx(yaw)).
+TEST(Cli, IkSolutionsReproduceThePoseThroughFk) {
+  const std::string robot = test::sourcePath("robots/rrrrrr.yaml");
+  const JsonValue v = parseJson(runCli({"ik", robot, "--pose", "0.534,0.292,0.257,65.7,-26.5,-97.2", "--json"}));
+  EXPECT_EQ(v.keys, std::vector<std::string>{"solutions"});
+  ASSERT_GE(v["solutions"].size(), 2u);
+  const double deg = M_PI / 180.0;
+  const Eigen::Matrix3d R = (Eigen::AngleAxisd(65.7 * deg, Eigen::Vector3d::UnitZ()) *
+                             Eigen::AngleAxisd(-26.5 * deg, Eigen::Vector3d::UnitY()) *
+                             Eigen::AngleAxisd(-97.2 * deg, Eigen::Vector3d::UnitX())).toRotationMatrix();
+  for (const JsonValue& s : v["solutions"].array) {
+    EXPECT_EQ(s.keys, (std::vector<std::string>{"config", "q"}));
+    EXPECT_EQ(s["config"].type, JsonValue::Type::String);
+    ASSERT_EQ(s["q"].size(), 6u);
+    const Eigen::Matrix4d T = fk(robot, vec(s["q"]));
+    EXPECT_LT((T.topRightCorner<3, 1>() - Eigen::Vector3d(0.534, 0.292, 0.257)).norm(), 1e-9) << s["config"].string;
+    EXPECT_LT((T.topLeftCorner<3, 3>() - R).cwiseAbs().maxCoeff(), 1e-9) << s["config"].string;
+  }
+  // The RRR solves position only, from x,y,z alone; its default is Vora's elbow-up solution.
+  const JsonValue rrr = parseJson(runCli({"ik", kRrr, "--pose", "0.5,0,-0.1", "--json"}));
+  ASSERT_GE(rrr["solutions"].size(), 1u);
+  const JsonValue& first = rrr["solutions"][0];
+  EXPECT_NE(first["config"].string.find("elbow_up"), std::string::npos);
+  EXPECT_NEAR(first["q"][1].number, 0.83833, 0.5e-5);
+  EXPECT_NEAR(first["q"][2].number, -2.07145, 0.5e-5);
+}
+
+// Columns of J against central differences of fk (h = 1e-6: truncation ~h^2, rounding
+// ~1e-16/h = 1e-10): linear rows from the origin, angular rows from vee(dR R^T).
+TEST(Cli, JacobianMatchesFiniteDifferencesOfFk) {
+  const std::string robot = test::sourcePath("robots/stanford_rrprrr.yaml");
+  const Eigen::VectorXd q = (Eigen::VectorXd(6) << 0.2, 1.1, 0.7, 0.3, -0.6, 0.4).finished();
+  const JsonValue v = parseJson(runCli({"jacobian", robot, "--q", csvList(q), "--json"}));
+  EXPECT_EQ(v.keys, std::vector<std::string>{"J"});
+  const Eigen::MatrixXd J = mat(v["J"]);
+  ASSERT_EQ(J.rows(), 6);
+  ASSERT_EQ(J.cols(), 6);
+  const double h = 1e-6;
+  const Eigen::Matrix3d R0 = fk(robot, q).topLeftCorner<3, 3>();
+  for (int i = 0; i < 6; ++i) {
+    const Eigen::Matrix4d Tp = fk(robot, q + h * Eigen::VectorXd::Unit(6, i));
+    const Eigen::Matrix4d Tm = fk(robot, q - h * Eigen::VectorXd::Unit(6, i));
+    const Eigen::Vector3d v3 = (Tp.topRightCorner<3, 1>() - Tm.topRightCorner<3, 1>()) / (2 * h);
+    const Eigen::Matrix3d W = (Tp.topLeftCorner<3, 3>() - Tm.topLeftCorner<3, 3>()) / (2 * h) * R0.transpose();
+    const Eigen::Vector3d w(W(2, 1), W(0, 2), W(1, 0));
+    EXPECT_LT((J.col(i).head<3>() - v3).cwiseAbs().maxCoeff(), 1e-8) << "column " << i + 1;
+    EXPECT_LT((J.col(i).tail<3>() - w).cwiseAbs().maxCoeff(), 1e-8) << "column " << i + 1;
+  }
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -1,0 +1,87 @@
+// Bad input to the armdyn CLI: exit status 2 with one line on stderr naming the file, line and
+// field (or the option); nothing written by a failed run.
+#include "cli/cli_runner.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace armdyn {
+namespace {
+
+using test::CliResult;
+using test::runCli;
+
+const std::string kRrr = test::sourcePath("robots/vora_rrr.yaml");
+
+// Exit 2, exactly one line on stderr containing every one of `parts`, nothing on stdout.
+void expectBadInput(const CliResult& r, const std::vector<std::string>& parts) {
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_EQ(r.out, "");
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.back(), '\n');
+  for (const std::string& p : parts) EXPECT_NE(r.err.find(p), std::string::npos) << "'" << p << "' not in: " << r.err;
+}
+
+TEST(CliErrors, WrongJointCountNamesTheOption) {
+  expectBadInput(runCli({"dynamics", kRrr, "--q", "0,0.5", "--qd", "0,0,0", "--qdd", "0,0,0"}), {"--q", "3", "got 2"});
+  expectBadInput(runCli({"dynamics", kRrr, "--q", "0,0.5,1", "--qd", "0,0,0,0", "--qdd", "0,0,0"}), {"--qd"});
+  expectBadInput(runCli({"fk", kRrr, "--q", "0,0.5,-1,2", "--json"}), {"--q"});
+  expectBadInput(runCli({"jacobian", kRrr, "--q", "0"}), {"--q"});
+  expectBadInput(runCli({"mass-matrix", kRrr, "--q", "0,x,1"}), {"--q", "'x'"});
+  expectBadInput(runCli({"fk", kRrr, "--q", "0,nan,1"}), {"--q"});
+}
+
+TEST(CliErrors, BadOptionsAndArguments) {
+  expectBadInput(runCli({"fk", kRrr}), {"--q", "required"});
+  expectBadInput(runCli({"fk", kRrr, "--q", "0,0,0", "--bogus", "1"}), {"--bogus"});
+  expectBadInput(runCli({"fk", "--q", "0,0,0"}), {"ROBOT"});
+  expectBadInput(runCli({"simulate", kRrr, "--method", "euler"}), {"--method", "euler"});
+  expectBadInput(runCli({"simulate", kRrr, "--dt", "-0.1"}), {"--dt"});
+  expectBadInput(runCli({"simulate", kRrr, "--tacc"}), {"--tacc"});
+  expectBadInput(runCli({"ik", kRrr, "--pose", "0.5,0,-0.1,0"}), {"--pose"});
+  const CliResult unknown = runCli({"frobnicate", kRrr});
+  EXPECT_EQ(unknown.exitCode, 2);
+  EXPECT_NE(unknown.err.find("frobnicate"), std::string::npos);
+  EXPECT_EQ(runCli({}).exitCode, 2);
+}
+
+TEST(CliErrors, MissingRobotFileIsNamed) {
+  const test::ScratchDir dir;
+  expectBadInput(runCli({"fk", dir.file("nothere.yaml"), "--q", "0,0,0"}), {"nothere.yaml"});
+}
+
+// An unreachable task point: file, the point's line and points[k]; the CSV asked for is not
+// created, and an existing one keeps its content (atomic write after a complete run).
+TEST(CliErrors, UnreachablePointLeavesNoCsv) {
+  const test::ScratchDir dir;
+  const std::string task = dir.write("far.yaml",
+                                     "name: \"far\"\n"
+                                     "units: {angles: deg, lengths: m}\n"
+                                     "points:\n"
+                                     "  - {xyz: [0.5, 0, -0.1], rpy: [0, 0, 0]}\n"
+                                     "  - {xyz: [0.5, 0.1, -0.1], rpy: [0, 0, 0]}\n"
+                                     "  - {xyz: [1.5, 0, -0.1], rpy: [0, 0, 0]}\n");
+  const std::string csv = dir.file("out.csv");
+  expectBadInput(runCli({"simulate", kRrr, "--task", task, "--csv", csv}), {"far.yaml:6:", "points[3]", "reach"});
+  EXPECT_FALSE(test::fileExists(csv));
+  EXPECT_EQ(dir.entries(), std::vector<std::string>{"far.yaml"});
+
+  dir.write("out.csv", "previous content\n");
+  expectBadInput(runCli({"simulate", kRrr, "--task", task, "--csv", csv}), {"points[3]"});
+  EXPECT_EQ(test::readFile(csv), "previous content\n");
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"far.yaml", "out.csv"}));
+}
+
+TEST(CliErrors, CsvIntoMissingDirectoryFailsCleanly) {
+  const test::ScratchDir dir;
+  const CliResult r = runCli({"simulate", kRrr, "--csv", dir.file("no/such/dir/out.csv")});
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("out.csv"), std::string::npos) << r.err;
+  EXPECT_TRUE(dir.entries().empty());
+}
+
+}  // namespace
+}  // namespace armdyn

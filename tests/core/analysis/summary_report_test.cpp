@@ -1,0 +1,62 @@
+// Table 7.3 summary: JSON keys and values against the summary it reports, units per joint
+// type in the text and table 7.4 forms.
+#include "analysis/state_tables.h"
+#include "analysis/summary_report.h"
+#include "simulation/task_summary.h"
+#include "support/json_value.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+namespace armdyn {
+namespace {
+
+TaskSimulation twoSampleRun(int n) {
+  TaskSimulation sim;
+  sim.t = {0.0, 0.025};
+  sim.dt = 0.025;
+  sim.tacc = 0.3;
+  sim.q = Eigen::MatrixXd::Constant(2, n, 0.5);
+  sim.q(1, 0) = -0.75;
+  sim.qd = Eigen::MatrixXd::Zero(2, n);
+  sim.qdd = Eigen::MatrixXd::Zero(2, n);
+  sim.force = Eigen::MatrixXd::Constant(2, n, 1.0);
+  sim.force(1, n - 1) = -3.0;
+  sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, 0.05);
+  return sim;
+}
+
+TEST(SummaryReport, JsonHasTheContractKeysAndValues) {
+  const TaskSimulation sim = twoSampleRun(3);
+  const test::JsonValue v = test::JsonReader::parse(summaryJson(sim));
+  EXPECT_EQ(v.keys, (std::vector<std::string>{"task_time", "samples", "peak_force", "q_min", "q_max"}));
+  EXPECT_EQ(v["task_time"].number, 0.05);
+  EXPECT_EQ(v["samples"].number, 2.0);
+  ASSERT_EQ(v["peak_force"].size(), 3u);
+  EXPECT_EQ(v["peak_force"][0].number, 1.0);
+  EXPECT_EQ(v["peak_force"][2].number, -3.0);  // signed: the negative value has the larger magnitude
+  EXPECT_EQ(v["q_min"][0].number, -0.75);
+  EXPECT_EQ(v["q_max"][0].number, 0.5);
+}
+
+TEST(SummaryReport, TextAndTablesCarryUnitsOfEachJointType) {
+  RobotSpec spec = test::libraryRobotSpec("stanford_rrprrr");  // joint 3 prismatic
+  const Model model(spec);
+  const TaskSimulation sim = twoSampleRun(6);
+  const std::string text = summaryReport(model, sim);
+  EXPECT_NE(text.find("Joint 1 (R)"), std::string::npos);
+  EXPECT_NE(text.find("Joint 3 (P)"), std::string::npos);
+  EXPECT_NE(text.find(" N m"), std::string::npos);
+  EXPECT_NE(text.find(" rad"), std::string::npos);
+  EXPECT_NE(text.find("-3.000000e+00 N m"), std::string::npos);  // joint 6 peak, signed
+  EXPECT_NE(text.find("5.000000e-01 m"), std::string::npos);     // prismatic extreme in metres
+  const std::string tables = stateTables(model, sim);
+  EXPECT_NE(tables.find("Current Time = 0.025000 s"), std::string::npos);
+  EXPECT_NE(tables.find("m/s^2"), std::string::npos);
+  EXPECT_NE(tables.find("rad/s^2"), std::string::npos);
+  // Two tables of 6 joints each.
+  EXPECT_EQ(std::count(tables.begin(), tables.end(), '\n'), 2 * (2 + 1 + 6 + 1));
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -1,0 +1,76 @@
+// Every library robot's default task (robots/*.yaml) simulates with both dynamics methods, and the joint
+// coordinates chosen for each task point take the tool back to that point through forward
+// kinematics (an independent check of the inverse kinematics used by the simulation).
+#include "io/robot_file.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+#include "simulation/task_simulation.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace armdyn {
+namespace {
+
+// Robot (or session) files of the library: YAML with a top-level `links:` or `robot:` key.
+std::vector<std::string> libraryRobotFiles() {
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(robotsDirectory())) {
+    if (e.path().extension() != ".yaml") continue;
+    const std::string text = readTextFile(e.path().string());
+    if (text.rfind("links:", 0) == 0 || text.find("\nlinks:") != std::string::npos ||
+        text.rfind("robot:", 0) == 0 || text.find("\nrobot:") != std::string::npos)
+      files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(LibraryTasks, EveryDefaultTaskSimulates) {
+  std::set<std::string> simulated;
+  for (const std::string& path : libraryRobotFiles()) {
+    SCOPED_TRACE(path);
+    const Session session = loadSession(path);
+    if (session.task.points.empty()) continue;  // a robot without a default task
+    const Model model(session.robot);
+    const TaskSimulation sim = simulateTask(model, session.task);
+    SimulationOptions ne;
+    ne.method = DynamicsMethod::NewtonEuler;
+    const TaskSimulation simNe = simulateTask(model, session.task, ne);
+    EXPECT_GT(sim.summary.samples, 10);
+    EXPECT_TRUE(sim.force.allFinite());
+    // The two formulations agree to rounding; forces here reach a few hundred N.
+    EXPECT_LT((sim.force - simNe.force).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + sim.force.cwiseAbs().maxCoeff()));
+    for (int k = 0; k < static_cast<int>(session.task.points.size()); ++k) {
+      const TaskPoint& p = session.task.points[k];
+      const Eigen::Matrix4d T = toolPose(model, sim.pointJoints.row(k).transpose());
+      EXPECT_LT((T.topRightCorner<3, 1>() - p.position).norm(), 1e-9) << "point " << k + 1;
+      if (model.dof() >= 6) {
+        const Eigen::Matrix4d target = poseFromXyzRpy(p.position, p.rpy);
+        EXPECT_LT((T.topLeftCorner<3, 3>() - target.topLeftCorner<3, 3>()).cwiseAbs().maxCoeff(), 1e-9)
+            << "point " << k + 1;
+      }
+      // Joint values within the limits of the robot file.
+      for (int i = 0; i < model.dof(); ++i) {
+        EXPECT_GE(sim.pointJoints(k, i), model.spec().links[i].qMin - 1e-9);
+        EXPECT_LE(sim.pointJoints(k, i), model.spec().links[i].qMax + 1e-9);
+      }
+    }
+    // Continuity of the chosen solutions: no joint turns by more than a quarter turn between
+    // consecutive points of these tasks (a configuration switch would flip a wrist by ~pi).
+    for (int k = 1; k < sim.pointJoints.rows(); ++k)
+      EXPECT_LT((sim.pointJoints.row(k) - sim.pointJoints.row(k - 1)).cwiseAbs().maxCoeff(), M_PI / 2)
+          << "between points " << k << " and " << k + 1;
+    simulated.insert(std::filesystem::path(path).stem().string());
+  }
+  // At least Vora's four arms, each with its task (the weld seam and our three sample tasks).
+  for (const char* name : {"vora_rrr", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr"})
+    EXPECT_TRUE(simulated.count(name)) << name << " has no default task that simulated";
+}
+
+}  // namespace
+}  // namespace armdyn

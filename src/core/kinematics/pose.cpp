@@ -1,5 +1,6 @@
 #include "kinematics/pose.h"
 
+#include <Eigen/Geometry>
 #include <cmath>
 
 namespace armdyn {
@@ -21,19 +22,39 @@ Vector6d xyzRpyFromPose(const Eigen::Matrix4d& T) {
   Vector6d v;
   v.head<3>() = T.topRightCorner<3, 1>();
   const double nx = T(0, 0), ny = T(1, 0), nz = T(2, 0);
-  const double pitch = std::atan2(-nz, std::sqrt(nx * nx + ny * ny));
-  double roll, yaw;
-  if (std::sqrt(nx * nx + ny * ny) > 1e-12) {
+  const double cosPitch = std::sqrt(nx * nx + ny * ny);
+  const double pitch = std::atan2(-nz, cosPitch);
+  double roll;
+  // Gimbal lock: only roll -/+ yaw is defined; put it all in roll (yaw = 0). The threshold is
+  // a few ulps, since the lock formula leaves an error of order cos(pitch); above it n_x, n_y
+  // define roll, however noisy, and yaw below is made consistent with it.
+  if (cosPitch > 1e-15) {
     roll = std::atan2(ny, nx);
-    yaw = std::atan2(T(2, 1), T(2, 2));
-  } else {  // gimbal lock: only roll -/+ yaw is defined; put it all in roll
-    yaw = 0.0;
+  } else {
     roll = std::atan2(-T(0, 1), T(1, 1));
   }
+  // Yaw from Rx(psi) = Ry(theta)^T Rz(phi)^T R, whose entries stay O(1) near gimbal lock,
+  // so the angles rebuild R to rounding even when n_x, n_y are tiny.
+  const double cf = std::cos(roll), sf = std::sin(roll);
+  const double ct = std::cos(pitch), st = std::sin(pitch);
+  // Rows 1 and 2 of Ry(theta)^T Rz(phi)^T applied to the o column give (cos psi, sin psi).
+  const double ox = T(0, 1), oy = T(1, 1), oz = T(2, 1);
+  const double cosYaw = -sf * ox + cf * oy;
+  const double sinYaw = st * (cf * ox + sf * oy) + ct * oz;
+  const double yaw = std::atan2(sinYaw, cosYaw);
   v(3) = roll;
   v(4) = pitch;
   v(5) = yaw;
   return v;
+}
+
+Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current) {
+  Vector6d e;
+  e.head<3>() = target.topRightCorner<3, 1>() - current.topRightCorner<3, 1>();
+  const Eigen::Matrix3d dR = target.topLeftCorner<3, 3>() * current.topLeftCorner<3, 3>().transpose();
+  const Eigen::AngleAxisd aa(dR);
+  e.tail<3>() = aa.angle() * aa.axis();
+  return e;
 }
 
 }  // namespace armdyn

@@ -9,7 +9,13 @@ using Vector6d = Eigen::Matrix<double, 6, 1>;
 
 // 4x4 homogeneous transform from position (m) and roll, pitch, yaw (rad).
 Eigen::Matrix4d poseFromXyzRpy(const Eigen::Vector3d& p, const Eigen::Vector3d& rpy);
-// (x, y, z, roll, pitch, yaw) of a transform; pitch in [-pi/2, pi/2].
+// (x, y, z, roll, pitch, yaw) of a transform; pitch in [-pi/2, pi/2], roll and yaw in
+// [-pi, pi]. At gimbal lock (pitch = +-pi/2) only roll -+ yaw is defined: yaw is set to 0.
 Vector6d xyzRpyFromPose(const Eigen::Matrix4d& T);
+
+// Error of `current` against `target`, both in base coordinates: (p_target - p_current, m;
+// rotation vector of R_target R_current^T, rad). Zero iff the poses are equal; to first
+// order it is the twist [v; w] that moves `current` onto `target`.
+Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current);
 
 }  // namespace armdyn

@@ -1,0 +1,612 @@
+#include "kinematics/inverse_kinematics.h"
+
+#include "kinematics/damped_least_squares.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/jacobian.h"
+#include "kinematics/joint_limits.h"
+#include "kinematics/pose.h"
+#include "kinematics/workspace.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/LU>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <utility>
+
+namespace armdyn {
+
+namespace {
+
+constexpr double kStructureTol = 1e-9;   // a DH angle or length taken as exactly 0 or +-90 deg
+constexpr double kCosineSlack = 1e-10;   // cosine overshoot accepted as rounding (full stretch)
+constexpr double kSingularTol = 1e-12;   // below this a free angle is taken from the seed
+constexpr double kAcceptResidual = 1e-7; // a closed-form solution must rebuild the pose to this
+constexpr double kDuplicateTol = 1e-9;   // two solutions closer than this are one
+
+std::string format(const char* fmt, double a, double b = 0.0) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, fmt, a, b);
+  return buf;
+}
+
+double deg(double rad) { return rad * 180.0 / M_PI; }
+
+bool isQuarterTurn(double alpha) { return std::abs(std::cos(alpha)) < kStructureTol; }
+double quarterSign(double alpha) { return std::sin(alpha) > 0.0 ? 1.0 : -1.0; }
+bool isZeroTwist(double alpha) { return std::abs(std::sin(alpha)) < kStructureTol && std::cos(alpha) > 0.0; }
+double sign(double x) { return x < 0.0 ? -1.0 : 1.0; }
+
+Eigen::Vector3d rotX(double a, const Eigen::Vector3d& v) {
+  const double c = std::cos(a), s = std::sin(a);
+  return {v.x(), c * v.y() - s * v.z(), s * v.y() + c * v.z()};
+}
+
+Eigen::Vector3d rotZ(double t, const Eigen::Vector3d& v) {
+  const double c = std::cos(t), s = std::sin(t);
+  return {c * v.x() - s * v.y(), s * v.x() + c * v.y(), v.z()};
+}
+
+Eigen::Matrix3d rotXMatrix(double a) { return Eigen::AngleAxisd(a, Eigen::Vector3d::UnitX()).toRotationMatrix(); }
+Eigen::Matrix3d rotZMatrix(double t) { return Eigen::AngleAxisd(t, Eigen::Vector3d::UnitZ()).toRotationMatrix(); }
+
+// Joint value from the DH variable: theta_i = theta + q_i (revolute), d_i = d + q_i (prismatic).
+double jointFromDh(const Model& model, int i, double dhValue) {
+  return dhValue - (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
+}
+double dhFromJoint(const Model& model, int i, double q) {
+  return q + (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
+}
+
+struct RawSolution {
+  Eigen::VectorXd q;
+  std::string name;
+};
+
+// What each family needs: its solutions, or why there are none.
+struct Solver {
+  const Model& model;
+  Eigen::Matrix4d pose;
+  Eigen::VectorXd seed;
+  std::vector<RawSolution> raw;
+  std::string unreachable;  // the first geometric failure met
+
+  void fail(const std::string& why) {
+    if (unreachable.empty()) unreachable = why;
+  }
+};
+
+// ---- structure checks: "" when the DH fits, else why not ----
+
+std::string requireTypes(const Model& model, const char* types) {
+  const int n = static_cast<int>(std::char_traits<char>::length(types));
+  if (model.dof() != n) return "needs " + std::to_string(n) + " joints, the robot has " + std::to_string(model.dof());
+  for (int i = 0; i < n; ++i) {
+    const bool revolute = types[i] == 'R';
+    if (model.isRevolute(i) != revolute)
+      return "needs joint " + std::to_string(i + 1) + (revolute ? " revolute" : " prismatic");
+  }
+  return "";
+}
+
+std::string requireQuarterTwist(const Model& model, int i) {
+  if (isQuarterTurn(model.dh(i).alpha)) return "";
+  return "needs alpha" + std::to_string(i + 1) + " = +-90 deg, got " + format("%.4g deg", deg(model.dh(i).alpha));
+}
+
+std::string requireSphericalWrist(const Model& model) {
+  if (std::abs(model.dh(3).a) > kStructureTol || std::abs(model.dh(4).a) > kStructureTol ||
+      std::abs(model.dh(4).d) > kStructureTol)
+    return "needs a spherical wrist (a4 = a5 = d5 = 0)";
+  for (int i : {3, 4})
+    if (std::string r = requireQuarterTwist(model, i); !r.empty()) return r;
+  return "";
+}
+
+// Wrist centre target (origin of frame 5, base coordinates) and the target frame 6: the pose
+// with TOOL removed, then link 6 removed. The origin of frame 5 in frame 6 is
+// A6^-1 (0,0,0,1) = (-a6, -d6 sin alpha6, -d6 cos alpha6), independent of theta6.
+void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre) {
+  Eigen::Matrix4d toolInverse = Eigen::Matrix4d::Identity();
+  const Eigen::Matrix3d Rt = model.tool().topLeftCorner<3, 3>();
+  toolInverse.topLeftCorner<3, 3>() = Rt.transpose();
+  toolInverse.topRightCorner<3, 1>() = -Rt.transpose() * model.tool().topRightCorner<3, 1>();
+  T6 = pose * toolInverse;
+  const DhParameters& dh6 = model.dh(5);
+  const Eigen::Vector3d w6(-dh6.a, -dh6.d * std::sin(dh6.alpha), -dh6.d * std::cos(dh6.alpha));
+  centre = T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
+}
+
+// ---- shoulder: joint 1 with alpha1 = +-90 ----
+// A point with frame-1 coordinates (X, Y, Z1) lies in base at Rz(theta1) (a1 + X, -s1 Z1, d1 + s1 Y),
+// s1 = sin alpha1. Given the base point p and the fixed Z1, theta1 has two values (front:
+// a1 + X = +rho, back: -rho, rho^2 = px^2 + py^2 - Z1^2) and (X, Y) follows.
+struct Shoulder {
+  double theta1;
+  double x, y;   // target in the plane of joint 2 (frame-1 x, y)
+  double front;  // +1 front, -1 back
+};
+
+std::vector<Shoulder> solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1) {
+  const DhParameters& dh1 = s.model.dh(0);
+  const double s1 = quarterSign(dh1.alpha);
+  const double h2 = p.x() * p.x() + p.y() * p.y();
+  double rho2 = h2 - z1 * z1;
+  if (rho2 < 0.0) {
+    if (rho2 < -kCosineSlack * std::max(1.0, h2)) {
+      s.fail(format("the point is %.4f m from the axis of joint 1, inside the arm's lateral offset %.4f m",
+                    std::sqrt(h2), std::abs(z1)));
+      return {};
+    }
+    rho2 = 0.0;
+  }
+  const double rho = std::sqrt(rho2);
+  std::vector<Shoulder> out;
+  for (double front : {1.0, -1.0}) {
+    Shoulder sh;
+    sh.front = front;
+    if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol)
+      sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
+    else
+      sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(-s1 * z1, front * rho);
+    sh.x = front * rho - dh1.a;
+    sh.y = s1 * (p.z() - dh1.d);
+    out.push_back(sh);
+  }
+  return out;
+}
+
+// ---- elbow: joints 2, 3 parallel (alpha2 = 0) ----
+// A point u in frame 3 lies in frame 1 at Rz(theta2) [(a2, 0, d2) + Rz(theta3) v],
+// v = (a3, 0, d3) + Rx(alpha3) u: a planar two-link arm of lengths a2 and L3 = |(vx, vy)|
+// with theta3' = theta3 + atan2(vy, vx), at height Z1 = d2 + vz along z1.
+struct Elbow {
+  double a2, l3, delta, z1;
+};
+
+Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u) {
+  const DhParameters& dh2 = model.dh(1);
+  const DhParameters& dh3 = model.dh(2);
+  const Eigen::Vector3d v = Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, u);
+  return {dh2.a, std::hypot(v.x(), v.y()), std::atan2(v.y(), v.x()), dh2.d + v.z()};
+}
+
+std::string requireElbow(const Model& model, const Eigen::Vector3d& u) {
+  if (std::string r = requireQuarterTwist(model, 0); !r.empty()) return r;
+  if (!isZeroTwist(model.dh(1).alpha))
+    return "needs alpha2 = 0 (joints 2 and 3 parallel), got " + format("%.4g deg", deg(model.dh(1).alpha));
+  const Elbow e = elbowGeometry(model, u);
+  if (std::abs(e.a2) < kStructureTol) return "needs a2 != 0 (upper arm length)";
+  if (e.l3 < kStructureTol) return "needs a nonzero forearm length";
+  return "";
+}
+
+struct ArmAngles {
+  double theta[3];
+  std::string name;
+};
+
+// Vora eqs 7.1-7.4 generalised: law of cosines for theta3', then theta2. Elbow up (above the
+// shoulder-wrist line in base z) when front * s1 * sign(a2) * sin(theta3') < 0.
+std::vector<ArmAngles> solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u) {
+  const Elbow e = elbowGeometry(s.model, u);
+  const double s1 = quarterSign(s.model.dh(0).alpha);
+  std::vector<ArmAngles> out;
+  for (const Shoulder& sh : solveShoulder(s, point, e.z1)) {
+    const double r2 = sh.x * sh.x + sh.y * sh.y;
+    const double r = std::sqrt(r2);
+    double c3 = (r2 - e.a2 * e.a2 - e.l3 * e.l3) / (2.0 * e.a2 * e.l3);
+    if (c3 * sign(e.a2) > 1.0 + kCosineSlack) {
+      s.fail(format("distance %.4f m from the shoulder exceeds the reach %.4f m", r, std::abs(e.a2) + e.l3));
+      continue;
+    }
+    if (c3 * sign(e.a2) < -1.0 - kCosineSlack) {
+      s.fail(format("distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
+                    std::abs(std::abs(e.a2) - e.l3)));
+      continue;
+    }
+    c3 = std::clamp(c3, -1.0, 1.0);
+    const double sigmaUp = -sh.front * s1 * sign(e.a2);
+    for (double sigma : {sigmaUp, -sigmaUp}) {
+      const double t3p = sigma * std::acos(c3);
+      ArmAngles a;
+      a.theta[0] = sh.theta1;
+      a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1))
+                                    : std::atan2(sh.y, sh.x) - std::atan2(e.l3 * std::sin(t3p), e.a2 + e.l3 * std::cos(t3p));
+      a.theta[2] = t3p - e.delta;
+      a.name = std::string(sh.front > 0 ? "front" : "back") + (sigma == sigmaUp ? "_elbow_up" : "_elbow_down");
+      out.push_back(a);
+    }
+  }
+  return out;
+}
+
+// ---- spherical wrist ----
+// M = R3^T R6 Rx(-alpha6) = Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5) Rz(t6); with alpha4, alpha5 = +-90
+// (signs s4, s5) its third column is (c4 s5 sin t5, s4' s5 sin t5, -s4 s5 cos t5).
+struct WristAngles {
+  double theta[3];
+  bool flip;
+};
+
+std::vector<WristAngles> solveWrist(const Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6) {
+  const Model& m = s.model;
+  const double alpha4 = m.dh(3).alpha, alpha5 = m.dh(4).alpha;
+  const double s4 = quarterSign(alpha4), s5 = quarterSign(alpha5);
+  const Eigen::Matrix3d M = R3.transpose() * R6 * rotXMatrix(-m.dh(5).alpha);
+  const Eigen::Vector3d a = M.col(2);
+  const double k = std::hypot(a.x(), a.y());
+  const double c5 = -a.z() * s4 * s5;
+  // theta4 of the branch s5 sin(t5) = +k; at the singularity (t5 = 0 or pi) only t4 +- t6 is
+  // fixed: the noflip branch takes theta4 from the seed.
+  double theta4 = std::atan2(a.y(), a.x());
+  if (k <= kSingularTol) theta4 = dhFromJoint(m, 3, s.seed(3)) - (s5 > 0.0 ? 0.0 : M_PI);
+  std::vector<WristAngles> out;
+  for (double branch : {1.0, -1.0}) {  // s5 sin(t5) = +k, then -k (theta4 + pi)
+    WristAngles w;
+    w.theta[0] = branch > 0 ? theta4 : theta4 + M_PI;
+    w.theta[1] = std::atan2(branch * s5 * k, c5);
+    const Eigen::Matrix3d K = (rotZMatrix(w.theta[0]) * rotXMatrix(alpha4) * rotZMatrix(w.theta[1]) * rotXMatrix(alpha5))
+                                  .transpose() * M;
+    w.theta[2] = std::atan2(K(1, 0), K(0, 0));
+    w.flip = branch * s5 < 0.0;  // sin(t5) has the sign of branch * s5
+    out.push_back(w);
+  }
+  if (out[0].flip) std::swap(out[0], out[1]);  // noflip first
+  return out;
+}
+
+Eigen::Matrix3d armRotation(const Model& model, const Eigen::VectorXd& q) {
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  for (int i = 0; i < 3; ++i) T = T * dhTransform(model.dh(i), model.jointType(i), q(i));
+  return T.topLeftCorner<3, 3>();
+}
+
+// Adds the wrist solutions for the arm joints already in q(0..2).
+void addWithWrist(Solver& s, Eigen::VectorXd q, const std::string& armName, const Eigen::Matrix3d& R6) {
+  for (const WristAngles& w : solveWrist(s, armRotation(s.model, q), R6)) {
+    for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, w.theta[j]);
+    const std::string wrist = w.flip ? "flip" : "noflip";
+    s.raw.push_back({q, armName.empty() ? wrist : armName + "_" + wrist});
+  }
+}
+
+// ---- families ----
+
+std::string solveRrrFamily(Solver& s) {
+  if (std::string r = requireTypes(s.model, "RRR"); !r.empty()) return r;
+  const Eigen::Vector3d u = s.model.tool().topRightCorner<3, 1>();  // tool origin in frame 3
+  if (std::string r = requireElbow(s.model, u); !r.empty()) return r;
+  for (const ArmAngles& a : solveRrr(s, s.pose.topRightCorner<3, 1>(), u)) {
+    Eigen::VectorXd q(3);
+    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, a.theta[j]);
+    s.raw.push_back({q, a.name});
+  }
+  return "";
+}
+
+std::string solveArticulatedFamily(Solver& s) {
+  if (std::string r = requireTypes(s.model, "RRRRRR"); !r.empty()) return r;
+  if (std::string r = requireSphericalWrist(s.model); !r.empty()) return r;
+  const Eigen::Vector3d u(0.0, 0.0, s.model.dh(3).d);  // wrist centre in frame 3
+  if (std::string r = requireElbow(s.model, u); !r.empty()) return r;
+  Eigen::Matrix4d T6;
+  Eigen::Vector3d centre;
+  wristTarget(s.model, s.pose, T6, centre);
+  for (const ArmAngles& a : solveRrr(s, centre, u)) {
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
+    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, a.theta[j]);
+    addWithWrist(s, q, a.name, T6.topLeftCorner<3, 3>());
+  }
+  return "";
+}
+
+// Stanford (Paul 1981): the wrist centre in frame 2 is c + q3 z2, c = Rz(theta3) [(a3, 0, d3) +
+// Rx(alpha3) (0, 0, d4)]; in frame 1 it is Rz(theta2) (a2 + cx, -s2 L) in the plane and
+// Z1 = d2 + s2 cy along z1, with L = cz + q3 the boom extension.
+std::string solveStanfordFamily(Solver& s) {
+  const Model& m = s.model;
+  if (std::string r = requireTypes(m, "RRPRRR"); !r.empty()) return r;
+  if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+  for (int i : {0, 1})
+    if (std::string r = requireQuarterTwist(m, i); !r.empty()) return r;
+  const DhParameters& dh3 = m.dh(2);
+  const Eigen::Vector3d c =
+      rotZ(dh3.theta, Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, Eigen::Vector3d(0.0, 0.0, m.dh(3).d)));
+  const double s2 = quarterSign(m.dh(1).alpha);
+  const double b = m.dh(1).a + c.x();
+  const double z1 = m.dh(1).d + s2 * c.y();
+  Eigen::Matrix4d T6;
+  Eigen::Vector3d centre;
+  wristTarget(m, s.pose, T6, centre);
+  const std::vector<Shoulder> shoulders = solveShoulder(s, centre, z1);
+  for (double boom : {1.0, -1.0}) {
+    for (const Shoulder& sh : shoulders) {
+      const double r2 = sh.x * sh.x + sh.y * sh.y;
+      double l2 = r2 - b * b;
+      if (l2 < 0.0) {
+        if (l2 < -kCosineSlack * std::max(1.0, r2)) {
+          s.fail(format("distance %.4f m from the shoulder is below the boom's lateral offset %.4f m", std::sqrt(r2),
+                        std::abs(b)));
+          continue;
+        }
+        l2 = 0.0;
+      }
+      const double L = boom * std::sqrt(l2);
+      Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
+      q(0) = jointFromDh(m, 0, sh.theta1);
+      const double theta2 = std::sqrt(r2) < kSingularTol ? dhFromJoint(m, 1, s.seed(1))
+                                                         : std::atan2(sh.y, sh.x) - std::atan2(-s2 * L, b);
+      q(1) = jointFromDh(m, 1, theta2);
+      q(2) = L - c.z();
+      const std::string arm = std::string(sh.front > 0 ? "front" : "back") + (boom > 0 ? "" : "_reversed");
+      addWithWrist(s, q, arm, T6.topLeftCorner<3, 3>());
+    }
+  }
+  return "";
+}
+
+// Cartesian: with q1..q3 prismatic every rotation is constant, so the wrist centre is
+// p_w(0) + q1 z0 + q2 z1 + q3 z2 (axes at q = 0): one linear solve.
+std::string solveCartesianFamily(Solver& s) {
+  const Model& m = s.model;
+  if (std::string r = requireTypes(m, "PPPRRR"); !r.empty()) return r;
+  if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  Eigen::Matrix3d Z;
+  for (int i = 0; i < 3; ++i) {
+    Z.col(i) = T.block<3, 1>(0, 2);
+    T = T * dhTransform(m.dh(i), m.jointType(i), 0.0);
+  }
+  const Eigen::FullPivLU<Eigen::Matrix3d> lu(Z);
+  if (lu.rank() < 3) return "needs three independent prismatic axes";
+  const Eigen::Vector3d centre0 = T.topLeftCorner<3, 3>() * Eigen::Vector3d(0.0, 0.0, m.dh(3).d) + T.topRightCorner<3, 1>();
+  Eigen::Matrix4d T6;
+  Eigen::Vector3d centre;
+  wristTarget(m, s.pose, T6, centre);
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
+  q.head<3>() = lu.solve(centre - centre0);
+  addWithWrist(s, q, "", T6.topLeftCorner<3, 3>());
+  return "";
+}
+
+enum class Family { None, Rrr, Articulated, Stanford, Cartesian, Unknown };
+
+Family familyOf(const std::string& name) {
+  if (name.empty()) return Family::None;
+  if (name == "rrr") return Family::Rrr;
+  if (name == "rrrrrr" || name == "puma560") return Family::Articulated;
+  if (name == "stanford") return Family::Stanford;
+  if (name == "cartesian") return Family::Cartesian;
+  return Family::Unknown;
+}
+
+// ---- post-processing ----
+
+double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& q) {
+  Vector6d e = poseError(pose, toolPose(model, q));
+  if (model.dof() < 6) e.tail<3>().setZero();
+  return e.norm();
+}
+
+// A few Gauss-Newton steps from a closed-form solution: acos near +-1 (full stretch) and
+// atan2 near singular wrists lose digits; each step is kept only if it lowers the error.
+void polish(const Model& model, const Eigen::Matrix4d& pose, Eigen::VectorXd& q) {
+  const int n = model.dof();
+  const int rows = n < 6 ? 3 : 6;
+  LinkFrameArray frames;
+  Eigen::MatrixXd J(6, n);
+  double err = residualOf(model, pose, q);
+  for (int it = 0; it < 4 && err > 1e-14; ++it) {
+    const Eigen::Matrix4d tool = forwardKinematics(model, q, frames.data());
+    geometricJacobian(model, frames.data(), tool, J);
+    const Vector6d e = poseError(pose, tool);
+    const Eigen::MatrixXd Jm = J.topRows(rows);
+    Eigen::MatrixXd A = Jm * Jm.transpose();
+    A.diagonal().array() += 1e-14;
+    const Eigen::VectorXd trial = q + Jm.transpose() * A.ldlt().solve(e.head(rows));
+    const double trialErr = residualOf(model, pose, trial);
+    if (!(trialErr < err)) break;
+    q = trial;
+    err = trialErr;
+  }
+}
+
+bool sameSolution(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  for (int i = 0; i < a.size(); ++i) {
+    const double d = model.isRevolute(i) ? wrapToPi(a(i) - b(i)) : a(i) - b(i);
+    if (std::abs(d) > kDuplicateTol) return false;
+  }
+  return true;
+}
+
+std::vector<std::string> tokens(const std::string& name) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : name) {
+    if (ch == '_' || ch == '-' || ch == ' ') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+bool matches(const std::string& name, const std::vector<std::string>& wanted) {
+  const std::vector<std::string> have = tokens(name);
+  for (const std::string& t : wanted)
+    if (std::find(have.begin(), have.end(), t) == have.end()) return false;
+  return true;
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+  return out;
+}
+
+}  // namespace
+
+ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
+  const int n = model.dof();
+  if (seed.size() != 0 && seed.size() != n)
+    throw std::invalid_argument("inverse kinematics: seed has " + std::to_string(seed.size()) +
+                                " values, the robot has " + std::to_string(n) + " joints");
+  if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
+  ClosedFormIk result;
+  const std::string& family = model.spec().family;
+  Solver s{model, pose, seed.size() == n ? seed : model.home(), {}, {}};
+  std::string misfit;
+  switch (familyOf(family)) {
+    case Family::None: result.reason = "no kinematic family"; return result;
+    case Family::Unknown: result.reason = "unknown kinematic family '" + family + "'"; return result;
+    case Family::Rrr: misfit = solveRrrFamily(s); break;
+    case Family::Articulated: misfit = solveArticulatedFamily(s); break;
+    case Family::Stanford: misfit = solveStanfordFamily(s); break;
+    case Family::Cartesian: misfit = solveCartesianFamily(s); break;
+  }
+  if (!misfit.empty()) {
+    result.reason = "family '" + family + "' " + misfit;
+    return result;
+  }
+  result.applicable = true;
+
+  std::vector<IkCandidate> unique;
+  for (RawSolution& r : s.raw) {
+    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+    polish(model, pose, r.q);
+    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+    const bool duplicate = std::any_of(unique.begin(), unique.end(),
+                                       [&](const IkCandidate& c) { return sameSolution(model, c.q, r.q); });
+    if (!duplicate) unique.push_back({r.q, r.name, ""});
+  }
+  for (IkCandidate& c : unique) {
+    const double residual = residualOf(model, pose, c.q);
+    if (!(residual < kAcceptResidual)) {
+      c.reason = c.configuration + ": closed form does not rebuild the pose (residual " + format("%.3g", residual) + ")";
+      result.rejected.push_back(c);
+      continue;
+    }
+    const std::string violation = jointLimitViolation(model, c.q);
+    if (!violation.empty()) {
+      c.reason = c.configuration + ": " + violation;
+      result.rejected.push_back(c);
+    } else {
+      result.solutions.push_back(c);
+    }
+  }
+  if (result.solutions.empty()) {
+    if (result.rejected.empty()) {
+      result.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
+    } else {
+      std::vector<std::string> why;
+      for (const IkCandidate& c : result.rejected) why.push_back(c.reason);
+      result.reason = "no solution within joint limits (" + join(why, "; ") + ")";
+    }
+  }
+  return result;
+}
+
+std::vector<std::string> familyConfigurations(const std::string& family) {
+  const std::vector<std::string> arm = {"front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down"};
+  const auto withWrist = [](const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const std::string& a : names)
+      for (const char* w : {"noflip", "flip"}) out.push_back(a.empty() ? w : a + "_" + w);
+    return out;
+  };
+  switch (familyOf(family)) {
+    case Family::Rrr: return arm;
+    case Family::Articulated: return withWrist(arm);
+    case Family::Stanford: return withWrist({"front", "back", "front_reversed", "back_reversed"});
+    case Family::Cartesian: return withWrist({""});
+    default: return {};
+  }
+}
+
+const IkCandidate* selectSolution(const std::vector<IkCandidate>& solutions, const std::string& configuration) {
+  const std::vector<std::string> wanted = tokens(configuration);
+  for (const IkCandidate& c : solutions)
+    if (matches(c.configuration, wanted)) return &c;
+  return nullptr;
+}
+
+IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const std::string& configuration,
+                                const Eigen::VectorXd& seed) {
+  const int n = model.dof();
+  if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
+  if ((pose.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > 1e-12)
+    throw std::invalid_argument("inverse kinematics: pose's last row must be 0 0 0 1");
+  const Eigen::Matrix3d R = pose.topLeftCorner<3, 3>();
+  if ((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-6)
+    throw std::invalid_argument("inverse kinematics: pose's rotation is not orthonormal");
+  if (seed.size() != 0 && (seed.size() != n || !seed.allFinite()))
+    throw std::invalid_argument("inverse kinematics: seed must hold " + std::to_string(n) + " finite values");
+
+  IkResult result;
+  const std::string& family = model.spec().family;
+  if (!family.empty()) {
+    const ClosedFormIk cf = closedFormInverseKinematics(model, pose, seed);
+    if (cf.applicable) {
+      result.method = IkMethod::ClosedForm;
+      const std::vector<std::string> known = familyConfigurations(family);
+      std::vector<std::string> knownTokens;
+      for (const std::string& name : known)
+        for (const std::string& t : tokens(name)) knownTokens.push_back(t);
+      for (const std::string& t : tokens(configuration)) {
+        if (std::find(knownTokens.begin(), knownTokens.end(), t) == knownTokens.end()) {
+          result.reason = "unknown configuration '" + configuration + "' for family '" + family +
+                          "' (configurations: " + join(known, ", ") + ")";
+          return result;
+        }
+      }
+      if (const IkCandidate* c = selectSolution(cf.solutions, configuration)) {
+        result.ok = true;
+        result.q = c->q;
+        result.configuration = c->configuration;
+        result.residual = residualOf(model, pose, c->q);
+        return result;
+      }
+      if (cf.solutions.empty()) {
+        result.reason = cf.reason;
+      } else {
+        std::vector<std::string> why;
+        for (const IkCandidate& c : cf.rejected)
+          if (matches(c.configuration, tokens(configuration))) why.push_back(c.reason);
+        std::vector<std::string> available;
+        for (const IkCandidate& c : cf.solutions) available.push_back(c.configuration);
+        result.reason = "no solution in configuration '" + configuration + "' within joint limits" +
+                        (why.empty() ? "" : " (" + join(why, "; ") + ")") + "; available: " + join(available, ", ");
+      }
+      if (!cf.rejected.empty()) result.q = cf.rejected.front().q;
+      return result;
+    }
+    result.note = "closed form not used: " + cf.reason;
+  }
+
+  result.method = IkMethod::DampedLeastSquares;
+  const double distance = pose.topRightCorner<3, 1>().norm();
+  const double bound = reachBound(model);
+  if (distance > bound) {
+    result.reason = format("distance %.4f m from the base exceeds the reach %.4f m", distance, bound);
+    return result;
+  }
+  DlsOptions options;
+  options.positionOnly = n < 6;
+  const DlsResult dls = solveDampedLeastSquares(model, pose, seed, options);
+  result.q = dls.q;
+  result.residual = dls.residual;
+  result.iterations = dls.iterations;
+  result.ok = dls.converged;
+  if (!result.ok)
+    result.reason = "numerical IK did not converge (residual " + format("%.3g", dls.residual) + " after " +
+                    std::to_string(dls.iterations) + " iterations from " + std::to_string(dls.starts) + " starts)";
+  return result;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,84 @@
+#pragma once
+// Inverse kinematics: every closed-form solution of a kinematic family, each with a
+// configuration name, and one entry point that picks a solution or falls back to damped least
+// squares (damped_least_squares.h). Poses are tool frames in base coordinates (eq 3.1-3.2, 3.7).
+//
+// Families (RobotSpec::family), all read a, d, alpha, the theta/d offsets and TOOL from the
+// model, so edited link lengths are solved correctly:
+//   "rrr"       3 revolute, alpha1 = +-90, alpha2 = 0 (Vora eqs 7.1-7.4, generalised to
+//               offsets a1, d1..d3, alpha3 and any tool point). Position only.
+//   "rrrrrr", "puma560"
+//               the same arm (alpha3 and offsets free: table A-5 has alpha 90, 0, 0; Corke's
+//               PUMA 560 90, 0, -90) on the wrist centre, plus a spherical wrist.
+//   "stanford"  R R P, alpha1, alpha2 = +-90, plus a spherical wrist (Paul 1981).
+//   "cartesian" P P P (wrist centre linear in q1..q3), plus a spherical wrist.
+// Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4, alpha5 = +-90. The wrist
+// centre (origin of frames 4 and 5) is the pose with TOOL and link 6 removed.
+// A model whose DH does not fit its family's assumptions is solved numerically.
+//
+// Configuration names are tokens joined by '_': "front"/"back" (wrist in front of or behind
+// the shoulder along the frame-1 x axis), "elbow_up"/"elbow_down" (elbow above or below the
+// shoulder-wrist line, base z up), "noflip"/"flip" (sin(theta5) >= 0 or < 0, theta5 = q5 +
+// offset), and for the Stanford boom "reversed" (negative extension through the shoulder).
+// Solutions come in the family's order of preference; the first is the family default
+// ("front_elbow_up" for "rrr", as Vora's eq 7.2-7.4).
+
+#include "model/model.h"
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+struct IkCandidate {
+  Eigen::VectorXd q;          // n joint values; revolute in [-pi, pi] (see joint_limits.h)
+  std::string configuration;  // e.g. "front_elbow_up_noflip"
+  std::string reason;         // why it was dropped (joint limits), empty if kept
+};
+
+struct ClosedFormIk {
+  bool applicable = false;               // the family's closed form fits this model
+  std::string reason;                    // not applicable: why; no solution: why (reach, limits)
+  std::vector<IkCandidate> solutions;    // within joint limits, in order of preference
+  std::vector<IkCandidate> rejected;     // outside joint limits, with the reason
+};
+
+// All closed-form solutions of `pose` for the model's family. `seed` (n values or empty = home)
+// fixes the free angle at singularities (joint 1 on its own axis, wrist with theta5 = 0).
+// Arms of fewer than six joints match the tool origin only.
+ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
+                                         const Eigen::VectorXd& seed = Eigen::VectorXd());
+
+// Configuration names of a family in order of preference (empty for "" or unknown families).
+std::vector<std::string> familyConfigurations(const std::string& family);
+
+// First solution whose name contains every token of `configuration` ("elbow_up" matches
+// "front_elbow_up_noflip"); an empty configuration takes the first (the family default).
+// Case-insensitive; '-' and ' ' separate tokens like '_'. nullptr when none matches.
+const IkCandidate* selectSolution(const std::vector<IkCandidate>& solutions, const std::string& configuration);
+
+enum class IkMethod { ClosedForm, DampedLeastSquares };
+
+struct IkResult {
+  bool ok = false;
+  Eigen::VectorXd q;           // solution when ok; else the closest found (may be empty)
+  std::string configuration;   // name of the chosen closed-form solution ("" when numerical)
+  std::string reason;          // why the pose is not reachable, in words (empty when ok)
+  IkMethod method = IkMethod::ClosedForm;
+  std::string note;            // e.g. why the family's closed form did not apply
+  double residual = 0.0;       // |poseError| at q (position only for n < 6), m and rad
+  int iterations = 0;          // damped-least-squares iterations (0 for closed form)
+};
+
+// The entry point (Vora 4.4 included): closed form for the model's family, else damped least
+// squares from `seed` (empty = home; full pose for n >= 6, position only below). Never throws
+// for an unreachable pose: ok = false and `reason` says why ("distance 1.23 m from the
+// shoulder exceeds the reach 1.00 m", "no solution within joint limits: ...", "numerical IK
+// did not converge (residual ...)"). Throws std::invalid_argument for a non-finite pose or a
+// seed of the wrong size.
+IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
+                                const std::string& configuration = "",
+                                const Eigen::VectorXd& seed = Eigen::VectorXd());
+
+}  // namespace armdyn

@@ -1,0 +1,30 @@
+#pragma once
+// Joint values against the limits qMin <= q_i <= qMax of a model (rad or m). Revolute values
+// are reported in [-pi, pi]; when a wrapped value lies outside the limits but value +- 2 pi lies
+// inside (limits such as [0, 2 pi]), the shifted value is used.
+
+#include "model/model.h"
+
+#include <Eigen/Core>
+#include <string>
+
+namespace armdyn {
+
+// Angle wrapped into [-pi, pi].
+double wrapToPi(double angle);
+
+// Revolute: wrapped (and shifted by 2 pi into the limits when that helps); prismatic: as is.
+double wrapJointValue(const Model& model, int joint, double q);
+
+// wrapJointValue, then clamped to [qMin, qMax].
+double admissibleJointValue(const Model& model, int joint, double q);
+Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+
+// Slack allowed on a limit, so that a value computed exactly on it is kept.
+constexpr double kJointLimitTolerance = 1e-9;
+
+// "" when every q_i lies within its limits (to kJointLimitTolerance); otherwise the first
+// violation, e.g. "q3 = 1.3000 m is outside joint 3 limits [0.3000, 1.2000] m".
+std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+
+}  // namespace armdyn

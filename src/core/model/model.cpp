@@ -72,13 +72,13 @@ void validate(const RobotSpec& spec) {
         if (l.inertia.mass <= 0.0) throw ModelError(p + ".mass", "must be positive");
         requireFinite(l.inertia.com, p + ".com");
         requireFinite(l.inertia.inertiaCom, p + ".inertia");
-        requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
+        if (!spec.allowNonPhysicalInertia) requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
         break;
       case MassSource::PseudoInertia: {
         requireFinite(l.pseudoInertia, p + ".pseudo_inertia");
         if (l.pseudoInertia(3, 3) <= 0.0) throw ModelError(p + ".pseudo_inertia", "J44 (mass) must be positive");
         const LinkInertial li = inertialFromPseudo(l.pseudoInertia);
-        requirePhysicalInertia(li.inertiaCom, p + ".pseudo_inertia");
+        if (!spec.allowNonPhysicalInertia) requirePhysicalInertia(li.inertiaCom, p + ".pseudo_inertia");
         break;
       }
     }

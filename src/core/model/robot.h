@@ -95,6 +95,11 @@ struct RobotSpec {
   double tacc = 0.3;                    // TACC, s
   double dt = 0.025;                    // DT, s
   Eigen::VectorXd home;                 // initial configuration (size n, or empty = zeros)
+  // Skip the rigid-body realisability check of explicit and pseudo-inertia links (positive
+  // definite tensor about the COM, triangle inequality). Only for published models that are not
+  // realisable yet reproduce their source: Anderson's PUMA (Bejczy's table 4.2 with zero
+  // products of inertia about the link origins, reference note anderson-puma560.md).
+  bool allowNonPhysicalInertia = false;
 
   int dof() const { return static_cast<int>(links.size()); }
 };

@@ -1,5 +1,7 @@
 // armdyn dynamics / armdyn mass-matrix (docs/cli.md).
 
+#include "actuation/drive.h"
+#include "actuation/drive_dynamics.h"
 #include "analysis/json_writer.h"
 #include "command_support.h"
 #include "commands.h"
@@ -28,18 +30,22 @@ std::string matrixText(const Eigen::MatrixXd& m) {
 }  // namespace
 
 int runDynamics(const Argv& argv) {
-  const Args args(argv, {"--q", "--qd", "--qdd", "--method"}, {"--json"});
+  const Args args(argv, {"--q", "--qd", "--qdd", "--method"}, {"--json", "--rigid-body"});
   const Model model = loadModel(robotPath(args));
   const Eigen::VectorXd q = jointValues(args, "--q", model);
   const Eigen::VectorXd qd = jointValues(args, "--qd", model);
   const Eigen::VectorXd qdd = jointValues(args, "--qdd", model);
   const DynamicsMethod method = methodOption(args);
-  const Eigen::VectorXd tau = inverseDynamics(model, q, qd, qdd, method);
+  Eigen::VectorXd tau = inverseDynamics(model, q, qd, qdd, method);
+  // What the drives must deliver: reflected rotor inertia and friction added (none without drives).
+  const bool withDrives = !args.flag("--rigid-body") && hasDrives(model);
+  if (withDrives) addDriveTorques(model, qd, qdd, tau);
   if (args.flag("--json")) {
     printOut(JsonObject().add("tau", jsonArray(tau)).str());
     return 0;
   }
-  std::string out = std::string("Joint forces (") + dynamicsMethodName(method) + "):\n";
+  std::string out = std::string("Joint forces (") + dynamicsMethodName(method) +
+                    (withDrives ? ", with drive inertia and friction" : "") + "):\n";
   char buf[96];
   for (int i = 0; i < model.dof(); ++i) {
     std::snprintf(buf, sizeof buf, "  joint %d (%s): %16.9e %s\n", i + 1, model.isRevolute(i) ? "R" : "P",

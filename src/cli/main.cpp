@@ -2,6 +2,7 @@
 // Exit status: 0 success, 2 bad input (InputError: one line naming file, line and field, or
 // the option), 1 any other failure.
 
+#include "cmd_control.h"
 #include "commands.h"
 #include "io/input_error.h"
 
@@ -20,7 +21,8 @@ const std::map<std::string, Runner>& commands() {
       {"simulate", armdyn::cli::runSimulate},      {"tables", armdyn::cli::runTables},
       {"dynamics", armdyn::cli::runDynamics},      {"mass-matrix", armdyn::cli::runMassMatrix},
       {"fk", armdyn::cli::runFk},                  {"ik", armdyn::cli::runIk},
-      {"jacobian", armdyn::cli::runJacobian}};
+      {"jacobian", armdyn::cli::runJacobian},
+      {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune}};
   return table;
 }
 

@@ -1,3 +1,4 @@
+#include "cmd_control.h"
 #include "commands.h"
 
 namespace armdyn::cli {
@@ -27,6 +28,8 @@ std::string usage(const std::string& command) {
                "  fk           tool frame pose for q\n"
                "  ik           joint solutions for a tool pose\n"
                "  jacobian     geometric Jacobian of the tool frame\n"
+               "  run          forward simulation with drives under a controller\n"
+               "  tune         Ziegler-Nichols gains for one joint\n"
                "\n"
                "Run 'armdyn COMMAND --help' for the options of a command.\n\n") +
            kCommon;
@@ -55,9 +58,11 @@ std::string usage(const std::string& command) {
   else if (command == "dynamics")
     body =
         "usage: armdyn dynamics ROBOT --q Q --qd QD --qdd QDD [--method lagrange|newton-euler]\n"
-        "                       [--json]\n"
+        "                       [--rigid-body] [--json]\n"
         "\n"
-        "Inverse dynamics: joint forces/torques (N, N m). --json prints {\"tau\": [...]}.\n";
+        "Inverse dynamics: joint forces/torques (N, N m). For a robot with drives they include\n"
+        "the reflected rotor inertia and friction (what the drive delivers); --rigid-body gives\n"
+        "the rigid-body part alone. --json prints {\"tau\": [...]}.\n";
   else if (command == "mass-matrix")
     body =
         "usage: armdyn mass-matrix ROBOT --q Q [--json]\n"
@@ -83,6 +88,8 @@ std::string usage(const std::string& command) {
         "\n"
         "Geometric Jacobian of the tool frame origin in base coordinates, 6 x n, rows\n"
         "vx, vy, vz, wx, wy, wz. --json prints {\"J\": [[6 rows]]}.\n";
+  else if (!controlUsage(command).empty())
+    body = controlUsage(command);
   else
     return "";
   return body + "\n" + kCommon;

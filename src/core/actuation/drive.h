@@ -1,0 +1,71 @@
+#pragma once
+// Joint drive (Anderson ch. 5, geared reading of /work/shared/reference/anderson-puma560.md):
+// a permanent-magnet DC motor behind a gear of ratio N, joint side quantities unless stated.
+//   electrical, eq 5.1 with w = N q (eq 5.3):   L di/dt = u - R i - ke N qd
+//   torque, eq 5.2 through the gear:            tau_m = N kt i             (N m at the joint)
+//   reflected inertia on the joint axis:        Jr = N^2 Jm + J_reflected  (kg m^2)
+//   friction (joint side, Anderson's H_i qd plus asymmetric Coulomb; Armstrong 1986):
+//     f(qd) = b qd + (Fc+ + Fc-)/2 tanh(qd/vs) + (Fc+ - Fc-)/2 tanh^2(qd/vs)
+//   which tends to b qd + Fc+ for qd >> vs and b qd - Fc- for qd << -vs, is smooth, and
+//   dissipates (f(qd) qd >= 0). The velocity scale vs regularises the sign function so the
+//   equations stay non-stiff enough for explicit integration: no chatter at qd = 0.
+// Units: V, A, ohm, H, V s/rad, N m/A, rad/s (m/s and N for prismatic joints).
+
+#include "model/model.h"
+#include "model/robot.h"
+
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+// Default velocity scale of the regularised Coulomb friction, rad/s (or m/s).
+constexpr double kDefaultFrictionVelocityScale = 1e-2;
+
+// Largest step for which classical RK4 is stable on x' = -x / tau: h < 2.785 tau (the real-axis
+// boundary of RK4's stability region).
+constexpr double kRk4RealStabilityLimit = 2.785;
+
+// Throws ModelError naming `field` + ".gear_ratio", ".motor.R" etc. (the robot-file names) for
+// non-finite or negative data, a non-positive gear ratio, a motor without positive R, ke, kt,
+// a negative inductance, or ke and kt more than a factor 2 apart (in SI an ideal DC motor has
+// ke [V s/rad] = kt [N m/A]; a larger gap means mixed units).
+void validateDrive(const DriveSpec& drive, const std::string& field);
+// Every drive of a robot (field "links[i].drive").
+void validateDrives(const RobotSpec& spec);
+
+// Plausibility notes that do not stop a run: ke and kt more than 10% apart; motor constants
+// present while hasMotor is off.
+std::vector<std::string> driveWarnings(const DriveSpec& drive, const std::string& field);
+
+bool hasDrives(const Model& model);  // any joint with a drive
+bool hasMotors(const Model& model);  // every joint with a drive that has a motor
+
+// Jr = N^2 Jm + J_reflected, joint side.
+double reflectedInertia(const DriveSpec& drive);
+
+// Joint-side friction force/torque f(qd) (formula above); vs > 0.
+double frictionTorque(const DriveSpec& drive, double qd, double velocityScale);
+// Upper bound of df/dqd (its value at qd = 0 plus the viscous term), for stiffness checks.
+double frictionStiffness(const DriveSpec& drive, double velocityScale);
+
+// Electrical model.
+inline double motorJointTorque(const DriveSpec& d, double current) { return d.gearRatio * d.kt * current; }
+inline double backEmf(const DriveSpec& d, double qd) { return d.ke * d.gearRatio * qd; }
+// di/dt = (u - R i - ke N qd) / L; needs L > 0.
+inline double currentRate(const DriveSpec& d, double u, double i, double qd) {
+  return (u - d.resistance * i - backEmf(d, qd)) / d.inductance;
+}
+// Electrical time constant L / R, s.
+inline double electricalTimeConstant(const DriveSpec& d) { return d.inductance / d.resistance; }
+// Largest stable RK4 step for the electrical pole -R/L: 2.785 L / R, s (infinite when L = 0).
+double rk4ElectricalStepLimit(const DriveSpec& drive);
+
+// Quasi-static motor demand for a joint torque tau (joint side, drive friction and inertia
+// already included): current i = tau / (N kt) and voltage u = R i + ke N qd + L di/dt.
+inline double currentForTorque(const DriveSpec& d, double tau) { return tau / (d.gearRatio * d.kt); }
+inline double voltageFor(const DriveSpec& d, double current, double qd, double currentDot = 0.0) {
+  return d.resistance * current + backEmf(d, qd) + d.inductance * currentDot;
+}
+
+}  // namespace armdyn

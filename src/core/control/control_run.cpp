@@ -1,0 +1,235 @@
+#include "control/control_run.h"
+
+#include "actuation/drive.h"
+#include "analysis/json_writer.h"
+#include "control/computed_torque.h"
+#include "control/open_loop.h"
+#include "control/pid_controller.h"
+#include "dynamics/nonlinear_effects.h"
+#include "io/input_error.h"
+#include "simulation/task_simulation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+
+namespace armdyn {
+
+namespace {
+
+// Input that holds q against gravity, in the drive's unit; the matching motor currents.
+void holdingInput(const Model& model, const Eigen::VectorXd& q, DriveInput input, Eigen::VectorXd& u,
+                  Eigen::VectorXd& current) {
+  const Eigen::VectorXd g = gravityVector(model, q);
+  const int n = model.dof();
+  u = g;
+  current = Eigen::VectorXd::Zero(n);
+  if (input == DriveInput::Torque) return;
+  for (int i = 0; i < n; ++i) {
+    const DriveSpec& d = *model.spec().links[i].drive;
+    current(i) = currentForTorque(d, g(i));
+    u(i) = input == DriveInput::Current ? current(i) : d.resistance * current(i);
+  }
+}
+
+}  // namespace
+
+ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& c, double duration) {
+  const int n = model.dof();
+  const std::string& file = c.sourceFile;
+  ControlRun run;
+  run.input = c.input ? *c.input : (c.rigidBody || !hasMotors(model) ? DriveInput::Torque : DriveInput::Voltage);
+
+  ClosedLoopSetup setup;
+  setup.plant.input = run.input;
+  setup.plant.integrator = c.integrator;
+  setup.plant.rtol = c.tolerance;
+  setup.plant.atol = 1e-2 * c.tolerance;
+  setup.plant.rigidBodyOnly = c.rigidBody;
+  setup.plant.frictionVelocityScale = c.frictionVelocityScale;
+  setup.plant.constraints = c.constraints;
+  const double ts = c.sampleTime > 0.0                      ? c.sampleTime
+                    : c.type == ControllerType::Pid            ? kAndersonServoPeriod
+                    : c.type == ControllerType::ComputedTorque ? 1e-3
+                                                               : 0.0;
+  setup.plant.step = c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
+  setup.setpointPeriod = c.setpointPeriod ? *c.setpointPeriod : (c.type == ControllerType::Pid ? kAndersonSetpointPeriod : 0.0);
+  setup.recordPeriod = c.recordPeriod;
+
+  SetpointSource source = c.setpoint;
+  if (source == SetpointSource::Default) source = task ? SetpointSource::Task : SetpointSource::Hold;
+  SetpointFunction setpoint;
+  Eigen::VectorXd q0 = c.q0.size() ? c.q0 : model.home();
+  Eigen::VectorXd qd0 = c.qd0.size() ? c.qd0 : Eigen::VectorXd::Zero(n);
+  if (source == SetpointSource::Task) {
+    if (!task || task->points.empty())
+      throw InputError(file, 0, "setpoint", "a task setpoint needs a task (give --task or a robot with a default task)");
+    const TaskSimulation planned = simulateTask(model, *task);
+    Eigen::VectorXd vmax(n);
+    for (int i = 0; i < n; ++i) vmax(i) = model.spec().links[i].vMax;
+    auto plan = std::make_shared<PaulTrajectory>(planned.pointJoints, vmax, model.spec().tacc);
+    run.planDuration = plan->duration();
+    Setpoint start;
+    start.resize(n);
+    plan->evaluate(0.0, start.q, start.qd, start.qdd);
+    if (!c.q0.size()) q0 = start.q;
+    if (!c.qd0.size()) qd0 = start.qd;
+    setpoint = trajectorySetpoint(plan);
+  } else if (source == SetpointSource::Hold) {
+    setpoint = holdSetpoint(q0);
+  } else {
+    setpoint = stepSetpoint(q0, c.stepTarget, c.stepTime);
+  }
+  if (!(duration > 0.0)) {
+    if (run.planDuration <= 0.0) throw InputError("", 0, "--duration", "a run without a task needs a duration > 0 s");
+    duration = run.planDuration;
+  }
+  if (!std::isfinite(duration)) throw InputError("", 0, "--duration", "must be a finite number of seconds");
+  setup.duration = duration;
+  setup.q0 = q0;
+  setup.qd0 = qd0;
+
+  try {
+    std::unique_ptr<Controller> controller;
+    switch (c.type) {
+      case ControllerType::Pid: {
+        Eigen::VectorXd limits = c.outputLimit;
+        if (!limits.size()) {
+          limits = Eigen::VectorXd::Zero(n);
+          for (int i = 0; i < n; ++i) {
+            const auto& d = model.spec().links[i].drive;
+            if (d && run.input == DriveInput::Voltage) limits(i) = d->voltageLimit;
+            if (d && run.input == DriveInput::Current) limits(i) = d->currentLimit;
+          }
+        }
+        auto pid = std::make_unique<PidController>(DiscretePid(c.gains, ts, limits));
+        if (c.bumpless) {
+          Eigen::VectorXd hold, current;
+          holdingInput(model, q0, run.input, hold, current);
+          pid->setInitialOutput(hold);
+          if (run.input == DriveInput::Voltage) setup.current0 = current;
+        }
+        controller = std::move(pid);
+        break;
+      }
+      case ControllerType::ComputedTorque: {
+        ComputedTorqueGains gains{c.kp, c.kd};
+        controller = std::make_unique<ComputedTorqueController>(model, gains, ts, run.input, c.rigidBody,
+                                                                c.frictionVelocityScale, c.currentGain);
+        break;
+      }
+      case ControllerType::OpenLoop:
+        controller = std::make_unique<OpenLoopController>(*c.profile, ts);
+        break;
+    }
+    run.result = simulateClosedLoop(model, setup, *controller, setpoint);
+  } catch (const InputError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    // Options the simulator or a controller refuses (an unstable step, a motor missing for a
+    // voltage input, a gain out of range) are the controller file's fault.
+    throw InputError(file, 0, "", e.what());
+  }
+  return run;
+}
+
+namespace {
+
+std::string csvNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string runHistoryCsv(const RunHistory& h) {
+  const Eigen::Index n = h.q.cols();
+  std::string out = "t";
+  const char* names[] = {"q", "qd", "qref", "e", "u", "v", "i", "tau"};
+  for (const char* name : names)
+    for (Eigen::Index i = 0; i < n; ++i) out += std::string(",") + name + std::to_string(i + 1);
+  out += "\n";
+  const Eigen::MatrixXd* parts[] = {&h.q, &h.qd, &h.setpoint, &h.error, &h.input, &h.voltage, &h.current, &h.motorTorque};
+  for (std::size_t k = 0; k < h.t.size(); ++k) {
+    out += csvNumber(h.t[k]);
+    for (const Eigen::MatrixXd* m : parts)
+      for (Eigen::Index i = 0; i < n; ++i) out += "," + csvNumber((*m)(static_cast<Eigen::Index>(k), i));
+    out += "\n";
+  }
+  return out;
+}
+
+std::string runSummaryJson(const ControlRun& run) {
+  const RunSummary& s = run.result.summary;
+  std::string warnings = "[";
+  for (std::size_t k = 0; k < s.warnings.size(); ++k) warnings += (k ? "," : "") + jsonString(s.warnings[k]);
+  warnings += "]";
+  return JsonObject()
+      .add("final_time", s.finalTime)
+      .add("input", jsonString(driveInputName(run.input)))
+      .add("plan_duration", run.planDuration)
+      .add("peak_error", jsonArray(s.peakError))
+      .add("peak_voltage", jsonArray(s.peakVoltage))
+      .add("peak_current", jsonArray(s.peakCurrent))
+      .add("diverged", s.diverged ? "true" : "false")
+      .add("message", jsonString(s.message))
+      .add("warnings", warnings)
+      .add("energy", JsonObject()
+                         .add("input", s.inputWork)
+                         .add("constraint", s.constraintWork)
+                         .add("dissipated", s.dissipated)
+                         .str())
+      .str();
+}
+
+std::string runSummaryText(const ControlRun& run, const Model& model) {
+  const RunSummary& s = run.result.summary;
+  char buf[160];
+  std::string out;
+  std::snprintf(buf, sizeof buf, "Forward simulation (%s input): %.6g s%s\n", driveInputName(run.input), s.finalTime,
+                s.diverged ? " (stopped)" : "");
+  out += buf;
+  out += "  joint  peak error        peak voltage  peak current\n";
+  for (int i = 0; i < model.dof(); ++i) {
+    const bool rev = model.isRevolute(i);
+    std::snprintf(buf, sizeof buf, "  %5d  %12.6g %-4s %9.4g V   %9.4g A\n", i + 1, rev ? s.peakError(i) * 180.0 / M_PI : s.peakError(i),
+                  rev ? "deg" : "m", s.peakVoltage(i), s.peakCurrent(i));
+    out += buf;
+  }
+  if (s.diverged) out += "  " + s.message + "\n";
+  for (const std::string& w : s.warnings) out += "  warning: " + w + "\n";
+  return out;
+}
+
+std::string tuneResultJson(const TuneResult& r) {
+  return JsonObject()
+      .add("joint", r.joint + 1)
+      .add("found", r.found ? "true" : "false")
+      .add("Kmax", r.kmax)
+      .add("Tp", r.tp)
+      .add("P", JsonObject().add("Kg", r.gains.p.kg).str())
+      .add("PI", JsonObject().add("Kg", r.gains.pi.kg).add("Ti", r.gains.pi.ti).str())
+      .add("PID", JsonObject().add("Kg", r.gains.pid.kg).add("Ti", r.gains.pid.ti).add("Td", r.gains.pid.td).str())
+      .add("input", jsonString(driveInputName(r.input)))
+      .add("trials", r.trials)
+      .add("message", jsonString(r.message))
+      .str();
+}
+
+std::string tuneResultText(const TuneResult& r) {
+  char buf[200];
+  if (!r.found) return "Ziegler-Nichols, joint " + std::to_string(r.joint + 1) + ": " + r.message + "\n";
+  const char* unit = r.input == DriveInput::Voltage ? "V/rad" : r.input == DriveInput::Current ? "A/rad" : "N m/rad";
+  std::snprintf(buf, sizeof buf,
+                "Ziegler-Nichols ultimate sensitivity, joint %d (others locked), %d trial runs:\n"
+                "  Kmax = %.6g %s, Tp = %.6g s\n",
+                r.joint + 1, r.trials, r.kmax, unit, r.tp);
+  std::string out = buf;
+  std::snprintf(buf, sizeof buf, "  P:   Kg = %.6g\n  PI:  Kg = %.6g, Ti = %.6g s\n  PID: Kg = %.6g, Ti = %.6g s, Td = %.6g s\n",
+                r.gains.p.kg, r.gains.pi.kg, r.gains.pi.ti, r.gains.pid.kg, r.gains.pid.ti, r.gains.pid.td);
+  return out + buf;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,42 @@
+#pragma once
+// The `run` and `tune` entry points the command line and the GUI call (docs/control.md):
+//   runController(model, task, controller file, duration) -> time histories + summary
+//   tune(model, joint, q) (control/ziegler_nichols.h) -> Kmax, Tp, P/PI/PID gains
+// A task is planned as the task simulation plans it (inverse kinematics of every point, Paul's
+// joint-space scheme, Vora ch. 4) and becomes the setpoint q_d(t), qd_d(t), qdd_d(t); the run
+// starts on the plan. After the plan ends the setpoint holds its last point (Paul's plan ends
+// moving, so the arm stops under control).
+
+#include "control/controller_file.h"
+#include "control/ziegler_nichols.h"
+#include "model/model.h"
+#include "model/task.h"
+#include "simulation/closed_loop.h"
+
+#include <string>
+
+namespace armdyn {
+
+struct ControlRun {
+  RunResult result;
+  DriveInput input = DriveInput::Torque;
+  double planDuration = 0.0;  // s, 0 without a task
+};
+
+// `task` may be null (setpoint hold or step). duration <= 0 takes the plan's duration (a task
+// is then needed). Throws InputError (unreachable task point, a task setpoint without a task,
+// a file/robot mismatch naming the controller file) or what ForwardSimulator refuses.
+ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& config, double duration);
+
+// Reports. CSV, one row per record, SI units, %.17g:
+//   t,q1..qn,qd1..qdn,qref1..qrefn,e1..en,u1..un,v1..vn,i1..in,tau1..taun
+std::string runHistoryCsv(const RunHistory& history);
+// {"final_time":..,"input":"voltage","peak_error":[..],"peak_voltage":[..],"peak_current":[..],
+//  "diverged":false,"message":"","warnings":[..],"energy":{"input":..,"constraint":..,"dissipated":..}}
+std::string runSummaryJson(const ControlRun& run);
+std::string runSummaryText(const ControlRun& run, const Model& model);
+// {"Kmax":..,"Tp":..,"P":{"Kg":..},"PI":{"Kg":..,"Ti":..},"PID":{"Kg":..,"Ti":..,"Td":..},...}
+std::string tuneResultJson(const TuneResult& result);
+std::string tuneResultText(const TuneResult& result);
+
+}  // namespace armdyn

@@ -1,0 +1,63 @@
+#pragma once
+// Controller files (YAML, docs/control.md): which controller drives a forward simulation, its
+// gains and sample time, the drive input, limits, setpoint source, joint constraint modes and
+// integrator. Angles in degrees at the file edge for setpoints, initial state and constant
+// accelerations (metres for prismatic joints); gains, times, voltages and currents in SI
+// (gains per radian: Kg in V/rad for a voltage drive). Every error is an InputError naming the
+// file, the line and the field.
+
+#include "control/discrete_pid.h"
+#include "model/model.h"
+#include "simulation/forward_simulation.h"
+#include "simulation/input_profile.h"
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+enum class ControllerType { Pid, ComputedTorque, OpenLoop };
+const char* controllerTypeName(ControllerType type);  // "pid", "computed_torque", "open_loop"
+
+enum class SetpointSource { Default, Task, Hold, Step };
+
+struct ControllerConfig {
+  ControllerType type = ControllerType::Pid;
+  std::optional<DriveInput> input;       // default: voltage when every joint has a motor
+  double sampleTime = 0.0;               // s; 0 = the type's default (pid 28/30 ms, ct 1 ms)
+  std::optional<double> setpointPeriod;  // s; default 28 ms for pid, 0 (every sample) otherwise
+  IntegratorKind integrator = IntegratorKind::RungeKutta4;
+  double step = 0.0;                     // s; 0 = min(1 ms, sample time)
+  double tolerance = 1e-8;               // relative tolerance of Dormand-Prince
+  double frictionVelocityScale = kDefaultFrictionVelocityScale;
+  bool rigidBody = false;                // drives ignored (torque input only)
+  double recordPeriod = 0.0;             // s; 0 = every controller sample
+
+  // pid
+  std::vector<PidGains> gains;           // one per joint
+  Eigen::VectorXd outputLimit;           // per joint (0 = none); empty = the drives' limits
+  bool bumpless = true;                  // start from the input that holds q0 against gravity
+
+  // computed_torque
+  Eigen::VectorXd kp, kd;                // 1/s^2, 1/s per joint
+  double currentGain = 0.0;              // V/A, voltage output only
+
+  // open_loop
+  std::optional<InputProfile> profile;
+
+  SetpointSource setpoint = SetpointSource::Default;  // Default: task when there is one, else hold
+  Eigen::VectorXd stepTarget;            // rad (m), SetpointSource::Step
+  double stepTime = 0.0;                 // s
+  std::vector<JointConstraint> constraints;  // empty = all free
+  Eigen::VectorXd q0, qd0;               // initial state, rad (m); empty = default
+  std::string sourceFile;
+};
+
+// `model` gives the joint count and types (degrees for revolute joints). A profile CSV named in
+// the file is read relative to the file's directory.
+ControllerConfig parseControllerYaml(const std::string& text, const std::string& fileName, const Model& model);
+ControllerConfig loadControllerFile(const std::string& path, const Model& model);
+
+}  // namespace armdyn

@@ -1,0 +1,73 @@
+#pragma once
+// The sampled control loop around the forward simulation (Craig 6.12; Anderson 7.6):
+//   every setpoint period: read the setpoint (Anderson: every 28 ms), hold it;
+//   every controller period h: controller(q, qd, i, setpoint) -> u, held by the plant;
+//   integrate with steps no longer than options.step that land on every sample time;
+//   after every step: divergence check (stops the run: joint, time, quantity);
+//   every record period: one row of the time histories.
+// Histories are preallocated for the whole run; the loop itself does not allocate.
+
+#include "control/controller.h"
+#include "model/model.h"
+#include "simulation/forward_simulation.h"
+#include "trajectory/paul_trajectory.h"
+
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+struct ClosedLoopSetup {
+  ForwardOptions plant;
+  Eigen::VectorXd q0, qd0;       // initial state (empty: home, zeros)
+  Eigen::VectorXd current0;      // initial motor currents, A (empty: zeros)
+  double duration = 1.0;         // s
+  double setpointPeriod = 0.0;   // s; 0 = read at every controller sample
+  double recordPeriod = 0.0;     // s; 0 = every controller sample (or step when h = 0)
+  bool recordConstraintForces = false;  // costs one model evaluation per record
+};
+
+// Rows = records, columns = joints; SI units.
+struct RunHistory {
+  std::vector<double> t;       // s
+  Eigen::MatrixXd q, qd;       // measured state
+  Eigen::MatrixXd setpoint;    // q_d
+  Eigen::MatrixXd error;       // q_d - q
+  Eigen::MatrixXd input;       // controller output u (V, A or N m)
+  Eigen::MatrixXd voltage;     // applied motor voltage, V (NaN without a voltage drive)
+  Eigen::MatrixXd current;     // A (zeros for a torque drive)
+  Eigen::MatrixXd motorTorque; // drive torque at the joint: N kt i, or u for a torque drive
+  Eigen::MatrixXd constraint;  // constraint force lambda (only with recordConstraintForces)
+};
+
+struct RunSummary {
+  double finalTime = 0.0;        // s (where the run stopped)
+  Eigen::VectorXd peakError;     // max |q_d - q| per joint
+  Eigen::VectorXd peakVoltage;   // max |u| applied per joint, V (0 without a voltage drive)
+  Eigen::VectorXd peakCurrent;   // max |i| per joint, A
+  bool diverged = false;
+  std::string message;           // divergence message, "" when none
+  std::vector<std::string> warnings;
+  double inputWork = 0.0, constraintWork = 0.0, dissipated = 0.0;  // J
+};
+
+struct RunResult {
+  RunHistory history;
+  RunSummary summary;
+};
+
+// Runs `controller` on the plant for setup.duration. An empty setpoint function holds q0.
+// Throws what ForwardSimulator's constructor throws (bad options, unstable RK4 step).
+RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, Controller& controller,
+                             const SetpointFunction& setpoint = SetpointFunction());
+
+// Setpoint sources.
+SetpointFunction holdSetpoint(const Eigen::VectorXd& q);
+// q_d jumps from `from` to `to` at time `at` (velocity and acceleration references zero).
+SetpointFunction stepSetpoint(const Eigen::VectorXd& from, const Eigen::VectorXd& to, double at);
+// Any trajectory: Paul's joint-space plan (held at its end after its duration).
+SetpointFunction trajectorySetpoint(std::shared_ptr<const PaulTrajectory> trajectory);
+
+}  // namespace armdyn

@@ -1,0 +1,399 @@
+#include "simulation/forward_simulation.h"
+
+#include "dynamics/crba.h"
+#include "dynamics/dh_ops.h"
+#include "dynamics/energy.h"
+#include "dynamics/rnea.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace armdyn {
+
+const char* driveInputName(DriveInput input) {
+  switch (input) {
+    case DriveInput::Torque: return "torque";
+    case DriveInput::Current: return "current";
+    case DriveInput::Voltage: return "voltage";
+  }
+  return "?";
+}
+
+const char* jointModeName(JointMode mode) {
+  switch (mode) {
+    case JointMode::Free: return "free";
+    case JointMode::Locked: return "locked";
+    case JointMode::ConstantVelocity: return "constant_velocity";
+    case JointMode::ConstantAcceleration: return "constant_acceleration";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
+// Solves (A + diag(extra)) x = b for the leading m x m block of the symmetric positive definite
+// A by LDL^T (no square roots: the factorisation is a chain of dependent operations, and sqrt
+// is the slowest link). Reads the lower triangle of A only; the factor lives in a row-major
+// stack array. b := x. Returns false if the matrix is not positive definite.
+bool ldltSolve(const JointMatrix& A, const double* extra, int m, JointVector& b) {
+  double L[kMaxLinks][kMaxLinks];
+  double inv[kMaxLinks];
+  double ld[kMaxLinks];  // L[j][k] d[k] of the current row
+  double d[kMaxLinks];
+  for (int j = 0; j < m; ++j) {
+    double s = A(j, j) + extra[j];
+    for (int k = 0; k < j; ++k) {
+      ld[k] = L[j][k] * d[k];
+      s -= L[j][k] * ld[k];
+    }
+    if (!(s > 0.0)) return false;
+    d[j] = s;
+    inv[j] = 1.0 / s;
+    for (int i = j + 1; i < m; ++i) {
+      double t = A(i, j);
+      for (int k = 0; k < j; ++k) t -= L[i][k] * ld[k];
+      L[i][j] = t * inv[j];
+    }
+  }
+  for (int i = 0; i < m; ++i) {
+    double t = b(i);
+    for (int k = 0; k < i; ++k) t -= L[i][k] * b(k);
+    b(i) = t;
+  }
+  for (int i = 0; i < m; ++i) b(i) *= inv[i];
+  for (int i = m - 1; i >= 0; --i) {
+    double t = b(i);
+    for (int k = i + 1; k < m; ++k) t -= L[k][i] * b(k);
+    b(i) = t;
+  }
+  return true;
+}
+
+}  // namespace
+
+ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
+    : model_(model), options_(std::move(options)), n_(model.dof()), data_(model) {
+  const ForwardOptions& o = options_;
+  if (!std::isfinite(o.step) || o.step <= 0.0) throw std::invalid_argument("forward simulation: step must be positive");
+  if (!(o.frictionVelocityScale > 0.0) || !std::isfinite(o.frictionVelocityScale))
+    throw std::invalid_argument("forward simulation: friction velocity scale must be positive");
+  if (!(o.maxVelocity > 0.0) || !(o.maxCurrent > 0.0))
+    throw std::invalid_argument("forward simulation: divergence bounds must be positive");
+  if (o.rigidBodyOnly && o.input != DriveInput::Torque)
+    throw std::invalid_argument("forward simulation: the rigid-body model takes joint torques only (input = torque)");
+  if (!o.constraints.empty() && static_cast<int>(o.constraints.size()) != n_)
+    throw std::invalid_argument("forward simulation: " + std::to_string(o.constraints.size()) +
+                                " joint constraints for " + std::to_string(n_) + " joints");
+  validateDrives(model.spec());
+
+  drives_.assign(n_, nullptr);
+  jr_.setZero(n_);
+  for (int i = 0; i < n_; ++i) {
+    const auto& d = model.spec().links[i].drive;
+    if (d && !o.rigidBodyOnly) {
+      drives_[i] = &*d;
+      jr_(i) = reflectedInertia(*d);
+      for (const std::string& w : driveWarnings(*d, "links[" + std::to_string(i + 1) + "].drive")) warnings_.push_back(w);
+    }
+    if (o.input != DriveInput::Torque && !(drives_[i] && drives_[i]->hasMotor))
+      throw ModelError("links[" + std::to_string(i + 1) + "].drive.motor",
+                       std::string("a ") + driveInputName(o.input) + " input needs a motor on every joint; joint " +
+                           std::to_string(i + 1) + " has none");
+  }
+  for (int i = 0; i < n_; ++i) {
+    const JointMode mode = o.constraints.empty() ? JointMode::Free : o.constraints[i].mode;
+    if (mode == JointMode::Free) free_.push_back(i);
+    else constrained_.push_back(i);
+    if (mode == JointMode::ConstantAcceleration && !std::isfinite(o.constraints[i].acceleration))
+      throw std::invalid_argument("forward simulation: joint " + std::to_string(i + 1) + " constant acceleration must be finite");
+  }
+
+  nCurrent_ = o.input == DriveInput::Voltage ? n_ : 0;
+  energyIndex_ = 2 * n_ + nCurrent_;
+  x_.setZero(energyIndex_ + 3);
+  u_.setZero(n_);
+  currentView_.setZero(n_);
+  xdotScratch_.setZero(x_.size());
+
+  // Stability of fixed-step RK4 on the fastest electrical pole -R/L: refuse, the run would blow up.
+  if (o.integrator == IntegratorKind::RungeKutta4 && o.input == DriveInput::Voltage) {
+    for (int i = 0; i < n_; ++i) {
+      const double limit = rk4ElectricalStepLimit(*drives_[i]);
+      if (o.step > limit)
+        throw std::invalid_argument(
+            "forward simulation: RK4 step " + num(o.step) + " s exceeds the stability limit 2.785 L/R = " + num(limit) +
+            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + num(drives_[i]->inductance) +
+            " H, R = " + num(drives_[i]->resistance) + " ohm); use a smaller step or the adaptive integrator");
+    }
+  }
+  // Regularised friction is stiff near qd = 0: warn when h df/dqd / (M_ii + Jr) leaves RK4's
+  // real stability interval (at the home configuration).
+  if (o.integrator == IntegratorKind::RungeKutta4) {
+    const Eigen::MatrixXd M = massMatrix(model, model.home());
+    for (int i = 0; i < n_; ++i) {
+      if (!drives_[i]) continue;
+      const double rate = frictionStiffness(*drives_[i], o.frictionVelocityScale) / (M(i, i) + jr_(i));
+      if (o.step * rate > kRk4RealStabilityLimit)
+        warnings_.push_back("joint " + std::to_string(i + 1) + ": friction is stiff for RK4 at step " + num(o.step) +
+                            " s (h df/dqd / J = " + num(o.step * rate) + " > 2.785); raise the friction velocity scale, "
+                            "lower the step or use the adaptive integrator");
+    }
+  }
+
+  mbar_.setZero(n_, n_);
+  mff_.setZero(n_, n_);
+  rhs_.setZero(n_);
+  qdd_.setZero(n_);
+  lambda_.setZero(n_);
+  tauDrive_.setZero(n_);
+  friction_.setZero(n_);
+  current_.setZero(n_);
+  voltage_.setZero(n_);
+  di_.setZero(n_);
+  rhsF_.setZero(n_);
+  if (o.integrator == IntegratorKind::RungeKutta4) rk4_ = std::make_unique<RungeKutta4>(static_cast<int>(x_.size()));
+  else dopri_ = std::make_unique<DormandPrince45>(static_cast<int>(x_.size()), o.rtol, o.atol);
+  setState(model.home(), Eigen::VectorXd::Zero(n_));
+}
+
+void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& current) {
+  if (q.size() != n_ || qd.size() != n_)
+    throw std::invalid_argument("ForwardSimulator::setState: q and qd need " + std::to_string(n_) + " entries");
+  if (current.size() != 0 && current.size() != n_)
+    throw std::invalid_argument("ForwardSimulator::setState: current needs " + std::to_string(n_) + " entries");
+  if (!q.allFinite() || !qd.allFinite() || !current.allFinite())
+    throw std::invalid_argument("ForwardSimulator::setState: the state must be finite");
+  x_.setZero();
+  x_.head(n_) = q;
+  x_.segment(n_, n_) = qd;
+  for (int i = 0; i < n_; ++i)
+    if (!options_.constraints.empty() && options_.constraints[i].mode == JointMode::Locked) x_(n_ + i) = 0.0;
+  if (nCurrent_ > 0 && current.size() == n_) x_.segment(2 * n_, n_) = current;
+  t_ = 0.0;
+  divergence_ = Divergence();
+  if (dopri_) dopri_->setSuggestedStep(0.0);
+  updateCurrentView();
+}
+
+void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
+  if (u.size() != n_)
+    throw std::invalid_argument("ForwardSimulator::setInput: u needs " + std::to_string(n_) + " entries");
+  for (int i = 0; i < n_; ++i) {
+    double v = u(i);
+    if (options_.applyLimits && drives_[i]) {
+      const double limit = options_.input == DriveInput::Voltage   ? drives_[i]->voltageLimit
+                           : options_.input == DriveInput::Current ? drives_[i]->currentLimit
+                                                                   : 0.0;
+      if (limit > 0.0) v = std::clamp(v, -limit, limit);
+    }
+    u_(i) = v;
+  }
+  updateCurrentView();
+}
+
+void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt,
+                                  double& di) const {
+  const DriveSpec* d = drives_[i];
+  tau = 0.0;
+  cur = 0.0;
+  volt = std::numeric_limits<double>::quiet_NaN();
+  di = 0.0;
+  switch (options_.input) {
+    case DriveInput::Torque:
+      tau = u_(i);
+      return;
+    case DriveInput::Current:
+      cur = u_(i);
+      tau = motorJointTorque(*d, cur);
+      return;
+    case DriveInput::Voltage: {
+      const double emf = backEmf(*d, qd);
+      const double limit = options_.applyLimits ? d->currentLimit : 0.0;
+      volt = u_(i);
+      if (d->inductance > 0.0) {
+        cur = stateCurrent;
+        di = (volt - d->resistance * cur - emf) / d->inductance;
+        // Current-limited amplifier: the current stops growing at the limit.
+        if (limit > 0.0 && std::abs(cur) >= limit && di * cur > 0.0) {
+          di = 0.0;
+          volt = d->resistance * cur + emf;
+        }
+      } else {
+        cur = (volt - emf) / d->resistance;
+        if (limit > 0.0 && std::abs(cur) > limit) {
+          cur = std::clamp(cur, -limit, limit);
+          volt = d->resistance * cur + emf;
+        }
+      }
+      tau = motorJointTorque(*d, cur);
+      return;
+    }
+  }
+}
+
+void ForwardSimulator::driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
+                                    Eigen::Ref<Eigen::VectorXd> torque) const {
+  for (int i = 0; i < n_; ++i) {
+    double di = 0.0;
+    const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
+    driveJoint(i, x_(n_ + i), stateCurrent, torque(i), current(i), voltage(i), di);
+  }
+}
+
+void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
+  const double* q = x.data();
+  const double* qd = x.data() + n_;
+  dh::updateJoints(data_, q);
+  detail::crbaPass(data_);
+  detail::rneaPasses(data_, qd, nullptr, true, data_.bias.data());
+  for (int i = 0; i < n_; ++i) {
+    const double stateCurrent = nCurrent_ > 0 ? x(2 * n_ + i) : 0.0;
+    driveJoint(i, qd[i], stateCurrent, tauDrive_(i), current_(i), voltage_(i), di_(i));
+    friction_(i) = drives_[i] ? frictionTorque(*drives_[i], qd[i], options_.frictionVelocityScale) : 0.0;
+  }
+  rhs_ = tauDrive_ - friction_ - data_.bias;
+
+  if (constrained_.empty()) {
+    // Mbar = M + diag(Jr) factored straight from M: the unconstrained (common, hot) path.
+    qdd_ = rhs_;
+    if (!ldltSolve(data_.massMatrix, jr_.data(), n_, qdd_))
+      throw std::runtime_error("forward simulation: mass matrix is not positive definite");
+    return;
+  }
+  mbar_ = data_.massMatrix;
+  mbar_.diagonal() += jr_;
+  for (int c : constrained_) {
+    const JointConstraint& k = options_.constraints[c];
+    qdd_(c) = k.mode == JointMode::ConstantAcceleration ? k.acceleration : 0.0;
+  }
+  const int m = static_cast<int>(free_.size());
+  for (int a = 0; a < m; ++a) {
+    double r = rhs_(free_[a]);
+    for (int c : constrained_) r -= mbar_(free_[a], c) * qdd_(c);
+    rhsF_(a) = r;
+    for (int b = 0; b <= a; ++b) mff_(a, b) = mbar_(free_[a], free_[b]);
+  }
+  const double noExtra[kMaxLinks] = {};
+  if (m > 0 && !ldltSolve(mff_, noExtra, m, rhsF_))
+    throw std::runtime_error("forward simulation: reduced mass matrix is not positive definite");
+  for (int a = 0; a < m; ++a) qdd_(free_[a]) = rhsF_(a);
+  // lambda = Mbar qdd - rhs on constrained joints; zero on free ones by construction.
+  lambda_.setZero();
+  for (int c : constrained_) lambda_(c) = mbar_.row(c).dot(qdd_) - rhs_(c);
+}
+
+void ForwardSimulator::derivative(double, const Eigen::VectorXd& x, Eigen::VectorXd& xdot) {
+  evaluate(x);
+  const auto qd = x.segment(n_, n_);
+  xdot.head(n_) = qd;
+  xdot.segment(n_, n_) = qdd_;
+  if (nCurrent_ > 0) xdot.segment(2 * n_, n_) = di_;
+  double input = 0.0, constraint = 0.0, loss = 0.0;
+  for (int i = 0; i < n_; ++i) {
+    if (options_.input == DriveInput::Voltage) {
+      const DriveSpec& d = *drives_[i];
+      input += voltage_(i) * current_(i);
+      // Resistive loss; a ke != kt mismatch makes the conversion itself gain or lose power.
+      loss += d.resistance * current_(i) * current_(i) + (d.ke - d.kt) * d.gearRatio * current_(i) * qd(i);
+    } else {
+      input += tauDrive_(i) * qd(i);
+    }
+    constraint += lambda_(i) * qd(i);
+    loss += friction_(i) * qd(i);
+  }
+  xdot(energyIndex_) = input;
+  xdot(energyIndex_ + 1) = constraint;
+  xdot(energyIndex_ + 2) = loss;
+}
+
+void ForwardSimulator::updateCurrentView() {
+  for (int i = 0; i < n_; ++i) {
+    double tau, volt, di;
+    const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
+    driveJoint(i, x_(n_ + i), stateCurrent, tau, currentView_(i), volt, di);
+  }
+}
+
+bool ForwardSimulator::advance(double h) {
+  if (divergence_.diverged) return false;
+  auto f = [this](double t, const Eigen::VectorXd& x, Eigen::VectorXd& xdot) { derivative(t, x, xdot); };
+  if (rk4_) {
+    rk4_->step(f, t_, h, x_);
+    t_ += h;
+  } else {
+    double reached = t_;
+    const bool ok = dopri_->integrate(f, t_, t_ + h, x_, &reached);
+    t_ = reached;
+    if (!ok) {
+      divergence_.diverged = true;
+      divergence_.time = t_;
+      divergence_.quantity = "step size";
+      divergence_.message = "adaptive integrator: step size fell below its minimum at t = " + num(t_) +
+                            " s (the equations are too stiff or the state diverges)";
+      return false;
+    }
+  }
+  updateCurrentView();
+  return checkDivergence();
+}
+
+bool ForwardSimulator::checkDivergence() {
+  auto fail = [&](int joint, const char* quantity, double value, const std::string& why) {
+    divergence_.diverged = true;
+    divergence_.joint = joint;
+    divergence_.time = t_;
+    divergence_.quantity = quantity;
+    divergence_.value = value;
+    divergence_.message = "diverged at t = " + num(t_) + " s: joint " + std::to_string(joint + 1) + " " + quantity +
+                          " " + why;
+    return false;
+  };
+  for (int i = 0; i < n_; ++i) {
+    const double q = x_(i), qd = x_(n_ + i);
+    if (!std::isfinite(q)) return fail(i, "position", q, "is not finite");
+    if (!std::isfinite(qd)) return fail(i, "velocity", qd, "is not finite");
+    if (std::abs(qd) > options_.maxVelocity)
+      return fail(i, "velocity", qd, "= " + num(qd) + " exceeds the bound " + num(options_.maxVelocity));
+    const double cur = currentView_(i);
+    if (!std::isfinite(cur)) return fail(i, "current", cur, "is not finite");
+    if (std::abs(cur) > options_.maxCurrent)
+      return fail(i, "current", cur, "= " + num(cur) + " A exceeds the bound " + num(options_.maxCurrent) + " A");
+  }
+  return true;
+}
+
+void ForwardSimulator::outputs(Outputs& out) {
+  evaluate(x_);
+  out.qdd = qdd_;
+  out.lambda = lambda_;
+  out.driveTorque = tauDrive_;
+  out.voltage = voltage_;
+  out.current = current_;
+}
+
+double ForwardSimulator::kineticEnergy() {
+  dh::updateJoints(data_, x_.data());
+  detail::crbaPass(data_);
+  const auto qd = x_.segment(n_, n_);
+  return 0.5 * qd.dot(data_.massMatrix * qd) + 0.5 * qd.dot(jr_.cwiseProduct(qd));
+}
+
+double ForwardSimulator::potentialEnergy() { return armdyn::potentialEnergy(model_, data_, x_.head(n_)); }
+
+double ForwardSimulator::magneticEnergy() const {
+  double e = 0.0;
+  for (int i = 0; i < nCurrent_; ++i) e += 0.5 * drives_[i]->inductance * x_(2 * n_ + i) * x_(2 * n_ + i);
+  return e;
+}
+
+}  // namespace armdyn

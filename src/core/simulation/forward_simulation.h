@@ -1,0 +1,158 @@
+#pragma once
+// Forward simulation of an arm with its drives (Anderson ch. 5-6, Craig 6.12):
+//   (M(q) + diag(Jr)) qdd = tau_d - f(qd) - C(q, qd) qd - G(q) + lambda
+//   voltage drive:  L di/dt = u - R i - ke N qd,  tau_d = N kt i   (third-order model, ch. 5)
+//   current drive:  tau_d = N kt i_cmd;   torque drive: tau_d = u
+// M by the composite rigid body algorithm and C qd + G by one Newton-Euler pass (dynamics/),
+// Jr and f from actuation/drive.h (absent with rigidBodyOnly or joints without a drive).
+// Joint constraint modes (Anderson 6.1): free, locked position, constant velocity, constant
+// acceleration, in any combination. Constrained joints get their acceleration prescribed; the
+// free ones are solved from the reduced system M_FF qdd_F = rhs_F - M_FC qdd_C, and lambda
+// (zero on free joints) is the force the constraint exerts.
+// State x = (q, qd, i, W_in, W_c, W_loss): the currents only for a voltage drive, then three
+// energy integrals (J) that the integrator carries along: input work (u i for a voltage drive,
+// tau_d qd otherwise), constraint work lambda qd and dissipation (f qd + R i^2). Hence
+//   W_in + W_c = change of (kinetic + potential + magnetic 0.5 L i^2) + W_loss.
+// Inputs are held constant over a step (Anderson 6.2). Integrators: classical RK4 at a fixed
+// step or Dormand-Prince 5(4) with error control (simulation/runge_kutta.h). After every step a
+// divergence check names joint, time and quantity. Stepping does not allocate.
+
+#include "actuation/drive.h"
+#include "dynamics/dynamics_data.h"
+#include "model/model.h"
+#include "simulation/runge_kutta.h"
+
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+enum class DriveInput { Torque, Current, Voltage };
+const char* driveInputName(DriveInput input);  // "torque", "current", "voltage"
+
+enum class JointMode { Free, Locked, ConstantVelocity, ConstantAcceleration };
+const char* jointModeName(JointMode mode);     // "free", "locked", "constant_velocity", ...
+
+struct JointConstraint {
+  JointMode mode = JointMode::Free;
+  double acceleration = 0.0;  // rad/s^2 (m/s^2), ConstantAcceleration only
+};
+
+enum class IntegratorKind { RungeKutta4, DormandPrince45 };
+
+struct ForwardOptions {
+  DriveInput input = DriveInput::Torque;
+  IntegratorKind integrator = IntegratorKind::RungeKutta4;
+  double step = 1e-3;             // RK4 step; for Dormand-Prince the longest output interval, s
+  double rtol = 1e-9, atol = 1e-11;  // Dormand-Prince tolerances
+  bool rigidBodyOnly = false;     // ignore drive inertia and friction (torque input only)
+  double frictionVelocityScale = kDefaultFrictionVelocityScale;  // rad/s (m/s)
+  bool applyLimits = true;        // voltage and current limits of the drives
+  std::vector<JointConstraint> constraints;  // empty = every joint free
+  double maxVelocity = 1e3;       // divergence bound on |qd|, rad/s (m/s)
+  double maxCurrent = 1e4;        // divergence bound on |i|, A
+};
+
+// The step the run was refused for, or the quantity that diverged.
+struct Divergence {
+  bool diverged = false;
+  int joint = -1;         // 0-based
+  double time = 0.0;      // s
+  std::string quantity;   // "position", "velocity", "current"
+  double value = 0.0;
+  std::string message;
+};
+
+// Keeps a reference to `model`: the Model must outlive the simulator (Models are immutable).
+class ForwardSimulator {
+ public:
+  // Validates drives and options; throws ModelError / std::invalid_argument with a clear
+  // message: voltage or current input without a motor on every joint, constraints of the wrong
+  // size, a step above 2.785 L/R (RK4 stability limit of the electrical pole) for RK4 with a
+  // voltage drive. Milder stiffness concerns (regularised friction) become warnings().
+  ForwardSimulator(const Model& model, ForwardOptions options);
+
+  const Model& model() const { return model_; }
+  const ForwardOptions& options() const { return options_; }
+  int dof() const { return n_; }
+  bool hasCurrentState() const { return nCurrent_ > 0; }
+  const std::vector<std::string>& warnings() const { return warnings_; }
+
+  // Sets the state; locked joints get qd = 0. current may be empty (zeros). Resets the time
+  // and the energy integrals.
+  void setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                const Eigen::VectorXd& current = Eigen::VectorXd());
+  // Held input (V, A or N m per joint). Voltage and current limits apply when enabled.
+  void setInput(const Eigen::Ref<const Eigen::VectorXd>& u);
+
+  double time() const { return t_; }
+  Eigen::Ref<const Eigen::VectorXd> q() const { return x_.head(n_); }
+  Eigen::Ref<const Eigen::VectorXd> qd() const { return x_.segment(n_, n_); }
+  // Motor currents (A): the state for a voltage drive, the commanded current for a current
+  // drive, zeros for a torque drive.
+  const Eigen::VectorXd& current() const { return currentView_; }
+  double inputWork() const { return x_(energyIndex_); }
+  double constraintWork() const { return x_(energyIndex_ + 1); }
+  double dissipatedEnergy() const { return x_(energyIndex_ + 2); }
+
+  // Advances by h (RK4: one step; Dormand-Prince: adaptive steps up to t + h). Returns false
+  // and fills divergence() when the state diverges (the run must stop). Does not allocate.
+  bool advance(double h);
+  const Divergence& divergence() const { return divergence_; }
+
+  // Quantities at the current state and held input (they evaluate the model once):
+  // joint accelerations, constraint forces lambda, the drive torque tau_d (N kt i or u) and the
+  // voltage actually applied (after limits; NaN without a voltage drive).
+  struct Outputs {
+    Eigen::VectorXd qdd, lambda, driveTorque, voltage, current;
+  };
+  void outputs(Outputs& out);
+  // Applied voltage (NaN without a voltage drive), current and drive torque at the current
+  // state and held input, without evaluating the arm model. Does not allocate.
+  void driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
+                    Eigen::Ref<Eigen::VectorXd> torque) const;
+  // Kinetic (rigid body + rotors), potential and magnetic energy at the current state, J.
+  double kineticEnergy();
+  double potentialEnergy();
+  double magneticEnergy() const;
+
+  // dx/dt for the held input: the model the integrators see (public for tests).
+  void derivative(double t, const Eigen::VectorXd& x, Eigen::VectorXd& xdot);
+  const Eigen::VectorXd& state() const { return x_; }
+
+ private:
+  void evaluate(const Eigen::VectorXd& x);  // fills the per-evaluation buffers below
+  void updateCurrentView();
+  // Drive of joint i at velocity qd and current state: torque, current, applied voltage, di/dt.
+  void driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
+  bool checkDivergence();
+
+  const Model& model_;
+  ForwardOptions options_;
+  int n_;
+  int nCurrent_;       // n for a voltage drive, else 0
+  int energyIndex_;    // first of the three energy integrals
+  DynamicsData data_;
+  std::vector<const DriveSpec*> drives_;  // null for joints without a drive (or rigidBodyOnly)
+  Eigen::VectorXd jr_;                    // reflected inertias
+  std::vector<int> free_, constrained_;
+  std::vector<std::string> warnings_;
+
+  double t_ = 0.0;
+  Eigen::VectorXd x_;
+  Eigen::VectorXd u_;          // held input after limits
+  Eigen::VectorXd currentView_;
+  Divergence divergence_;
+
+  // Evaluation buffers (fixed capacity, no allocation).
+  JointMatrix mbar_, mff_;
+  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_;
+
+  std::unique_ptr<RungeKutta4> rk4_;
+  std::unique_ptr<DormandPrince45> dopri_;
+  Eigen::VectorXd xdotScratch_;
+};
+
+}  // namespace armdyn

@@ -1,0 +1,226 @@
+#include "simulation/input_profile.h"
+
+#include "io/input_error.h"
+#include "io/number_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace armdyn {
+
+JointSignal JointSignal::constant(double value) {
+  JointSignal s;
+  s.initial = s.final = value;
+  return s;
+}
+
+JointSignal JointSignal::step(double before, double after, double at) {
+  JointSignal s;
+  s.kind = Kind::Step;
+  s.initial = before;
+  s.final = after;
+  s.start = at;
+  return s;
+}
+
+JointSignal JointSignal::ramp(double from, double to, double start, double end) {
+  JointSignal s;
+  s.kind = Kind::Ramp;
+  s.initial = from;
+  s.final = to;
+  s.start = start;
+  s.end = end;
+  return s;
+}
+
+double JointSignal::valueAt(double t) const {
+  switch (kind) {
+    case Kind::Constant:
+      return initial;
+    case Kind::Step:
+      return t < start ? initial : final;
+    case Kind::Ramp:
+      if (t <= start) return initial;
+      if (t >= end) return final;
+      return initial + (final - initial) * (t - start) / (end - start);
+  }
+  return initial;
+}
+
+InputProfile InputProfile::constant(const Eigen::VectorXd& u) {
+  std::vector<JointSignal> s;
+  for (Eigen::Index i = 0; i < u.size(); ++i) s.push_back(JointSignal::constant(u(i)));
+  return signals(std::move(s));
+}
+
+InputProfile InputProfile::signals(std::vector<JointSignal> perJoint) {
+  for (std::size_t i = 0; i < perJoint.size(); ++i) {
+    const JointSignal& s = perJoint[i];
+    const std::string j = "input profile, joint " + std::to_string(i + 1) + ": ";
+    if (!std::isfinite(s.initial) || !std::isfinite(s.final) || !std::isfinite(s.start) || !std::isfinite(s.end))
+      throw std::invalid_argument(j + "values and times must be finite");
+    if (s.kind == JointSignal::Kind::Ramp && !(s.end > s.start))
+      throw std::invalid_argument(j + "a ramp must end after it starts");
+  }
+  InputProfile p;
+  p.n_ = static_cast<int>(perJoint.size());
+  p.signals_ = std::move(perJoint);
+  return p;
+}
+
+InputProfile InputProfile::table(std::vector<double> times, Eigen::MatrixXd values,
+                                 TableInterpolation interpolation) {
+  if (times.empty()) throw std::invalid_argument("input profile: the table has no samples");
+  if (static_cast<Eigen::Index>(times.size()) != values.rows())
+    throw std::invalid_argument("input profile: one row of values per time is needed");
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    if (!std::isfinite(times[k])) throw std::invalid_argument("input profile: times must be finite");
+    if (k > 0 && !(times[k] > times[k - 1]))
+      throw std::invalid_argument("input profile: times must increase strictly (sample " + std::to_string(k + 1) + ")");
+  }
+  if (!values.allFinite()) throw std::invalid_argument("input profile: values must be finite");
+  InputProfile p;
+  p.n_ = static_cast<int>(values.cols());
+  p.times_ = std::move(times);
+  p.values_ = std::move(values);
+  p.interpolation_ = interpolation;
+  return p;
+}
+
+double InputProfile::endTime() const {
+  return times_.empty() ? std::numeric_limits<double>::infinity() : times_.back();
+}
+
+void InputProfile::evaluate(double t, Eigen::Ref<Eigen::VectorXd> u) const {
+  if (u.size() != n_)
+    throw std::invalid_argument("InputProfile::evaluate: u has " + std::to_string(u.size()) +
+                                " entries, expected " + std::to_string(n_));
+  if (times_.empty()) {
+    for (int i = 0; i < n_; ++i) u(i) = signals_[i].valueAt(t);
+    return;
+  }
+  // Index of the last sample at or before t.
+  const auto it = std::upper_bound(times_.begin(), times_.end(), t);
+  if (it == times_.begin()) {
+    u = values_.row(0).transpose();
+    return;
+  }
+  const auto k = static_cast<Eigen::Index>(it - times_.begin()) - 1;
+  if (interpolation_ == TableInterpolation::ZeroOrderHold || k + 1 >= values_.rows()) {
+    u = values_.row(k).transpose();
+    return;
+  }
+  const double s = (t - times_[k]) / (times_[k + 1] - times_[k]);
+  u = ((1.0 - s) * values_.row(k) + s * values_.row(k + 1)).transpose();
+}
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+// Fields of a CSV line: commas or semicolons when present, else whitespace.
+std::vector<std::string> splitFields(const std::string& line) {
+  std::vector<std::string> out;
+  if (line.find_first_of(",;") != std::string::npos) {
+    std::string field;
+    for (char c : line) {
+      if (c == ',' || c == ';') {
+        out.push_back(trim(field));
+        field.clear();
+      } else {
+        field += c;
+      }
+    }
+    out.push_back(trim(field));
+  } else {
+    std::istringstream in(line);
+    std::string field;
+    while (in >> field) out.push_back(field);
+  }
+  return out;
+}
+
+std::string columnName(std::size_t column) { return column == 0 ? "t" : "u" + std::to_string(column); }
+
+}  // namespace
+
+InputProfile parseInputProfileCsv(const std::string& text, const std::string& fileName, int joints,
+                                  TableInterpolation interpolation) {
+  if (joints < 0) throw std::invalid_argument("parseInputProfileCsv: joints must not be negative");
+  std::istringstream in(text);
+  std::string raw;
+  int lineNo = 0;
+  bool seenData = false, seenHeader = false;
+  std::size_t columns = joints > 0 ? static_cast<std::size_t>(joints) + 1 : 0;
+  std::vector<double> times;
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, raw)) {
+    ++lineNo;
+    const auto hash = raw.find('#');
+    const std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
+    if (line.empty()) continue;
+    const std::vector<std::string> fields = splitFields(line);
+    // A header is a first non-comment line whose first field is not a number.
+    if (!seenData && !seenHeader && readNumber(fields[0]).kind == NumberText::Kind::NotANumber) {
+      seenHeader = true;
+      if (columns == 0) columns = fields.size();
+      if (fields.size() != columns)
+        throw InputError(fileName, lineNo, "header",
+                         "expected " + std::to_string(columns) + " columns (t, u1..u" +
+                             std::to_string(columns - 1) + "), the header names " + std::to_string(fields.size()));
+      continue;
+    }
+    if (columns == 0) columns = fields.size();
+    if (columns < 2) throw InputError(fileName, lineNo, "u1", "missing column: a row needs t and at least one input");
+    if (fields.size() < columns)
+      throw InputError(fileName, lineNo, columnName(fields.size()),
+                       "missing column: expected " + std::to_string(columns) + " values (t, u1..u" +
+                           std::to_string(columns - 1) + "), got " + std::to_string(fields.size()));
+    if (fields.size() > columns)
+      throw InputError(fileName, lineNo, columnName(columns),
+                       "extra column: expected " + std::to_string(columns) + " values (t, u1..u" +
+                           std::to_string(columns - 1) + "), got " + std::to_string(fields.size()));
+    std::vector<double> row(columns - 1);
+    for (std::size_t c = 0; c < columns; ++c) {
+      const NumberText v = readNumber(fields[c]);
+      if (v.kind == NumberText::Kind::NotFinite)
+        throw InputError(fileName, lineNo, columnName(c), "'" + fields[c] + "' is not a finite number");
+      if (v.kind != NumberText::Kind::Number)
+        throw InputError(fileName, lineNo, columnName(c), "'" + fields[c] + "' is not a number");
+      if (c == 0) {
+        if (!times.empty() && !(v.value > times.back()))
+          throw InputError(fileName, lineNo, "t",
+                           "time " + fields[c] + " is not after the previous time " + formatNumber(times.back()) +
+                               " (times must increase)");
+        times.push_back(v.value);
+      } else {
+        row[c - 1] = v.value;
+      }
+    }
+    rows.push_back(std::move(row));
+    seenData = true;
+  }
+  if (rows.empty()) throw InputError(fileName, lineNo, "", "no data rows (expected t, u1..un per line)");
+  Eigen::MatrixXd values(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(columns - 1));
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (std::size_t c = 0; c + 1 < columns; ++c) values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = rows[r][c];
+  return InputProfile::table(std::move(times), std::move(values), interpolation);
+}
+
+InputProfile loadInputProfileCsv(const std::string& path, int joints, TableInterpolation interpolation) {
+  std::ifstream file(path);
+  if (!file) throw InputError(path, 0, "", "cannot open the input profile");
+  std::ostringstream text;
+  text << file.rdbuf();
+  return parseInputProfileCsv(text.str(), path, joints, interpolation);
+}
+
+}  // namespace armdyn

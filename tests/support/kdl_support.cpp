@@ -7,7 +7,9 @@
 
 namespace armdyn::test::kdl {
 
-KDL::Chain chainFromModel(const Model& model) {
+KDL::Chain chainFromModel(const Model& model) { return chainFromModel(model, Eigen::VectorXd::Zero(model.dof())); }
+
+KDL::Chain chainFromModel(const Model& model, const Eigen::VectorXd& armature) {
   KDL::Chain chain;
   for (int k = 0; k < model.dof(); ++k) {
     const DhParameters& dh = model.dh(k);
@@ -19,7 +21,7 @@ KDL::Chain chainFromModel(const Model& model) {
     // Rot(z, q) and Trn(z, q) commute with the Rot(z, theta) Trn(z, d) that starts Frame::DH,
     // so the joint carries only q and every DH constant sits in the tip frame. KDL's joint
     // offset would be lost: Segment stores f_tip as joint.pose(0)^-1 * f_tip.
-    const KDL::Joint joint(model.isRevolute(k) ? KDL::Joint::RotZ : KDL::Joint::TransZ);
+    const KDL::Joint joint(model.isRevolute(k) ? KDL::Joint::RotZ : KDL::Joint::TransZ, 1.0, 0.0, armature(k));
     chain.addSegment(KDL::Segment(joint, KDL::Frame::DH(dh.a, dh.alpha, dh.d, dh.theta), inertia));
   }
   return chain;

@@ -17,6 +17,9 @@
 namespace armdyn::test::kdl {
 
 KDL::Chain chainFromModel(const Model& model);  // one segment per link, no tool segment
+// The same with a joint-side armature per joint (KDL's joint inertia, e.g. a drive's reflected
+// rotor inertia), which KDL adds to the mass matrix diagonal and to the Newton-Euler torques.
+KDL::Chain chainFromModel(const Model& model, const Eigen::VectorXd& armature);
 KDL::Vector gravity(const Model& model);
 
 KDL::JntArray jointArray(const Eigen::VectorXd& v);

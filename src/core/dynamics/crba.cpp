@@ -77,21 +77,7 @@ void crbaPass(DynamicsData& d) {
       d.massMatrix(k, k) = fz;
     }
     for (int j = k - 1; j >= 0; --j) {
-      // To frame j about its origin: n <- R_j (n + p* x f), f <- R_j f, p* = (a, d sa, d ca).
-      const double ca = d.cosAlpha[j], sa = d.sinAlpha[j], ct = d.cosTheta[j], st = d.sinTheta[j];
-      const double px = d.a[j], py = d.dJoint[j] * sa, pz = d.dJoint[j] * ca;
-      const double mx = nx + py * fz - pz * fy;
-      const double my = ny + pz * fx - px * fz;
-      const double mz = nz + px * fy - py * fx;
-      const double my2 = ca * my - sa * mz;
-      nz = sa * my + ca * mz;
-      nx = ct * mx - st * my2;
-      ny = st * mx + ct * my2;
-      const double fy2 = ca * fy - sa * fz;
-      fz = sa * fy + ca * fz;
-      const double fx2 = ct * fx - st * fy2;
-      fy = st * fx + ct * fy2;
-      fx = fx2;
+      dh::wrenchToParent(d, j, fx, fy, fz, nx, ny, nz);  // to frame j about its origin
       d.massMatrix(j, k) = d.massMatrix(k, j) = d.revolute[j] ? nz : fz;
     }
   }

@@ -59,4 +59,25 @@ inline Eigen::Vector3d originInChild(const DynamicsData& d, int k) {
   return {d.a[k], d.dJoint[k] * d.sinAlpha[k], d.dJoint[k] * d.cosAlpha[k]};
 }
 
+// Wrench of links k..n from origin k (frame k axes) to origin k-1 (frame k-1 axes):
+// n <- R_k (n + p* x f), f <- R_k f, with p* = (a, d sa, d ca) the origin of frame k seen from
+// origin k-1 in frame k axes. Plain scalars: it sits in the innermost loops of rnea and crba.
+inline void wrenchToParent(const DynamicsData& d, int k, double& fx, double& fy, double& fz, double& nx,
+                           double& ny, double& nz) {
+  const double ca = d.cosAlpha[k], sa = d.sinAlpha[k], ct = d.cosTheta[k], st = d.sinTheta[k];
+  const double px = d.a[k], py = d.dJoint[k] * sa, pz = d.dJoint[k] * ca;
+  const double mx = nx + py * fz - pz * fy;
+  const double my = ny + pz * fx - px * fz;
+  const double mz = nz + px * fy - py * fx;
+  const double my2 = ca * my - sa * mz;
+  nz = sa * my + ca * mz;
+  nx = ct * mx - st * my2;
+  ny = st * mx + ct * my2;
+  const double fy2 = ca * fy - sa * fz;
+  fz = sa * fy + ca * fz;
+  const double fx2 = ct * fx - st * fy2;
+  fy = st * fx + ct * fy2;
+  fx = fx2;
+}
+
 }  // namespace armdyn::dh

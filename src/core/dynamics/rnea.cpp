@@ -74,20 +74,10 @@ void rneaPasses(DynamicsData& d, const double* qd, const double* qdd, bool withG
     fx += d.force[k].x();
     fy += d.force[k].y();
     fz += d.force[k].z();
-    const double ca = d.cosAlpha[k], sa = d.sinAlpha[k], ct = d.cosTheta[k], st = d.sinTheta[k];
-    const double px = d.a[k], py = d.dJoint[k] * sa, pz = d.dJoint[k] * ca;
-    const double mx = nx + d.moment[k].x() + py * fz - pz * fy;
-    const double my = ny + d.moment[k].y() + pz * fx - px * fz;
-    const double mz = nz + d.moment[k].z() + px * fy - py * fx;
-    const double my2 = ca * my - sa * mz;
-    nz = sa * my + ca * mz;
-    nx = ct * mx - st * my2;
-    ny = st * mx + ct * my2;
-    const double fy2 = ca * fy - sa * fz;
-    fz = sa * fy + ca * fz;
-    const double fx2 = ct * fx - st * fy2;
-    fy = st * fx + ct * fy2;
-    fx = fx2;
+    nx += d.moment[k].x();
+    ny += d.moment[k].y();
+    nz += d.moment[k].z();
+    dh::wrenchToParent(d, k, fx, fy, fz, nx, ny, nz);
     tau[k] = d.revolute[k] ? nz : fz;
   }
 }

@@ -208,7 +208,10 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
   TaskSpec t;
   t.sourceFile = src.file();
   t.name = src.text(m.get("name"));
-  if (auto x = m.find("configuration")) t.configuration = src.text(*x);
+  if (auto x = m.find("configuration")) {
+    t.configuration = src.text(*x);
+    t.configurationLine = x->line;
+  }
   if (auto x = m.find("units")) readUnits(src, *x);
   const Value pointsValue = m.get("points");
   for (const Value& p : src.items(pointsValue)) t.points.push_back(readPoint(src, p));

@@ -89,7 +89,7 @@ struct RobotSpec {
   // "rrrrrr", "puma560" or "" (numerical damped least squares only).
   std::string family;
   std::vector<LinkSpec> links;
-  bool actuatorMassRule = true;         // Vora 6.2: point-mass actuators (hollow-bar links only)
+  bool actuatorMassRule = true;         // Vora 6.2: point-mass actuators, on every link
   Eigen::Matrix4d tool = Eigen::Matrix4d::Identity();  // TOOL: end-effector frame in link n
   Eigen::Vector3d gravity = Eigen::Vector3d(0.0, 0.0, -9.8);  // m/s^2, base frame
   double tacc = 0.3;                    // TACC, s

@@ -22,6 +22,7 @@ struct TaskSpec {
   // Inverse-kinematics configuration, e.g. "elbow_up" (default of the family when empty).
   std::string configuration;
   std::string sourceFile;  // the file it was read from, for error messages
+  int configurationLine = 0;  // line of `configuration` in that file (0 = not from a file)
 };
 
 }  // namespace armdyn

@@ -43,8 +43,26 @@ void unwrapTowards(const Model& model, const Eigen::VectorXd& previous, Eigen::V
   }
 }
 
+// A configuration the robot's family does not have is a mistake in the task file, not a point
+// out of reach: named at its own line. (A family solved numerically has no configurations, and
+// its inverse kinematics ignores the entry.)
+void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
+  if (task.configuration.empty()) return;
+  const std::vector<std::string> known = familyConfigurations(model.spec().family);
+  if (known.empty()) return;
+  std::vector<IkCandidate> names;
+  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  if (selectSolution(names, task.configuration)) return;
+  std::string list;
+  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+  throw InputError(task.sourceFile, task.configurationLine, "configuration",
+                   "'" + task.configuration + "' is not a configuration of the robot's family '" +
+                       model.spec().family + "' (" + list + ")");
+}
+
 // Joint coordinates of every task point (Vora 4.4 and eqs 7.1-7.4 for the RRR).
 Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
+  requireKnownConfiguration(model, task);
   const int m = static_cast<int>(task.points.size());
   const int n = model.dof();
   Eigen::MatrixXd joints(m, n);
@@ -82,6 +100,26 @@ Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
 
 // At most this many samples: beyond it a run would need gigabytes (a DT typed wrong).
 constexpr double kMaxSamples = 5e6;
+
+// Finite points, TACC and masses can still overflow: qdd grows as 1/TACC^2 (TACC = 1e-300 s
+// gives inf, then NaN forces). Such a run stops at its first non-finite sample, naming the
+// joint, the time and the quantity, instead of reporting NaN peaks.
+void requireFiniteRun(const Model& model, const TaskSimulation& sim) {
+  const Eigen::MatrixXd* quantities[] = {&sim.qd, &sim.qdd, &sim.force};
+  const char* names[] = {"velocity", "acceleration", "force/torque"};
+  for (Eigen::Index k = 0; k < sim.force.rows(); ++k) {
+    for (int m = 0; m < 3; ++m) {
+      for (int j = 0; j < model.dof(); ++j) {
+        if (std::isfinite((*quantities[m])(k, j))) continue;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "the %s of joint %d is not finite at t = %g s (TACC = %g s, DT = %g s)",
+                      names[m], j + 1, sim.t[static_cast<std::size_t>(k)], sim.tacc, sim.dt);
+        // The motion overflows only through TACC; forces also through the links' numbers.
+        throw InputError("", 0, m < 2 ? "tacc" : "links", buf);
+      }
+    }
+  }
+}
 
 }  // namespace
 
@@ -122,8 +160,8 @@ TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const Simu
   const double steps = std::ceil(plan.duration() / dt - 1e-9);
   if (steps > kMaxSamples) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s task (at most %g)", dt, steps,
-                  plan.duration(), kMaxSamples);
+    std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s plan with TACC = %g s (at most %g)", dt,
+                  steps, plan.duration(), tacc, kMaxSamples);
     throw InputError("", 0, "dt", buf);
   }
   const int samples = std::max(1, static_cast<int>(steps));
@@ -145,6 +183,7 @@ TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const Simu
     sim.qdd.row(k) = qdd.transpose();
     sim.force.row(k) = tau.transpose();
   }
+  requireFiniteRun(model, sim);
   sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, samples * dt);
   return sim;
 }

@@ -65,7 +65,9 @@ struct TaskSimulation {
   std::vector<TrajectorySegment> segments;  // the plan's segments in run time
 };
 
-// Throws UnreachablePointError for a point out of reach, InputError for an empty task.
+// Throws UnreachablePointError for a point out of reach; InputError for an empty task, a
+// configuration the robot's family does not have, more than 5e6 samples, and a run whose
+// velocities, accelerations or forces overflow (a TACC far too short).
 TaskSimulation simulateTask(const Model& model, const TaskSpec& task,
                             const SimulationOptions& options = {});
 

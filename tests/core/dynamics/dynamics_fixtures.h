@@ -51,7 +51,8 @@ struct TestModel {
 };
 
 // Every library arm (RobotSpec::allowNonPhysicalInertia marks published data sets whose
-// tensors are not realisable), then random physical chains of 1..7 links (seeded).
+// tensors are not realisable), then random physical chains of 1..7 links and one of
+// kMaxLinks = 12 links, the longest chain a model accepts (seeded).
 inline std::vector<TestModel> dynamicsTestModels() {
   std::vector<TestModel> models;
   for (const std::string& name : libraryRobotNames()) {
@@ -62,6 +63,7 @@ inline std::vector<TestModel> dynamicsTestModels() {
   std::mt19937 rng(20240517);
   for (int n = 1; n <= 7; ++n)
     models.push_back({"random_chain_" + std::to_string(n), Model(randomChainSpec(rng, n)), true});
+  models.push_back({"random_chain_12", Model(randomChainSpec(rng, kMaxLinks)), true});
   return models;
 }
 

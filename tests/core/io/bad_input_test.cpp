@@ -1,8 +1,10 @@
 // The bad-input catalogue (tests/data/bad/): each malformed file fails with an InputError
-// naming the file, the line and the field written in the table below. The lines and fields
-// were read off the files by hand (README.md there); index.yaml must say the same.
+// naming the file, the line and the field written in the table below (kind "simulate": the
+// task loads, and the simulation on Vora's RRR refuses it). The lines and fields were read off
+// the files by hand (README.md there); index.yaml must say the same.
 #include "io/input_error.h"
 #include "io/robot_file.h"
+#include "simulation/task_simulation.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -16,7 +18,7 @@ namespace {
 
 struct BadCase {
   const char* file;
-  const char* kind;  // "robot" or "task"
+  const char* kind;  // "robot", "task" or "simulate"
   int line;
   const char* field;
 };
@@ -49,6 +51,16 @@ const BadCase kCases[] = {
     {"legacy_count_too_small.spec", "robot", 14, "links"},
     {"legacy_nan.spec", "robot", 10, "links[2].bar.density"},
     {"legacy_short_point.traj", "task", 3, "points[3]"},
+    {"empty_file.yaml", "robot", 1, "file"},
+    {"non_physical_pseudo_inertia.yaml", "robot", 23, "links[2].pseudo_inertia"},
+    {"legacy_dt_not_positive.spec", "robot", 21, "dt"},
+    {"task_nan.yaml", "task", 5, "points[2].xyz"},
+    {"task_missing_field.yaml", "task", 5, "points[2].xyz"},
+    {"legacy_traj_nan.traj", "task", 2, "points[2].xyz"},
+    {"unreachable_point.yaml", "simulate", 7, "points[3]"},
+    {"legacy_unreachable_point.traj", "simulate", 3, "points[3]"},
+    {"single_point_task.yaml", "simulate", 4, "points"},
+    {"unknown_configuration.yaml", "simulate", 3, "configuration"},
 };
 
 std::string badPath(const std::string& file) { return test::sourcePath("tests/data/bad/" + file); }
@@ -63,9 +75,19 @@ TEST_P(BadInput, NamesFileLineAndField) {
   RobotSpec robot = test::voraRrrSpec();
   TaskSpec task;
   task.name = "kept";
+  const std::string kind = c.kind;
   try {
-    if (std::string(c.kind) == "robot") robot = loadRobot(path);
-    else task = loadTask(path);
+    if (kind == "robot") {
+      robot = loadRobot(path);
+    } else if (kind == "task") {
+      task = loadTask(path);
+    } else {
+      ASSERT_EQ(kind, "simulate");
+      const Model rrr(loadRobot(test::sourcePath("robots/vora_rrr.yaml")));
+      const TaskSpec loaded = loadTask(path);  // well formed: only the simulation refuses it
+      simulateTask(rrr, loaded);
+      FAIL() << c.file << " simulated without error";
+    }
     FAIL() << c.file << " loaded without error";
   } catch (const InputError& e) {
     EXPECT_EQ(e.file(), path);

@@ -117,7 +117,8 @@ inline KDL::JntArray toKdl(const Eigen::VectorXd& q) {
 }
 #endif
 
-// Every chain the property tests sweep: the four library arms, the PUMA 560, a random 7-link chain.
+// Every chain the property tests sweep: the four library arms, the PUMA 560, random chains of
+// 7, 1 and kMaxLinks = 12 links (the shortest and longest a model accepts).
 inline std::vector<RobotSpec> allTestChains() {
   std::vector<RobotSpec> out;
   for (const std::string& name : libraryRobotNames()) out.push_back(libraryRobotSpec(name));
@@ -126,6 +127,8 @@ inline std::vector<RobotSpec> allTestChains() {
   out.push_back(puma);
   std::mt19937 rng(7);
   out.push_back(randomChainSpec(rng, 7));
+  out.push_back(randomChainSpec(rng, 1));
+  out.push_back(randomChainSpec(rng, kMaxLinks));
   return out;
 }
 

@@ -60,6 +60,16 @@ TEST(LibraryTasks, EveryDefaultTaskSimulates) {
         EXPECT_LE(sim.pointJoints(k, i), model.spec().links[i].qMax + 1e-9);
       }
     }
+    // Every sample, not only the points, respects the robot file: positions within the limits
+    // (Paul's transitions cut corners, so the plan stays between its points) and speeds within
+    // Vmax (eq 4.9 sizes each straight part, a transition blends two such speeds). 1e-9 allows
+    // for rounding in q and qd of order 1.
+    for (int i = 0; i < model.dof(); ++i) {
+      const LinkSpec& l = model.spec().links[i];
+      EXPECT_GE(sim.q.col(i).minCoeff(), l.qMin - 1e-9) << "joint " << i + 1;
+      EXPECT_LE(sim.q.col(i).maxCoeff(), l.qMax + 1e-9) << "joint " << i + 1;
+      EXPECT_LE(sim.qd.col(i).cwiseAbs().maxCoeff(), l.vMax * (1.0 + 1e-9)) << "joint " << i + 1;
+    }
     // Continuity of the chosen solutions: no joint turns by more than a quarter turn between
     // consecutive points of these tasks (a configuration switch would flip a wrist by ~pi).
     for (int k = 1; k < sim.pointJoints.rows(); ++k)

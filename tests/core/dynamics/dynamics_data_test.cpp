@@ -1,0 +1,78 @@
+// DynamicsData is the preallocated workspace of the hot calls: with it, inverse dynamics (both
+// formulations), the mass matrix, forward dynamics, the gravity and velocity vectors and the
+// energies must not touch the heap. Counted by interposing malloc in this test executable
+// (glibc: Eigen and operator new both end in malloc); the counter is armed only around the
+// calls under test.
+#include "dynamics/crba.h"
+#include "dynamics/dynamics_data.h"
+#include "dynamics/energy.h"
+#include "dynamics/forward_dynamics.h"
+#include "dynamics/inverse_dynamics.h"
+#include "dynamics/lagrange.h"
+#include "dynamics/nonlinear_effects.h"
+#include "dynamics/rnea.h"
+#include "dynamics_fixtures.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstddef>
+
+#if defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#define ARMDYN_COUNT_MALLOC 1
+namespace {
+long gAllocations = 0;
+bool gCounting = false;
+}  // namespace
+extern "C" void* __libc_malloc(std::size_t size);
+extern "C" void* malloc(std::size_t size) {
+  if (gCounting) ++gAllocations;
+  return __libc_malloc(size);
+}
+#endif
+
+namespace armdyn {
+namespace {
+
+TEST(DynamicsData, HotCallsDoNotAllocate) {
+#ifndef ARMDYN_COUNT_MALLOC
+  GTEST_SKIP() << "malloc counting needs glibc";
+#else
+  std::mt19937 rng(97);
+  for (const auto& [name, model, physical] : test::dynamicsTestModels()) {
+    const int n = model.dof();
+    DynamicsData data(model);
+    const test::JointState s = test::randomState(rng, n);
+    Eigen::VectorXd tau(n), out(n);
+    Eigen::MatrixXd M(n, n);
+    double energy = 0.0;
+    // Warm-up outside the count (nothing here should need it; it makes a failure unambiguous).
+    rnea(model, data, s.q, s.qd, s.qdd, tau);
+    gAllocations = 0;
+    gCounting = true;
+    rnea(model, data, s.q, s.qd, s.qdd, tau);
+    recursiveLagrange(model, data, s.q, s.qd, s.qdd, out);
+    inverseDynamics(model, data, s.q, s.qd, s.qdd, DynamicsMethod::Lagrange, out);
+    crba(model, data, s.q, M);
+    gravityVector(model, data, s.q, out);
+    velocityVector(model, data, s.q, s.qd, out);
+    nonlinearEffects(model, data, s.q, s.qd, out);
+    energy += kineticEnergy(model, data, s.q, s.qd) + potentialEnergy(model, data, s.q);
+    if (physical) forwardDynamics(model, data, s.q, s.qd, tau, out);
+    gCounting = false;
+    EXPECT_EQ(gAllocations, 0) << name;
+    EXPECT_TRUE(std::isfinite(energy)) << name;
+  }
+  // The counter works: an allocating convenience form is seen.
+  const Model model(test::voraRrrSpec());
+  gAllocations = 0;
+  gCounting = true;
+  const Eigen::MatrixXd M = massMatrix(model, Eigen::VectorXd::Zero(3));
+  gCounting = false;
+  EXPECT_GT(gAllocations, 0);
+  EXPECT_EQ(M.rows(), 3);
+#endif
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -37,7 +37,8 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
       flags_.insert(name);
     } else if (valued.count(name)) {
       if (!inlineValue) {
-        if (i + 1 >= argv.size()) fail(name, "needs a value");
+        // A following option is not a value ("--q --qd 0,0,0"); negative numbers start with one dash.
+        if (i + 1 >= argv.size() || argv[i + 1].rfind("--", 0) == 0) fail(name, "needs a value");
         val = argv[++i];
       }
       if (values_.count(name)) fail(name, "given more than once");

@@ -11,6 +11,8 @@
 #include "kinematics/jacobian.h"
 #include "kinematics/pose.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace armdyn::cli {
@@ -23,7 +25,10 @@ std::string rows(const Eigen::MatrixXd& m, const char* fmt) {
   for (Eigen::Index r = 0; r < m.rows(); ++r) {
     out += " ";
     for (Eigen::Index c = 0; c < m.cols(); ++c) {
-      std::snprintf(buf, sizeof buf, fmt, m(r, c));
+      // Round-off around zero prints as 0, not -0.000000000 or -1.5e-33.
+      const double scale = m.cwiseAbs().maxCoeff();
+      const double v = std::abs(m(r, c)) <= 1e-14 * std::max(1.0, scale) ? 0.0 : m(r, c);
+      std::snprintf(buf, sizeof buf, fmt, v);
       out += " ";
       out += buf;
     }
@@ -107,7 +112,9 @@ int runJacobian(const Argv& argv) {
   if (args.flag("--json"))
     printOut(JsonObject().add("J", jsonMatrix(J)).str());
   else
-    printOut("Geometric Jacobian of the tool origin (rows vx, vy, vz, wx, wy, wz):\n" + rows(J, "%15.8e"));
+    printOut("Geometric Jacobian of the tool origin in base coordinates, per unit joint rate\n"
+             "(rows vx, vy, vz in m/s and wx, wy, wz in rad/s; columns per rad/s for revolute and per m/s for prismatic joints):\n" +
+             rows(J, "%15.8e"));
   return 0;
 }
 

@@ -28,8 +28,11 @@ Run simulateFromArgs(const Args& args) {
   options.taccOverride = args.positive("--tacc", 0.0);
   Session session = loadSession(path);
   if (args.has("--task")) session.task = loadTask(args.value("--task"));
-  if (session.task.points.empty() && !args.has("--task"))
+  if (session.task.points.empty() && !args.has("--task")) {
+    if (detectFileFormat(readTextFile(path)) == FileFormat::VoraSpec)
+      throw InputError(path, 0, "--task", "a Vora specification file holds no task; give one with --task");
     throw InputError(path, 0, "default_task", "the robot file names no task; give one with --task");
+  }
   Model model = buildModel(session.robot, path);
   TaskSimulation sim = simulateTask(model, session.task, options);
   return {std::move(model), std::move(sim)};

@@ -34,6 +34,30 @@ TEST(CliErrors, WrongJointCountNamesTheOption) {
   expectBadInput(runCli({"fk", kRrr, "--q", "0,nan,1"}), {"--q"});
 }
 
+TEST(CliErrors, AnOptionIsNotTakenAsTheValueOfAnother) {
+  // "--q --qd 0,0,0": --q has no value; the message must name --q, not complain about "0,0,0".
+  expectBadInput(runCli({"dynamics", kRrr, "--q", "--qd", "0,0,0", "--qdd", "0,0,0"}), {"--q", "needs a value"});
+  // A negative first joint value is still a value.
+  EXPECT_EQ(runCli({"fk", kRrr, "--q", "-0.5,0.2,0.1", "--json"}).exitCode, 0);
+}
+
+TEST(CliErrors, VoraSpecificationWithoutTaskAsksForTask) {
+  const std::string spec = test::sourcePath("robots/legacy/vora_rrr.spec");
+  expectBadInput(runCli({"simulate", spec}), {"vora_rrr.spec", "--task"});
+}
+
+TEST(CliOutput, RoundOffAroundZeroPrintsAsZero) {
+  // At q = 0 the RRR tool frame has exact zeros that cos(pi/2) turns into +-6e-17.
+  const CliResult r = runCli({"fk", kRrr, "--q", "0,0,0"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.find("-0.000000000"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("e-17"), std::string::npos) << r.out;
+  const CliResult j = runCli({"jacobian", kRrr, "--q", "0,0.5,-1"});
+  ASSERT_EQ(j.exitCode, 0) << j.err;
+  EXPECT_NE(j.out.find("m/s"), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("rad/s"), std::string::npos) << j.out;
+}
+
 TEST(CliErrors, BadOptionsAndArguments) {
   expectBadInput(runCli({"fk", kRrr}), {"--q", "required"});
   expectBadInput(runCli({"fk", kRrr, "--q", "0,0,0", "--bogus", "1"}), {"--bogus"});

@@ -57,7 +57,8 @@ int runFk(const Argv& argv) {
     printOut(JsonObject().add("T", jsonMatrix(T)).str());
     return 0;
   }
-  const Vector6d p = xyzRpyFromPose(T);
+  // Round-off around zero prints as 0 (and never as -0).
+  const Vector6d p = xyzRpyFromPose(T).unaryExpr([](double x) { return std::abs(x) < 1e-14 ? 0.0 : x; });
   char buf[160];
   std::snprintf(buf, sizeof buf, "position (m): %.9g, %.9g, %.9g\nroll, pitch, yaw (deg): %.9g, %.9g, %.9g\n",
                 p(0), p(1), p(2), p(3) * kDegPerRad, p(4) * kDegPerRad, p(5) * kDegPerRad);

@@ -52,6 +52,7 @@ TEST(CliOutput, RoundOffAroundZeroPrintsAsZero) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.find("-0.000000000"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("e-17"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find(" -0,"), std::string::npos) << r.out;
   const CliResult j = runCli({"jacobian", kRrr, "--q", "0,0.5,-1"});
   ASSERT_EQ(j.exitCode, 0) << j.err;
   EXPECT_NE(j.out.find("m/s"), std::string::npos) << j.out;

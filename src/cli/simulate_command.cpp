@@ -26,6 +26,7 @@ Run simulateFromArgs(const Args& args) {
   options.method = method;
   options.dtOverride = args.positive("--dt", 0.0);
   options.taccOverride = args.positive("--tacc", 0.0);
+  options.rigidBodyOnly = args.flag("--rigid-body");
   Session session = loadSession(path);
   if (args.has("--task")) session.task = loadTask(args.value("--task"));
   if (session.task.points.empty() && !args.has("--task")) {
@@ -41,7 +42,7 @@ Run simulateFromArgs(const Args& args) {
 }  // namespace
 
 int runSimulate(const Argv& argv) {
-  const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json"});
+  const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json", "--rigid-body"});
   const Run run = simulateFromArgs(args);
   if (args.has("--csv")) writeSimulationCsv(args.value("--csv"), run.sim);
   printOut(args.flag("--json") ? summaryJson(run.sim) : summaryReport(run.model, run.sim));
@@ -49,7 +50,7 @@ int runSimulate(const Argv& argv) {
 }
 
 int runTables(const Argv& argv) {
-  const Args args(argv, {"--task", "--out", "--every", "--method", "--dt", "--tacc"}, {});
+  const Args args(argv, {"--task", "--out", "--every", "--method", "--dt", "--tacc"}, {"--rigid-body"});
   int every = 1;
   if (args.has("--every")) {
     const double e = args.positive("--every", 1.0);

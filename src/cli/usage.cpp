@@ -37,7 +37,7 @@ std::string usage(const std::string& command) {
   if (command == "simulate")
     body =
         "usage: armdyn simulate ROBOT [--task TASK] [--csv FILE] [--json]\n"
-        "                       [--method lagrange|newton-euler] [--dt s] [--tacc s]\n"
+        "                       [--method lagrange|newton-euler] [--dt s] [--tacc s] [--rigid-body]\n"
         "\n"
         "Solves the inverse kinematics of every task point, plans Paul's joint trajectory with\n"
         "quartic transitions and computes the joint forces every DT (Vora's SIMULATE).\n"
@@ -45,13 +45,15 @@ std::string usage(const std::string& command) {
         "  --csv FILE     write every sample: t,q1..qn,qd1..qdn,qdd1..qdn,f1..fn (SI)\n"
         "  --json         print {\"task_time\", \"samples\", \"peak_force\", \"q_min\", \"q_max\"}\n"
         "  --method M     lagrange (Vora's recursive Lagrangian, default) or newton-euler\n"
+        "  --rigid-body   for robots with drives: rigid-body forces alone (default: what the\n"
+        "                 drive delivers, with reflected rotor inertia and friction)\n"
         "  --dt s         sampling step, replaces the robot's DT\n"
         "  --tacc s       transition time, replaces the robot's TACC\n"
         "Default output: the summary of table 7.3 with units.\n";
   else if (command == "tables")
     body =
         "usage: armdyn tables ROBOT [--task TASK] [--out FILE] [--every k]\n"
-        "                     [--method lagrange|newton-euler] [--dt s] [--tacc s]\n"
+        "                     [--method lagrange|newton-euler] [--dt s] [--tacc s] [--rigid-body]\n"
         "\n"
         "Prints position, velocity, acceleration and force of every joint at each sample time\n"
         "(table 7.4), or writes them to FILE. --every k prints every k-th sample.\n";

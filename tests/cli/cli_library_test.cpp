@@ -239,3 +239,28 @@ TEST(CliLibrary, DirectoriesAndUnwritableOutputs) {
 
 }  // namespace
 }  // namespace armdyn
+
+namespace armdyn {
+namespace {
+
+TEST(CliLibrary, DriveTorquesByDefaultRigidBodyOnRequest) {
+  // The six-joint PUMA has drives: its torque table shows what each drive delivers (rigid body
+  // + reflected rotor inertia + friction); --rigid-body drops the drive terms. Friction alone
+  // makes the two differ on every joint that moves.
+  const std::string robot = test::sourcePath("robots/puma560.yaml");
+  const JsonValue drive = parseJson(test::runCli({"simulate", robot, "--json"}));
+  const JsonValue rigid = parseJson(test::runCli({"simulate", robot, "--json", "--rigid-body"}));
+  ASSERT_EQ(drive["peak_force"].size(), 6u);
+  int differing = 0;
+  for (std::size_t j = 0; j < 6; ++j)
+    if (std::abs(drive["peak_force"][j].number - rigid["peak_force"][j].number) > 1e-6) ++differing;
+  EXPECT_GE(differing, 3);
+  const test::CliResult text = test::runCli({"simulate", robot});
+  EXPECT_NE(text.out.find("drive inertia and friction"), std::string::npos) << text.out;
+  // Vora's RRR has no drives: the flag changes nothing.
+  const std::string rrr = test::sourcePath("robots/vora_rrr.yaml");
+  EXPECT_EQ(test::runCli({"simulate", rrr, "--json"}).out, test::runCli({"simulate", rrr, "--json", "--rigid-body"}).out);
+}
+
+}  // namespace
+}  // namespace armdyn

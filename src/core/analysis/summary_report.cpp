@@ -35,7 +35,8 @@ std::string summaryReport(const Model& model, const TaskSimulation& sim) {
   std::string out;
   out += "DYNAMIC SIMULATION OF ROBOT MANIPULATORS";
   if (!model.spec().name.empty()) out += ": " + model.spec().name;
-  out += "\nSummary results (" + methodLabel(sim.method) + " method)\n\n";
+  out += "\nSummary results (" + methodLabel(sim.method) + " method" +
+         (sim.includesDrives ? "; forces include drive inertia and friction" : "") + ")\n\n";
   out += "Time taken for task execution: " + format("%.6g", s.taskTime) + " s  (" +
          std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) +
          " s, TACC = " + format("%.6g", sim.tacc) + " s)\n\n";

@@ -1,5 +1,6 @@
 #include "simulation/task_simulation.h"
 
+#include "actuation/drive_dynamics.h"
 #include "dynamics/dynamics_data.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/pose.h"
@@ -171,12 +172,14 @@ TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const Simu
   sim.qdd.resize(samples, n);
   sim.force.resize(samples, n);
 
+  sim.includesDrives = !options.rigidBodyOnly && hasDrives(model);
   DynamicsData data(model);
   Eigen::VectorXd q(n), qd(n), qdd(n), tau(n);
   for (int k = 0; k < samples; ++k) {
     const double t = k * dt;
     plan.evaluate(t, q, qd, qdd);
     inverseDynamics(model, data, q, qd, qdd, options.method, tau);
+    if (sim.includesDrives) addDriveTorques(model, qd, qdd, tau);
     sim.t[k] = t;
     sim.q.row(k) = q.transpose();
     sim.qd.row(k) = qd.transpose();

@@ -35,6 +35,9 @@ struct SimulationOptions {
   DynamicsMethod method = DynamicsMethod::Lagrange;  // Vora's method by default
   double dtOverride = 0.0;    // > 0 replaces the robot's DT
   double taccOverride = 0.0;  // > 0 replaces the robot's TACC
+  // Robots with drives: force includes reflected rotor inertia and friction (what the drive must
+  // deliver, actuation/drive_dynamics.h) unless rigidBodyOnly is set.
+  bool rigidBodyOnly = false;
 };
 
 // Table 7.3.
@@ -59,6 +62,7 @@ struct TaskSimulation {
   std::vector<double> pointTimes; // time at which the plan is nearest each task point, s
   TaskSummary summary;
   DynamicsMethod method = DynamicsMethod::Lagrange;  // how `force` was computed
+  bool includesDrives = false;    // force holds drive inertia and friction too
   double dt = 0.0;                // DT used, s
   double tacc = 0.0;              // TACC used, s
   double planDuration = 0.0;      // end of the joint-space plan (<= taskTime), s

@@ -4,6 +4,7 @@
 #include "simulation/task_simulation.h"
 
 #include "dynamics/dynamics_data.h"
+#include "io/robot_file.h"
 #include "dynamics/energy.h"
 #include "support/test_support.h"
 
@@ -198,6 +199,40 @@ TEST(TaskSimulation, EmptyOrSinglePointTaskIsInputError) {
   task = weldSeamTask();
   task.points.resize(1);
   EXPECT_THROW(simulateTask(model, task), InputError);
+}
+
+TEST(TaskSimulation, RobotsWithDrivesReportWhatTheDriveDelivers) {
+  // Six-joint PUMA with drives: force = rigid-body force + (N^2 Jm + J_reflected) qdd + friction.
+  // Oracle written from DriveSpec directly: where |qd| > 0.1 rad/s the regularised Coulomb term
+  // (tanh over 0.01 rad/s) is within 1e-8 of its sign value, so viscous*qd + Coulomb(sign) holds
+  // to ~1e-8 N m; elsewhere only the inertia part is checked with friction bounded by its sum.
+  const Session session = loadSession(test::sourcePath("robots/puma560.yaml"));
+  const Model model(session.robot);
+  SimulationOptions rigid;
+  rigid.rigidBodyOnly = true;
+  const TaskSimulation withDrives = simulateTask(model, session.task);
+  const TaskSimulation rigidBody = simulateTask(model, session.task, rigid);
+  ASSERT_TRUE(withDrives.includesDrives);
+  ASSERT_FALSE(rigidBody.includesDrives);
+  int checked = 0;
+  for (int k = 0; k < static_cast<int>(withDrives.t.size()); ++k) {
+    for (int j = 0; j < model.dof(); ++j) {
+      const auto& drive = model.spec().links[j].drive;
+      ASSERT_TRUE(drive.has_value());
+      const double qd = withDrives.qd(k, j), qdd = withDrives.qdd(k, j);
+      const double inertia = (drive->gearRatio * drive->gearRatio * drive->rotorInertia + drive->reflectedInertia) * qdd;
+      const double extra = withDrives.force(k, j) - rigidBody.force(k, j);
+      if (std::abs(qd) > 0.1) {
+        const double coulomb = qd > 0 ? drive->coulombPositive : -drive->coulombNegative;
+        EXPECT_NEAR(extra, inertia + drive->viscous * qd + coulomb, 1e-6) << "sample " << k << " joint " << j + 1;
+        ++checked;
+      } else {
+        EXPECT_LE(std::abs(extra - inertia),
+                  drive->viscous * std::abs(qd) + std::max(drive->coulombPositive, drive->coulombNegative) + 1e-12);
+      }
+    }
+  }
+  EXPECT_GT(checked, 100);
 }
 
 }  // namespace

@@ -1,0 +1,37 @@
+#!/bin/sh
+# Screenshots for docs/user-guide.md, taken by armdyn-studio itself under Xvfb.
+#   docs/make_screenshots.sh [BUILD_DIR]      (default: build)
+# Needs xvfb-run (Debian package xvfb) and a build with -DARMDYN_BUILD_GUI=ON.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+build=${1:-$root/build}
+studio=$build/src/app/armdyn-studio
+out=$here/screenshots
+[ -x "$studio" ] || { echo "no $studio: build the armdyn-studio target first" >&2; exit 1; }
+mkdir -p "$out"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# A private settings and autosave location, so the shots do not depend on the user's files.
+export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data"
+
+shot() {  # shot NAME [FILE] [OPTIONS...]
+  name=$1
+  shift
+  xvfb-run -a -s "-screen 0 1600x1000x24" "$studio" "$@" --screenshot "$out/$name.png" --after-ms 400
+  echo "docs/screenshots/$name.png"
+}
+
+shot main_window
+shot plots_stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4
+shot table --tab table
+shot summary --tab summary
+shot parameters_panel --panel
+shot teach_mode "$root/robots/rrrrrr.yaml" --teach --at 0.3
+for d in instructions link-parameters link-dimensions trajectory inertia simulation tool view new library; do
+  shot "dialog_$d" --dialog "$d"
+done
+
+# A task with point 3 out of reach: the last good results stay and the point turns red.
+sed 's/- {xyz: \[0.7, 0.1, -0.4\]/- {xyz: [0.8, 0.1, -0.75]/' "$root/robots/vora_rrr_weld_seam.yaml" > "$tmp/unreachable.yaml"
+shot unreachable_point "$root/robots/vora_rrr.yaml" "$tmp/unreachable.yaml" --at 0.3

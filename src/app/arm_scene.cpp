@@ -1,0 +1,321 @@
+#include "arm_scene.h"
+
+#include <osg/BlendFunc>
+#include <osg/Depth>
+#include <osg/Geode>
+#include <osg/Geometry>
+#include <osg/LightModel>
+#include <osg/LineWidth>
+#include <osg/Material>
+#include <osg/PolygonOffset>
+#include <osg/ShapeDrawable>
+#include <algorithm>
+#include <cmath>
+
+namespace armdyn::app {
+namespace {
+
+osg::Matrixd toOsg(const Eigen::Matrix4d& T) {
+  // Eigen stores columns; OSG stores rows of the transposed (row-vector) matrix: same layout.
+  return osg::Matrixd(T.data());
+}
+
+osg::Vec3 toOsg(const Eigen::Vector3d& v) { return osg::Vec3(v.x(), v.y(), v.z()); }
+
+const osg::Vec4 kLinkColours[] = {{0.85f, 0.55f, 0.20f, 1}, {0.30f, 0.55f, 0.85f, 1},
+                                  {0.45f, 0.75f, 0.35f, 1}, {0.80f, 0.35f, 0.55f, 1},
+                                  {0.65f, 0.60f, 0.25f, 1}, {0.40f, 0.70f, 0.75f, 1}};
+const osg::Vec4 kGhostColour(0.80f, 0.80f, 0.82f, 0.16f);
+
+osg::Vec4 linkColour(int link) { return kLinkColours[link % 6]; }
+
+osg::ref_ptr<osg::ShapeDrawable> box(const osg::Vec3& centre, const osg::Vec3& size, const osg::Vec4& c) {
+  osg::ref_ptr<osg::ShapeDrawable> d = new osg::ShapeDrawable(new osg::Box(centre, size.x(), size.y(), size.z()));
+  d->setColor(c);
+  return d;
+}
+
+osg::ref_ptr<osg::Geometry> lines(const std::vector<osg::Vec3>& vertices, const std::vector<osg::Vec4>& colours,
+                                  GLenum mode, float width) {
+  osg::ref_ptr<osg::Geometry> g = new osg::Geometry;
+  osg::ref_ptr<osg::Vec3Array> v = new osg::Vec3Array(vertices.begin(), vertices.end());
+  osg::ref_ptr<osg::Vec4Array> c = new osg::Vec4Array(colours.begin(), colours.end());
+  g->setVertexArray(v);
+  g->setColorArray(c, colours.size() == 1 ? osg::Array::BIND_OVERALL : osg::Array::BIND_PER_VERTEX);
+  g->addPrimitiveSet(new osg::DrawArrays(mode, 0, static_cast<int>(vertices.size())));
+  osg::StateSet* ss = g->getOrCreateStateSet();
+  ss->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
+  ss->setAttributeAndModes(new osg::LineWidth(width));
+  return g;
+}
+
+osg::ref_ptr<osg::Geode> triad(double length) {
+  const float l = static_cast<float>(length);
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->addDrawable(lines({{0, 0, 0}, {l, 0, 0}, {0, 0, 0}, {0, l, 0}, {0, 0, 0}, {0, 0, l}},
+                           {{1, 0.1f, 0.1f, 1}, {1, 0.1f, 0.1f, 1}, {0.1f, 0.8f, 0.1f, 1}, {0.1f, 0.8f, 0.1f, 1},
+                            {0.2f, 0.3f, 1, 1}, {0.2f, 0.3f, 1, 1}},
+                           GL_LINES, 2.5f));
+  return geode;
+}
+
+void makeTransparent(osg::StateSet* ss) {
+  ss->setMode(GL_BLEND, osg::StateAttribute::ON);
+  ss->setAttributeAndModes(new osg::BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA));
+  ss->setAttributeAndModes(new osg::Depth(osg::Depth::LESS, 0.0, 1.0, false));
+  ss->setRenderingHint(osg::StateSet::TRANSPARENT_BIN);
+}
+
+}  // namespace
+
+ArmScene::ArmScene()
+    : root_(new osg::Group),
+      grid_(new osg::Switch),
+      arm_(new osg::Group),
+      frames_(new osg::Switch),
+      jointAxes_(new osg::Switch),
+      path_(new osg::Switch),
+      ghosts_(new osg::Switch),
+      points_(new osg::Group) {
+  osg::ref_ptr<osg::Material> material = new osg::Material;
+  material->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
+  material->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.25f, 0.25f, 1));
+  material->setShininess(osg::Material::FRONT_AND_BACK, 32.0f);
+  root_->getOrCreateStateSet()->setAttributeAndModes(material);
+  root_->getOrCreateStateSet()->setMode(GL_NORMALIZE, osg::StateAttribute::ON);
+  // Some ambient light so faces turned from the headlight stay readable; two-sided for the
+  // insides of the hollow bars.
+  osg::ref_ptr<osg::LightModel> lightModel = new osg::LightModel;
+  lightModel->setAmbientIntensity(osg::Vec4(0.45f, 0.45f, 0.45f, 1.0f));
+  lightModel->setTwoSided(true);
+  root_->getOrCreateStateSet()->setAttributeAndModes(lightModel);
+  for (osg::Node* n : std::initializer_list<osg::Node*>{grid_.get(), path_.get(), points_.get(), arm_.get(),
+                                                         ghosts_.get()}) {
+    root_->addChild(n);
+  }
+  makeTransparent(ghosts_->getOrCreateStateSet());
+  // Front faces only, so overlapping ghosts (a first link turning about its own axis) do not
+  // stack up into an opaque shell around the arm.
+  ghosts_->getOrCreateStateSet()->setMode(GL_CULL_FACE, osg::StateAttribute::ON);
+  rebuildGrid();
+}
+
+osg::BoundingSphere ArmScene::armBound() const {
+  osg::BoundingSphere b;
+  for (const osg::Node* n : {static_cast<const osg::Node*>(arm_.get()), static_cast<const osg::Node*>(path_.get()),
+                             static_cast<const osg::Node*>(points_.get()), static_cast<const osg::Node*>(ghosts_.get())}) {
+    if (n->getBound().valid()) b.expandBy(n->getBound());
+  }
+  return b;
+}
+
+void ArmScene::setSettings(const ViewSettings& settings) {
+  const bool rebuild = settings.drawingScale != settings_.drawingScale;
+  settings_ = settings;
+  if (rebuild && result_) {
+    setResult(result_);
+  } else {
+    applySwitches();
+  }
+}
+
+void ArmScene::applySwitches() {
+  grid_->setValue(0, settings_.showGrid);
+  path_->setAllChildrenOn();
+  if (!settings_.showPath) path_->setAllChildrenOff();
+  frames_->setAllChildrenOn();
+  if (!settings_.showFrames) frames_->setAllChildrenOff();
+  jointAxes_->setAllChildrenOn();
+  if (!settings_.showJointAxes) jointAxes_->setAllChildrenOff();
+  ghosts_->setAllChildrenOn();
+  if (!settings_.showGhosts) ghosts_->setAllChildrenOff();
+}
+
+void ArmScene::rebuildGrid() {
+  grid_->removeChildren(0, grid_->getNumChildren());
+  // Floor below the lowest point the arm reaches during the task.
+  double lowest = 0.0;
+  if (result_) {
+    for (const Eigen::Matrix4d& T : result_->frames) lowest = std::min(lowest, T(2, 3));
+  }
+  const double step = std::pow(10.0, std::round(std::log10(sceneSize_ / 8.0)));
+  const int half = static_cast<int>(std::ceil(1.5 * sceneSize_ / step));
+  const float z = static_cast<float>(lowest - 0.02 * sceneSize_);
+  std::vector<osg::Vec3> v;
+  for (int i = -half; i <= half; ++i) {
+    const float a = static_cast<float>(i * step), e = static_cast<float>(half * step);
+    v.insert(v.end(), {{a, -e, z}, {a, e, z}, {-e, a, z}, {e, a, z}});
+  }
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->addDrawable(lines(v, {{0.55f, 0.58f, 0.62f, 1}}, GL_LINES, 1.0f));
+  // Base: a disc at the origin of frame 0 (a pedestal would hide arms whose first link
+  // hangs below the base, as Vora's RRR does).
+  const float r = static_cast<float>(0.07 * sceneSize_ * settings_.drawingScale);
+  osg::ref_ptr<osg::ShapeDrawable> base = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(0, 0, 0), r, r / 4));
+  base->setColor(osg::Vec4(0.35f, 0.37f, 0.40f, 1));
+  geode->addDrawable(base);
+  grid_->addChild(geode, settings_.showGrid);
+}
+
+osg::ref_ptr<osg::Node> ArmScene::makeLinkGeometry(int link, const Model& model, bool ghost) const {
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  const osg::Vec4 colour = ghost ? kGhostColour : linkColour(link);
+  const LinkSpec& spec = model.spec().links[link];
+  if (spec.massSource == MassSource::HollowBar) {
+    // Outer box minus inner box, drawn as up to six wall slabs so the hollow shows.
+    const Eigen::Vector3d& o = spec.bar.outer;
+    const Eigen::Vector3d& in = spec.bar.inner;
+    const osg::Vec3 c = toOsg(spec.bar.centre);
+    if (in.minCoeff() <= 0.0) {
+      geode->addDrawable(box(c, toOsg(o), colour));
+    } else {
+      const Eigen::Vector3d t = (o - in) / 2.0;
+      for (int s : {-1, 1}) {
+        if (t.x() > 0) geode->addDrawable(box(c + osg::Vec3(s * (in.x() + t.x()) / 2, 0, 0), osg::Vec3(t.x(), o.y(), o.z()), colour));
+        if (t.y() > 0) geode->addDrawable(box(c + osg::Vec3(0, s * (in.y() + t.y()) / 2, 0), osg::Vec3(in.x(), t.y(), o.z()), colour));
+        if (t.z() > 0) geode->addDrawable(box(c + osg::Vec3(0, 0, s * (in.z() + t.z()) / 2), osg::Vec3(in.x(), in.y(), t.z()), colour));
+      }
+    }
+  } else {
+    // No geometry given: a block at the centre of mass (fixed visual size; see docs/user-guide).
+    const double s = 0.05 * sceneSize_ * settings_.drawingScale;
+    geode->addDrawable(box(toOsg(model.inertial(link).com), osg::Vec3(s, s, s), colour));
+  }
+  return geode;
+}
+
+osg::ref_ptr<osg::Node> ArmScene::makeJointGeometry(int joint, const Model& model, bool ghost) const {
+  // Joint i turns (or slides) about z of frame i-1; drawn in that frame.
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  const double r = 0.035 * sceneSize_ * settings_.drawingScale;
+  const osg::Vec4 colour = ghost ? kGhostColour : osg::Vec4(0.25f, 0.27f, 0.30f, 1);
+  osg::ref_ptr<osg::ShapeDrawable> d;
+  if (model.isRevolute(joint)) {
+    d = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(), r, 3 * r));
+  } else {
+    d = new osg::ShapeDrawable(new osg::Box(osg::Vec3(), 1.6 * r, 1.6 * r, 3 * r));
+  }
+  d->setColor(colour);
+  geode->addDrawable(d);
+  return geode;
+}
+
+void ArmScene::setResult(const SimulationResultPtr& result) {
+  result_ = result;
+  arm_->removeChildren(0, arm_->getNumChildren());
+  path_->removeChildren(0, path_->getNumChildren());
+  ghosts_->removeChildren(0, ghosts_->getNumChildren());
+  frames_->removeChildren(0, frames_->getNumChildren());
+  jointAxes_->removeChildren(0, jointAxes_->getNumChildren());
+  linkXforms_.clear();
+  if (!result_ || result_->samples() == 0) return;
+  const Model& model = *result_->model;
+  const int n = model.dof();
+  const int f = result_->framesPerSample;
+
+  // Characteristic size: farthest frame origin from the base over the task.
+  double size = 0.1;
+  for (const Eigen::Matrix4d& T : result_->frames) size = std::max(size, T.block<3, 1>(0, 3).norm());
+  sceneSize_ = size;
+  const double scale = settings_.drawingScale;
+
+  for (int j = 0; j < f; ++j) {
+    osg::ref_ptr<osg::MatrixTransform> x = new osg::MatrixTransform;
+    x->setDataVariance(osg::Object::DYNAMIC);
+    if (j >= 1 && j <= n) x->addChild(makeLinkGeometry(j - 1, model, false));
+    if (j < n) x->addChild(makeJointGeometry(j, model, false));
+    if (j == n + 1) {
+      const float r = static_cast<float>(0.02 * sceneSize_ * scale);
+      osg::ref_ptr<osg::Geode> g = new osg::Geode;
+      g->addDrawable(box(osg::Vec3(0, 0, -r), osg::Vec3(2 * r, 2 * r, 2 * r), osg::Vec4(0.9f, 0.8f, 0.2f, 1)));
+      x->addChild(g);
+    }
+    arm_->addChild(x);
+    linkXforms_.push_back(x);
+  }
+  // Link frames: a triad at every frame; joint axes: a line along z of frames 0..n-1.
+  for (int j = 0; j < f; ++j) {
+    osg::ref_ptr<osg::MatrixTransform> x = new osg::MatrixTransform;
+    x->setDataVariance(osg::Object::DYNAMIC);
+    x->addChild(triad(0.12 * sceneSize_ * scale));
+    frames_->addChild(x);
+    if (j < n) {
+      osg::ref_ptr<osg::MatrixTransform> a = new osg::MatrixTransform;
+      a->setDataVariance(osg::Object::DYNAMIC);
+      const float l = static_cast<float>(0.18 * sceneSize_ * scale);
+      osg::ref_ptr<osg::Geode> g = new osg::Geode;
+      g->addDrawable(lines({{0, 0, -l}, {0, 0, l}}, {{0.9f, 0.2f, 0.9f, 1}}, GL_LINES, 1.5f));
+      a->addChild(g);
+      jointAxes_->addChild(a);
+    }
+  }
+  arm_->addChild(frames_);
+  arm_->addChild(jointAxes_);
+
+  // Tool path over the whole task.
+  std::vector<osg::Vec3> path;
+  path.reserve(result_->samples());
+  for (int k = 0; k < result_->samples(); ++k) {
+    const Eigen::Matrix4d& T = result_->frame(k, n + 1);
+    path.emplace_back(T(0, 3), T(1, 3), T(2, 3));
+  }
+  osg::ref_ptr<osg::Geode> pathGeode = new osg::Geode;
+  pathGeode->addDrawable(lines(path, {{0.95f, 0.55f, 0.05f, 1}}, GL_LINE_STRIP, 2.5f));
+  path_->addChild(pathGeode);
+
+  // Ghosts: the arm at each task point, sharing one geometry per link.
+  std::vector<osg::ref_ptr<osg::Node>> ghostLinks(n), ghostJoints(n);
+  for (int i = 0; i < n; ++i) {
+    ghostLinks[i] = makeLinkGeometry(i, model, true);
+    ghostJoints[i] = makeJointGeometry(i, model, true);
+  }
+  const int points = static_cast<int>(result_->pointFrames.size()) / f;
+  for (int p = 0; p < points; ++p) {
+    osg::ref_ptr<osg::Group> ghost = new osg::Group;
+    for (int j = 0; j <= n; ++j) {
+      osg::ref_ptr<osg::MatrixTransform> x =
+          new osg::MatrixTransform(toOsg(result_->pointFrames[static_cast<size_t>(p) * f + j]));
+      if (j >= 1) x->addChild(ghostLinks[j - 1]);
+      if (j < n) x->addChild(ghostJoints[j]);
+      ghost->addChild(x);
+    }
+    ghosts_->addChild(ghost);
+  }
+  rebuildGrid();
+  applySwitches();
+  showSample(0);
+}
+
+void ArmScene::setTaskPoints(const TaskSpec& task, int unreachable) {
+  points_->removeChildren(0, points_->getNumChildren());
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  const float r = static_cast<float>(0.018 * sceneSize_ * settings_.drawingScale);
+  for (size_t i = 0; i < task.points.size(); ++i) {
+    const bool bad = static_cast<int>(i) == unreachable;
+    osg::ref_ptr<osg::ShapeDrawable> s =
+        new osg::ShapeDrawable(new osg::Sphere(toOsg(task.points[i].position), bad ? 1.8f * r : r));
+    s->setColor(bad ? osg::Vec4(0.95f, 0.1f, 0.1f, 1) : osg::Vec4(0.1f, 0.65f, 0.3f, 1));
+    geode->addDrawable(s);
+  }
+  points_->addChild(geode);
+}
+
+void ArmScene::showSample(int sample) {
+  if (!result_ || result_->samples() == 0) return;
+  sample = std::clamp(sample, 0, result_->samples() - 1);
+  std::vector<Eigen::Matrix4d> frames(result_->framesPerSample);
+  for (int j = 0; j < result_->framesPerSample; ++j) frames[j] = result_->frame(sample, j);
+  showFrames(frames);
+}
+
+void ArmScene::showFrames(const std::vector<Eigen::Matrix4d>& frames) {
+  const size_t count = std::min(frames.size(), linkXforms_.size());
+  for (size_t j = 0; j < count; ++j) {
+    const osg::Matrixd m = toOsg(frames[j]);
+    linkXforms_[j]->setMatrix(m);
+    static_cast<osg::MatrixTransform*>(frames_->getChild(j))->setMatrix(m);
+    if (j < jointAxes_->getNumChildren()) static_cast<osg::MatrixTransform*>(jointAxes_->getChild(j))->setMatrix(m);
+  }
+}
+
+}  // namespace armdyn::app

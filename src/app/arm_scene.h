@@ -1,0 +1,57 @@
+#pragma once
+// The OpenSceneGraph scene of the 3D viewport: floor grid, base, the arm drawn as its hollow
+// bars (Vora fig 6.1) in link frames, joint cylinders and axes, link frames, the tool path,
+// via points (red when unreachable) and ghost configurations at the segment end points (fig 7.5).
+// Geometry is built once per simulation result; animation only moves matrix transforms.
+
+#include "simulation_result.h"
+#include "view_settings.h"
+
+#include <osg/Group>
+#include <osg/MatrixTransform>
+#include <osg/Switch>
+#include <osg/ref_ptr>
+#include <vector>
+
+namespace armdyn::app {
+
+class ArmScene {
+ public:
+  ArmScene();
+  osg::Group* root() { return root_.get(); }
+
+  // Rebuilds the arm, path and ghosts for a new result.
+  void setResult(const SimulationResultPtr& result);
+  // Via points of the task being edited (drawn even when its simulation failed); `unreachable`
+  // is the index of a point marked red, or -1.
+  void setTaskPoints(const TaskSpec& task, int unreachable);
+  // Pose the arm at a sample of the current result.
+  void showSample(int sample);
+  // Pose the arm from explicit frames (teach mode): base, links 1..n, tool.
+  void showFrames(const std::vector<Eigen::Matrix4d>& frames);
+  void setSettings(const ViewSettings& settings);
+  const ViewSettings& settings() const { return settings_; }
+  // Bound of the arm, its path, points and ghosts (the floor grid excluded), for fit-to-view.
+  osg::BoundingSphere armBound() const;
+
+ private:
+  osg::ref_ptr<osg::Node> makeLinkGeometry(int link, const Model& model, bool ghost) const;
+  osg::ref_ptr<osg::Node> makeJointGeometry(int joint, const Model& model, bool ghost) const;
+  void rebuildGrid();
+  void applySwitches();
+
+  ViewSettings settings_;
+  SimulationResultPtr result_;
+  double sceneSize_ = 1.0;  // characteristic length of the arm, m
+  osg::ref_ptr<osg::Group> root_;
+  osg::ref_ptr<osg::Switch> grid_;
+  osg::ref_ptr<osg::Group> arm_;
+  osg::ref_ptr<osg::Switch> frames_;
+  osg::ref_ptr<osg::Switch> jointAxes_;
+  osg::ref_ptr<osg::Switch> path_;
+  osg::ref_ptr<osg::Switch> ghosts_;
+  osg::ref_ptr<osg::Group> points_;
+  std::vector<osg::ref_ptr<osg::MatrixTransform>> linkXforms_;  // base, links, tool
+};
+
+}  // namespace armdyn::app

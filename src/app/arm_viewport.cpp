@@ -1,0 +1,157 @@
+#include "arm_viewport.h"
+
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+#include <QSurfaceFormat>
+#include <QWheelEvent>
+#include <QWidget>
+#include <osgGA/TrackballManipulator>
+
+namespace armdyn::app {
+namespace {
+
+int osgButton(Qt::MouseButton b) {
+  switch (b) {
+    case Qt::LeftButton: return 1;
+    case Qt::MiddleButton: return 2;
+    case Qt::RightButton: return 3;
+    default: return 0;
+  }
+}
+
+}  // namespace
+
+ArmViewport::ArmViewport()
+    : QOpenGLWindow(QOpenGLWindow::NoPartialUpdate),
+      window_(new osgViewer::GraphicsWindowEmbedded(0, 0, 640, 480)),
+      viewer_(new osgViewer::Viewer),
+      manipulator_(new osgGA::TrackballManipulator) {
+  QSurfaceFormat format = QSurfaceFormat::defaultFormat();
+  format.setDepthBufferSize(24);
+  format.setSamples(qEnvironmentVariableIntValue("ARMDYN_MSAA"));
+  setFormat(format);
+  osg::Camera* camera = viewer_->getCamera();
+  camera->setGraphicsContext(window_);
+  camera->setViewport(0, 0, 640, 480);
+  camera->setClearColor(osg::Vec4(0.93f, 0.94f, 0.96f, 1.0f));
+  camera->setProjectionMatrixAsPerspective(30.0, 640.0 / 480.0, 0.01, 100.0);
+  viewer_->setSceneData(scene_.root());
+  viewer_->setThreadingModel(osgViewer::Viewer::SingleThreaded);
+  viewer_->setLightingMode(osg::View::HEADLIGHT);
+  viewer_->setKeyEventSetsDone(0);
+  manipulator_->setAllowThrow(false);
+  events()->getCurrentEventState()->setMouseYOrientation(osgGA::GUIEventAdapter::Y_INCREASING_DOWNWARDS);
+  viewer_->setCameraManipulator(manipulator_, false);
+  setStandardView(StandardView::Iso);
+}
+
+QWidget* ArmViewport::widget(QWidget* parent) {
+  if (container_ == nullptr) {
+    container_ = QWidget::createWindowContainer(this, parent);
+    container_->setMinimumSize(320, 240);
+    container_->setFocusPolicy(Qt::NoFocus);
+  }
+  return container_;
+}
+
+ArmViewport::~ArmViewport() {
+  // Release the viewer (and its GL objects) while our context is current, if there is one.
+  const bool current = context() != nullptr;
+  if (current) makeCurrent();
+  viewer_->setSceneData(nullptr);
+  viewer_ = nullptr;
+  manipulator_ = nullptr;
+  if (current) doneCurrent();
+}
+
+osgGA::EventQueue* ArmViewport::events() { return window_->getEventQueue(); }
+
+void ArmViewport::initializeGL() {}
+
+void ArmViewport::resizeGL(int w, int h) {
+  const double r = devicePixelRatio();
+  const int pw = static_cast<int>(w * r), ph = static_cast<int>(h * r);
+  events()->windowResize(0, 0, pw, ph);
+  window_->resized(0, 0, pw, ph);
+  osg::Camera* camera = viewer_->getCamera();
+  camera->setViewport(0, 0, pw, ph);
+  camera->setProjectionMatrixAsPerspective(30.0, static_cast<double>(pw) / std::max(ph, 1), 0.01, 100.0);
+}
+
+void ArmViewport::paintGL() {
+  // No OpenGL (e.g. QT_QPA_PLATFORM=offscreen): the rest of the application still works.
+  if (context() == nullptr || QOpenGLContext::currentContext() != context()) return;
+  QElapsedTimer clock;
+  clock.start();
+  // Tell OSG which framebuffer is "default" (0 for a window surface).
+  window_->setDefaultFboId(defaultFramebufferObject());
+  if (!fitted_ && scene_.armBound().valid()) {
+    fitToView();
+  }
+  viewer_->frame();
+  if (finishEachFrame_) context()->functions()->glFinish();
+  lastFrameMs_ = clock.nsecsElapsed() / 1e6;
+  ++frames_;
+}
+
+QImage ArmViewport::grabImage() {
+  if (!isExposed() || !context()) return {};
+  makeCurrent();
+  if (QOpenGLContext::currentContext() != context()) return {};
+  paintGL();
+  context()->functions()->glFinish();
+  QImage image = grabFramebuffer();
+  doneCurrent();
+  return image;
+}
+
+void ArmViewport::setStandardView(StandardView view) {
+  const osg::BoundingSphere bound = scene_.armBound();
+  const osg::Vec3d centre = bound.valid() ? osg::Vec3d(bound.center()) : osg::Vec3d();
+  // The bounding sphere fills the 30 degree field of view: r / sin(15 deg) ~ 3.9 r.
+  const double distance = (bound.valid() ? bound.radius() : 1.0) * 3.6;
+  osg::Vec3d dir;
+  switch (view) {
+    case StandardView::Iso: dir = osg::Vec3d(1.0, -1.2, 0.8); break;
+    case StandardView::Front: dir = osg::Vec3d(0.0, -1.0, 0.0); break;
+    case StandardView::Top: dir = osg::Vec3d(0.0, -0.001, 1.0); break;
+    case StandardView::Side: dir = osg::Vec3d(1.0, 0.0, 0.0); break;
+  }
+  dir.normalize();
+  manipulator_->setTransformation(centre + dir * distance, centre, osg::Vec3d(0, 0, 1));
+  manipulator_->setHomePosition(centre + dir * distance, centre, osg::Vec3d(0, 0, 1));
+  update();
+}
+
+void ArmViewport::fitToView() {
+  fitted_ = true;
+  setStandardView(StandardView::Iso);
+}
+
+void ArmViewport::mousePressEvent(QMouseEvent* e) {
+  const double r = devicePixelRatio();
+  events()->mouseButtonPress(e->position().x() * r, e->position().y() * r, osgButton(e->button()));
+  update();
+}
+
+void ArmViewport::mouseReleaseEvent(QMouseEvent* e) {
+  const double r = devicePixelRatio();
+  events()->mouseButtonRelease(e->position().x() * r, e->position().y() * r, osgButton(e->button()));
+  update();
+}
+
+void ArmViewport::mouseMoveEvent(QMouseEvent* e) {
+  const double r = devicePixelRatio();
+  events()->mouseMotion(e->position().x() * r, e->position().y() * r);
+  update();
+}
+
+void ArmViewport::wheelEvent(QWheelEvent* e) {
+  events()->mouseScroll(e->angleDelta().y() > 0 ? osgGA::GUIEventAdapter::SCROLL_UP
+                                                 : osgGA::GUIEventAdapter::SCROLL_DOWN);
+  update();
+}
+
+}  // namespace armdyn::app

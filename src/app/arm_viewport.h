@@ -1,0 +1,64 @@
+#pragma once
+// The 3D viewport: OpenSceneGraph rendering into a QOpenGLWindow through
+// osgViewer::GraphicsWindowEmbedded (single-threaded viewer, Qt owns the context). Mouse:
+// left orbit, middle pan, right/wheel zoom (osgGA::TrackballManipulator).
+// A native GL window in a widget container, not a QOpenGLWidget: with a QOpenGLWidget every
+// repaint of any widget of the main window recomposites the whole window through OpenGL,
+// which under software Mesa costs tens of milliseconds per edit and per animation frame.
+
+#include "arm_scene.h"
+
+#include <QOpenGLWindow>
+#include <osgViewer/GraphicsWindow>
+#include <osgViewer/Viewer>
+
+namespace osgGA {
+class TrackballManipulator;
+}
+
+namespace armdyn::app {
+
+enum class StandardView { Iso, Front, Top, Side };
+
+class ArmViewport : public QOpenGLWindow {
+  Q_OBJECT
+ public:
+  ArmViewport();
+  ~ArmViewport() override;
+
+  ArmScene& scene() { return scene_; }
+  void setStandardView(StandardView view);
+  void fitToView();
+  // Duration of the last paintGL (OSG frame plus glFinish), ms. For the frame-time harness.
+  double lastFrameMs() const { return lastFrameMs_; }
+  void setFinishEachFrame(bool finish) { finishEachFrame_ = finish; }
+  quint64 frameCount() const { return frames_; }
+  // Renders a frame and reads it back (the back buffer of a swapped window is undefined).
+  QImage grabImage();
+  // The widget that holds this window in a layout (created on first call).
+  QWidget* widget(QWidget* parent);
+  QWidget* container() const { return container_; }
+
+ protected:
+  void initializeGL() override;
+  void resizeGL(int w, int h) override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* e) override;
+  void mouseReleaseEvent(QMouseEvent* e) override;
+  void mouseMoveEvent(QMouseEvent* e) override;
+  void wheelEvent(QWheelEvent* e) override;
+
+ private:
+  osgGA::EventQueue* events();
+  ArmScene scene_;
+  osg::ref_ptr<osgViewer::GraphicsWindowEmbedded> window_;
+  osg::ref_ptr<osgViewer::Viewer> viewer_;
+  osg::ref_ptr<osgGA::TrackballManipulator> manipulator_;
+  double lastFrameMs_ = 0.0;
+  quint64 frames_ = 0;
+  bool finishEachFrame_ = false;
+  bool fitted_ = false;
+  QWidget* container_ = nullptr;
+};
+
+}  // namespace armdyn::app

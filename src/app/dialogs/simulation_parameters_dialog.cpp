@@ -1,0 +1,42 @@
+#include "dialogs/simulation_parameters_dialog.h"
+
+#include "document.h"
+#include "units.h"
+
+#include <QDialogButtonBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace armdyn::app {
+
+SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidget* parent)
+    : FieldDialog(document, parent) {
+  setWindowTitle(tr("Change simulation parameters"));
+  auto* layout = new QVBoxLayout(this);
+  auto* grid = new QGridLayout;
+  grid->addWidget(new QLabel(tr("Time increment DT (s)"), this), 0, 0);
+  addField(grid, 0, 1, "dt", tr("time increment DT"), FieldUnit::Plain, [](const Session& s) { return s.robot.dt; },
+           [](Session& s, double v) { s.robot.dt = v; });
+  grid->addWidget(new QLabel(tr("Acceleration time TACC (s)"), this), 1, 0);
+  addField(grid, 1, 1, "tacc", tr("acceleration time TACC"), FieldUnit::Plain,
+           [](const Session& s) { return s.robot.tacc; }, [](Session& s, double v) { s.robot.tacc = v; });
+  const RobotSpec& robot = document->robot();
+  for (int i = 0; i < robot.dof(); ++i) {
+    grid->addWidget(new QLabel(tr("Maximum velocity of joint %1 (%2)")
+                                   .arg(i + 1)
+                                   .arg(unitOf(Quantity::Velocity, robot.links[i].joint)),
+                               this),
+                    2 + i, 0);
+    addField(grid, 2 + i, 1, QStringLiteral("links[%1].vmax").arg(i), tr("maximum velocity of joint %1").arg(i + 1),
+             FieldUnit::Plain, [i](const Session& s) { return s.robot.links[i].vMax; },
+             [i](Session& s, double v) { s.robot.links[i].vMax = v; });
+  }
+  layout->addLayout(grid);
+  layout->addWidget(status_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  layout->addWidget(buttons);
+}
+
+}  // namespace armdyn::app

@@ -1,0 +1,738 @@
+#include "main_window.h"
+
+#include "menu_icons.h"
+
+#include "analysis/simulation_csv.h"
+#include "arm_viewport.h"
+#include "autosave.h"
+#include "dialogs/inertia_dialog.h"
+#include "dialogs/instructions_dialog.h"
+#include "dialogs/library_picker_dialog.h"
+#include "dialogs/link_dimensions_dialog.h"
+#include "dialogs/link_parameters_dialog.h"
+#include "dialogs/new_robot_dialog.h"
+#include "dialogs/simulation_parameters_dialog.h"
+#include "dialogs/tool_dialog.h"
+#include "dialogs/trajectory_points_dialog.h"
+#include "dialogs/view_settings_dialog.h"
+#include "document.h"
+#include "parameters_report.h"
+#include "playback_bar.h"
+#include "playback_controller.h"
+#include "plot_panel.h"
+#include "results_table_model.h"
+#include "simulation_runner.h"
+#include "summary_view.h"
+#include "teach_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPrinter>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <QElapsedTimer>
+#include <cstdio>
+
+namespace armdyn::app {
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent),
+      document_(new Document(this)),
+      runner_(new SimulationRunner(this)),
+      playback_(new PlaybackController(this)),
+      autosave_(new Autosave(this)) {
+  setWindowIcon(applicationIcon());
+  resize(1500, 920);
+
+  // Left: viewport, playback bar and the problem banner. Right: plots, table, summary.
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->setSpacing(0);
+  banner_ = new QLabel(left);
+  banner_->setObjectName("problemBanner");
+  banner_->setWordWrap(true);
+  banner_->setStyleSheet("background:#fde2e1; color:#8a1010; padding:6px; border-bottom:1px solid #e0a0a0");
+  banner_->setVisible(false);
+  leftLayout->addWidget(banner_);
+  viewport_ = new ArmViewport;
+  viewport_->setObjectName("viewport");
+  leftLayout->addWidget(viewport_->widget(left), 1);
+  playbackBar_ = new PlaybackBar(playback_, left);
+  leftLayout->addWidget(playbackBar_);
+
+  tabs_ = new QTabWidget(this);
+  tabs_->setObjectName("resultTabs");
+  plots_ = new PlotPanel(tabs_);
+  tabs_->addTab(plots_, tr("Plots"));
+  tableModel_ = new ResultsTableModel(this);
+  tableView_ = new QTableView(tabs_);
+  tableView_->setObjectName("resultsTable");
+  tableView_->setModel(tableModel_);
+  tableView_->verticalHeader()->setVisible(false);
+  tableView_->verticalHeader()->setDefaultSectionSize(20);
+  tableView_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  tableView_->setSelectionMode(QAbstractItemView::SingleSelection);
+  tabs_->addTab(tableView_, tr("Table"));
+  summary_ = new SummaryView(tabs_);
+  tabs_->addTab(summary_, tr("Summary"));
+
+  auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(left);
+  splitter->addWidget(tabs_);
+  splitter->setStretchFactor(0, 5);
+  splitter->setStretchFactor(1, 4);
+  setCentralWidget(splitter);
+
+  parametersText_ = new QTextBrowser(this);
+  parametersText_->setObjectName("parametersText");
+  parametersDock_ = new QDockWidget(tr("Parameters and dimensions"), this);
+  parametersDock_->setObjectName("parametersDock");
+  parametersDock_->setWidget(parametersText_);
+  addDockWidget(Qt::LeftDockWidgetArea, parametersDock_);
+  parametersDock_->hide();
+  parametersText_->setMinimumWidth(380);
+  connect(parametersDock_, &QDockWidget::visibilityChanged, this, [this](bool v) {
+    if (!v) return;
+    refreshParameters();
+    resizeDocks({parametersDock_}, {560}, Qt::Horizontal);
+  });
+
+  teach_ = new TeachPanel(this);
+  teachDock_ = new QDockWidget(tr("Teach mode"), this);
+  teachDock_->setObjectName("teachDock");
+  teachDock_->setWidget(teach_);
+  addDockWidget(Qt::LeftDockWidgetArea, teachDock_);
+  teachDock_->hide();
+  connect(teachDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible) {
+      playback_->pause();
+      teach_->setRobot(document_->robot());
+      if (result_ && result_->samples() > 0) teach_->setJoints(result_->sim.q.row(playback_->sample()).transpose());
+      viewport_->scene().showFrames(teach_->frames());
+    } else {
+      onSample(playback_->sample());
+    }
+    viewport_->update();
+  });
+  connect(teach_, &TeachPanel::jointsChanged, this, [this] {
+    if (!teachDock_->isVisible()) return;
+    viewport_->scene().showFrames(teach_->frames());
+    viewport_->update();
+  });
+
+  status_ = new QLabel(this);
+  statusBar()->addPermanentWidget(status_);
+
+  connect(document_, &Document::sessionChanged, this, &MainWindow::onSessionChanged);
+  connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
+  connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
+  connect(runner_, &SimulationRunner::failed, this, &MainWindow::onFailure);
+  connect(runner_, &SimulationRunner::busyChanged, this, [this](bool busy) {
+    if (busy) statusBar()->showMessage(tr("Simulating…"));
+  });
+  connect(playback_, &PlaybackController::sampleChanged, this, &MainWindow::onSample);
+  connect(plots_, &PlotPanel::timeClicked, this, [this](double t) {
+    if (!result_ || result_->samples() == 0) return;
+    const auto& times = result_->sim.t;
+    const auto it = std::lower_bound(times.begin(), times.end(), t);
+    playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
+  });
+  connect(tableView_, &QTableView::clicked, this,
+          [this](const QModelIndex& index) { playback_->setSample(tableModel_->sampleOfRow(index.row())); });
+
+  buildMenus();
+  viewport_->scene().setSettings(viewSettings_);
+  updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+template <typename D>
+D* MainWindow::showDialog(QPointer<D>& slot) {
+  // A dialog built for another robot (different links) is rebuilt.
+  if (slot) delete slot.data();
+  slot = new D(document_, this);
+  slot->setAttribute(Qt::WA_DeleteOnClose);
+  slot->show();
+  slot->raise();
+  return slot.data();
+}
+
+LinkParametersDialog* MainWindow::showLinkParameters() { return showDialog(linkParametersDialog_); }
+LinkDimensionsDialog* MainWindow::showLinkDimensions() { return showDialog(linkDimensionsDialog_); }
+TrajectoryPointsDialog* MainWindow::showTrajectoryPoints() { return showDialog(trajectoryDialog_); }
+InertiaDialog* MainWindow::showInertia() { return showDialog(inertiaDialog_); }
+SimulationParametersDialog* MainWindow::showSimulationParameters() { return showDialog(simulationDialog_); }
+ToolDialog* MainWindow::showTool() { return showDialog(toolDialog_); }
+
+QDialog* MainWindow::showViewSettings() {
+  auto* d = new ViewSettingsDialog(viewSettings_, this);
+  d->setAttribute(Qt::WA_DeleteOnClose);
+  connect(d, &ViewSettingsDialog::settingsChanged, this, [this](const ViewSettings& s) {
+    viewSettings_ = s;
+    viewport_->scene().setSettings(s);
+    viewport_->scene().setTaskPoints(document_->task(), unreachable_);
+    onSample(playback_->sample());
+  });
+  d->show();
+  return d;
+}
+
+QDialog* MainWindow::showInstructions() {
+  auto* d = new InstructionsDialog(this);
+  d->setAttribute(Qt::WA_DeleteOnClose);
+  d->show();
+  return d;
+}
+
+void MainWindow::setTeachMode(bool on) { teachDock_->setVisible(on); }
+
+void MainWindow::buildMenus() {
+  QStyle* st = style();
+  // ---- File ----
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* newAct = file->addAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New…"), this, &MainWindow::fileNew);
+  newAct->setShortcut(QKeySequence::New);
+  QAction* openAct =
+      file->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this, &MainWindow::fileOpen);
+  openAct->setShortcut(QKeySequence::Open);
+  QAction* libAct = file->addAction(st->standardIcon(QStyle::SP_DirHomeIcon), tr("Open &library robot…"), this,
+                                    &MainWindow::fileOpenLibrary);
+  libAct->setShortcut(QKeySequence(tr("Ctrl+L")));
+  recentMenu_ = file->addMenu(tr("Open &recent"));
+  rebuildRecentMenu();
+  file->addAction(tr("&Import Vora spec or trajectory file…"), this, &MainWindow::fileImport);
+  file->addSeparator();
+  QAction* saveAct =
+      file->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, &MainWindow::fileSave);
+  saveAct->setShortcut(QKeySequence::Save);
+  QAction* saveAsAct = file->addAction(tr("Save &as…"), this, &MainWindow::fileSaveAs);
+  saveAsAct->setShortcut(QKeySequence::SaveAs);
+  QMenu* exportMenu = file->addMenu(tr("&Export"));
+  exportMenu->addAction(tr("Plots (PNG/PDF%1)…").arg(PlotPanel::exportFormats().contains("svg") ? "/SVG" : ""), this,
+                        &MainWindow::exportPlotsInteractive);
+  exportMenu->addAction(tr("Tabulated results (CSV)…"), this, &MainWindow::exportTableInteractive);
+  exportMenu->addAction(tr("Summary results (CSV)…"), this, &MainWindow::exportSummaryInteractive);
+  exportMenu->addAction(tr("Screenshot of the window (PNG)…"), this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save screenshot"), "armdyn.png", "PNG (*.png)");
+    if (!path.isEmpty()) screenshot().save(path);
+  });
+  file->addSeparator();
+  QAction* exitAct = file->addAction(tr("E&xit"), this, &QWidget::close);
+  exitAct->setShortcut(QKeySequence::Quit);
+
+  // ---- Edit ----
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = document_->undoStack()->createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  undo->setIconText(tr("Undo"));
+  undo->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
+  QAction* redo = document_->undoStack()->createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  redo->setIconText(tr("Redo"));
+  redo->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
+  edit->addAction(undo);
+  edit->addAction(redo);
+
+  // ---- Vora's MAIN menu (fig 5.6), in his order ----
+  QMenu* main = menuBar()->addMenu(tr("&Main menu"));
+  QToolBar* bar = addToolBar(tr("Main menu"));
+  bar->setObjectName("mainToolbar");
+  bar->setToolButtonStyle(Qt::ToolButtonTextUnderIcon);
+  bar->setIconSize(QSize(22, 22));
+  // Colours group the menu: information (1-3), changes (4-8), run and results (9-11).
+  auto colourOf = [](int number) {
+    return number <= 3 ? QColor(90, 110, 140) : number <= 8 ? QColor(200, 120, 30) : QColor(50, 140, 70);
+  };
+  auto item = [&](int number, const QString& text, const QString& shortText, auto slot) {
+    QAction* a = main->addAction(menuNumberIcon(number, colourOf(number)), QStringLiteral("&%1. %2").arg(number).arg(text));
+    a->setIconText(shortText);
+    a->setToolTip(QStringLiteral("%1. %2").arg(number).arg(text));
+    connect(a, &QAction::triggered, this, slot);
+    bar->addAction(a);
+    return a;
+  };
+  item(1, tr("Instructions for running the program"), tr("Instructions"), [this] { showInstructions(); });
+  QAction* display = item(2, tr("Display parameters and dimensions"), tr("Display"),
+                          [this] { parametersDock_->setVisible(!parametersDock_->isVisible()); });
+  display->setCheckable(true);
+  connect(parametersDock_, &QDockWidget::visibilityChanged, display, &QAction::setChecked);
+  item(3, tr("Print parameters and dimensions…"), tr("Print"), [this] { printParametersInteractive(); });
+  QMenu* change = main->addMenu(menuNumberIcon(4, colourOf(4)), tr("&4. Change parameters, dimensions or trajectory points"));
+  change->addAction(tr("1. Change link parameters (θ, d, α, a)…"), this, [this] { showLinkParameters(); });
+  change->addAction(tr("2. Change link dimensions (density, X, Y, Z)…"), this, [this] { showLinkDimensions(); });
+  change->addAction(tr("3. Change trajectory points…"), this, [this] { showTrajectoryPoints(); });
+  change->addAction(tr("4. Display current parameters and dimensions"), this, [this] { parametersDock_->show(); });
+  QAction* changeAct = change->menuAction();
+  changeAct->setIconText(tr("Change"));
+  bar->addAction(changeAct);
+  if (auto* b = qobject_cast<QToolButton*>(bar->widgetForAction(changeAct))) b->setPopupMode(QToolButton::InstantPopup);
+  item(5, tr("Input or change inertia matrices…"), tr("Inertia"), [this] { showInertia(); });
+  item(6, tr("Change simulation parameters…"), tr("DT/TACC"), [this] { showSimulationParameters(); });
+  item(7, tr("Change tool (end effector)…"), tr("Tool"), [this] { showTool(); });
+  item(8, tr("Change drawing scale factor and view…"), tr("View"), [this] { showViewSettings(); });
+  item(9, tr("Simulate"), tr("Simulate"), [this] { simulate(); })->setShortcut(QKeySequence(Qt::Key_F5));
+  item(10, tr("Display plots"), tr("Plots"), [this] { tabs_->setCurrentWidget(plots_); });
+  item(11, tr("Print tables"), tr("Tables"), [this] { tabs_->setCurrentWidget(tableView_); });
+  main->addAction(tr("&12. End the program"), this, &QWidget::close);
+  bar->addSeparator();
+  bar->addAction(undo);
+  bar->addAction(redo);
+
+  // ---- View ----
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Iso view"), this, [this] { viewport_->setStandardView(StandardView::Iso); });
+  view->addAction(tr("&Front view"), this, [this] { viewport_->setStandardView(StandardView::Front); });
+  view->addAction(tr("&Top view"), this, [this] { viewport_->setStandardView(StandardView::Top); });
+  view->addAction(tr("&Side view"), this, [this] { viewport_->setStandardView(StandardView::Side); });
+  view->addAction(tr("Fit to &view"), this, [this] { viewport_->fitToView(); })->setShortcut(QKeySequence(tr("F")));
+  view->addSeparator();
+  auto toggle = [&](const QString& text, bool ViewSettings::*member) {
+    QAction* a = view->addAction(text);
+    a->setCheckable(true);
+    a->setChecked(viewSettings_.*member);
+    connect(a, &QAction::toggled, this, [this, member](bool on) {
+      viewSettings_.*member = on;
+      viewport_->scene().setSettings(viewSettings_);
+      viewport_->update();
+    });
+  };
+  toggle(tr("Link &frames"), &ViewSettings::showFrames);
+  toggle(tr("Joint &axes"), &ViewSettings::showJointAxes);
+  toggle(tr("&Ghosts at segment end points"), &ViewSettings::showGhosts);
+  toggle(tr("Tool &path"), &ViewSettings::showPath);
+  toggle(tr("Floor &grid"), &ViewSettings::showGrid);
+  view->addSeparator();
+  QAction* teachAct = teachDock_->toggleViewAction();
+  teachAct->setText(tr("&Teach mode"));
+  teachAct->setShortcut(QKeySequence(tr("Ctrl+T")));
+  teachAct->setIcon(menuIcon("T", QColor(120, 80, 170)));
+  teachAct->setIconText(tr("Teach"));
+  view->addAction(teachAct);
+  view->addAction(parametersDock_->toggleViewAction());
+  view->addAction(tr("&Summary results"), this, [this] { tabs_->setCurrentWidget(summary_); });
+  bar->addAction(teachAct);
+
+  // ---- Playback ----
+  QMenu* play = menuBar()->addMenu(tr("&Playback"));
+  for (QAction* a : playbackBar_->actions()) play->addAction(a);
+  addActions(playbackBar_->actions());
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Instructions"), this, [this] { showInstructions(); });
+  help->addAction(tr("&About armdyn Studio"), this, [this] {
+    QMessageBox::about(this, tr("About armdyn Studio"),
+                       tr("<b>armdyn Studio</b><br>Dynamic simulation of serial robot manipulators, after "
+                          "H. Vora (1984). Qt %1, OpenSceneGraph, QCustomPlot.")
+                           .arg(qVersion()));
+  });
+}
+
+void MainWindow::updateTitle() {
+  // "[*]" shows as "*" while the document has unsaved changes.
+  QString name = document_->filePath().isEmpty() ? tr("untitled") : QFileInfo(document_->filePath()).fileName();
+  if (document_->filePath().isEmpty() && !document_->session().robotFile.empty()) {
+    name = QFileInfo(QString::fromStdString(document_->session().robotFile)).fileName() + tr(" (robot)");
+  }
+  setWindowTitle(QStringLiteral("%1[*] — %2 — armdyn Studio")
+                     .arg(name, QString::fromStdString(document_->robot().name)));
+  setWindowModified(document_->isModified());
+}
+
+void MainWindow::onSessionChanged() {
+  updateTitle();
+  if (document_->isModified()) autosave_->schedule(document_->session());
+  runner_->request(document_->session());
+  if (parametersDock_->isVisible()) refreshParameters();
+  if (teachDock_->isVisible()) teach_->setRobot(document_->robot());
+  // The scene is redrawn when the run's result (or failure) arrives, not here: a GL frame now
+  // would only delay the result.
+}
+
+void MainWindow::startAutosave() {
+  if (interactive_) {
+    if (std::optional<Session> s = autosave_->recoverable()) {
+      const auto answer = QMessageBox::question(
+          this, tr("Recover unsaved work"),
+          tr("armdyn Studio did not exit cleanly last time. Restore the autosaved session (%1)?")
+              .arg(QString::fromStdString(s->robot.name)));
+      if (answer == QMessageBox::Yes) {
+        newSession(*s);
+        // Restored work is unsaved work: mark it so with an undoable step.
+        document_->edit(*s, tr("Recover autosave"));
+      }
+    }
+  }
+  autosave_->begin();
+}
+
+void MainWindow::simulate() { runner_->request(document_->session()); }
+
+void MainWindow::applyResult(const SimulationResultPtr& result) {
+  static const bool profile = qEnvironmentVariableIsSet("ARMDYN_PROFILE_APPLY");
+  QElapsedTimer clock;
+  clock.start();
+  QStringList stages;
+  auto stage = [&](const char* name) {
+    if (!profile) return;
+    stages << QStringLiteral("%1 %2").arg(name).arg(clock.nsecsElapsed() / 1e6, 0, 'f', 1);
+    clock.restart();
+  };
+  result_ = result;
+  unreachable_ = -1;
+  banner_->setVisible(false);
+  ArmScene& scene = viewport_->scene();
+  scene.setResult(result_);
+  scene.setTaskPoints(result_->session.task, -1);
+  if (fitPending_) {
+    viewport_->fitToView();
+    fitPending_ = false;
+  }
+  stage("scene");
+  plots_->setResult(result_);
+  stage("plots");
+  tableModel_->setResult(result_);
+  stage("table");
+  summary_->setResult(result_);
+  stage("summary");
+  playback_->setTimes(result_->sim.t);
+  if (teachDock_->isVisible() && teach_->joints().size() != result_->model->dof()) {
+    teach_->setRobot(result_->session.robot);
+  }
+  if (teachDock_->isVisible() && fitPendingTeach_) {
+    // Teach mode opened before the first result: start from the arm's current pose.
+    teach_->setJoints(result_->sim.q.row(playback_->sample()).transpose());
+    fitPendingTeach_ = false;
+  }
+  onSample(playback_->sample());
+  stage("cursor");
+  status_->setText(tr("%1 samples, task time %2 s, computed in %3 ms")
+                       .arg(result_->samples())
+                       .arg(result_->sim.summary.taskTime, 0, 'f', 3)
+                       .arg(result_->computeMs, 0, 'f', 1));
+  statusBar()->clearMessage();
+  stage("status");
+  if (profile) std::fprintf(stderr, "apply: %s\n", qPrintable(stages.join(", ")));
+  Q_EMIT resultApplied(result_->generation);
+}
+
+void MainWindow::onFailure(const SimulationFailure& failure) {
+  unreachable_ = failure.pointIndex;
+  QString text = failure.pointIndex >= 0 ? tr("Point %1 cannot be reached: %2").arg(failure.pointIndex + 1).arg(failure.message)
+                                         : tr("Simulation failed: %1").arg(failure.message);
+  if (result_) text += tr(" — showing the last good results.");
+  banner_->setText(text);
+  banner_->setVisible(true);
+  viewport_->scene().setTaskPoints(document_->task(), unreachable_);
+  // Bring the offending point into view (it is usually outside the arm's reach, and so often
+  // outside the framing of the arm).
+  if (unreachable_ >= 0) viewport_->fitToView();
+  viewport_->update();
+  statusBar()->clearMessage();
+  Q_EMIT simulationFailed(failure.message, failure.pointIndex);
+}
+
+QString MainWindow::problemText() const { return banner_->isVisible() ? banner_->text() : QString(); }
+
+void MainWindow::onSample(int sample) {
+  if (!teachDock_->isVisible()) viewport_->scene().showSample(sample);
+  viewport_->update();
+  // While playing, the plot cursors and the table follow at 20 Hz (their own schedule); the
+  // arm follows every frame.
+  if (playback_->isPlaying() && cursorClock_.isValid() && cursorClock_.elapsed() < 50) return;
+  cursorClock_.start();
+  plots_->setCursorTime(playback_->time());
+  tableModel_->setCurrentSample(sample);
+  if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
+    tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(sample), 0), QAbstractItemView::PositionAtCenter);
+  }
+}
+
+void MainWindow::refreshParameters() {
+  try {
+    const Model model(document_->robot());
+    parametersText_->setHtml(parametersHtml(model, document_->task()));
+  } catch (const std::exception& e) {
+    parametersText_->setHtml(tr("<p style='color:#b00020'>%1</p>").arg(QString::fromStdString(e.what()).toHtmlEscaped()));
+  }
+}
+
+bool MainWindow::openFile(const QString& path, QString* error) {
+  const std::string p = path.toStdString();
+  try {
+    Session s = loadSession(p);
+    document_->reset(s, QString());
+    // A saved session is reopened and saved in place; a robot file is saved as a new session.
+    if (s.robotFile.empty() || s.robotFile == p) {
+      if (!s.taskFile.empty() && s.taskFile == p) document_->markSaved(path);
+    }
+    fitPending_ = true;
+    addRecent(path);
+    return true;
+  } catch (const std::exception& sessionError) {
+    try {
+      TaskSpec task = loadTask(p);
+      if (document_->robot().links.empty()) {
+        // A task alone: run it on the default robot.
+        Session s = loadSession(defaultRobotPath());
+        s.task = task;
+        s.taskFile = p;
+        document_->reset(s, QString());
+        fitPending_ = true;
+      } else {
+        document_->edit(task, tr("Open task %1").arg(QFileInfo(path).fileName()));
+      }
+      addRecent(path);
+      return true;
+    } catch (const std::exception&) {
+      if (error) *error = QString::fromStdString(sessionError.what());
+      return false;
+    }
+  }
+}
+
+bool MainWindow::importFile(const QString& path, QString* error) {
+  const std::string p = path.toStdString();
+  try {
+    RobotSpec robot = loadRobot(p);
+    document_->edit(robot, tr("Import %1").arg(QFileInfo(path).fileName()));
+    fitPending_ = true;
+    return true;
+  } catch (const std::exception& robotError) {
+    try {
+      TaskSpec task = loadTask(p);
+      document_->edit(task, tr("Import %1").arg(QFileInfo(path).fileName()));
+      return true;
+    } catch (const std::exception& taskError) {
+      if (error) *error = tr("Neither a robot (%1) nor a trajectory (%2)").arg(robotError.what(), taskError.what());
+      return false;
+    }
+  }
+}
+
+bool MainWindow::saveTo(const QString& path, QString* error) {
+  try {
+    Session s = document_->session();
+    saveSession(s, path.toStdString());
+    document_->markSaved(path);
+    addRecent(path);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+void MainWindow::newSession(const Session& session) {
+  document_->reset(session, QString());
+  fitPending_ = true;
+}
+
+bool MainWindow::exportPlots(const QString& path, QString* error) { return plots_->exportTo(path, error); }
+
+bool MainWindow::exportTableCsv(const QString& path, QString* error) {
+  if (!result_) {
+    if (error) *error = tr("No simulation results to export");
+    return false;
+  }
+  try {
+    writeSimulationCsv(path.toStdString(), result_->sim);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+bool MainWindow::exportSummaryCsv(const QString& path, QString* error) { return summary_->exportCsv(path, error); }
+
+bool MainWindow::printParameters(const QString& pdfPath, QString* error) {
+  try {
+    const Model model(document_->robot());
+    QTextDocument doc;
+    doc.setHtml(parametersHtml(model, document_->task()));
+    QPrinter printer(QPrinter::HighResolution);
+    printer.setOutputFormat(QPrinter::PdfFormat);
+    printer.setOutputFileName(pdfPath);
+    doc.print(&printer);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+QImage MainWindow::screenshot() {
+  QImage image = grab().toImage();
+  // The GL viewport is a native window: composite its framebuffer explicitly.
+  const QImage gl = viewport_->grabImage();
+  QPainter painter(&image);
+  const QPoint at = viewport_->container()->mapTo(this, QPoint(0, 0));
+  painter.drawImage(QRect(at * image.devicePixelRatio(), gl.size()), gl);
+  return image;
+}
+
+void MainWindow::showError(const QString& title, const QString& message) {
+  if (interactive_) {
+    QMessageBox::warning(this, title, message);
+  } else {
+    statusBar()->showMessage(title + ": " + message);
+  }
+}
+
+bool MainWindow::maybeSave() {
+  if (!document_->isModified() || !interactive_) return true;
+  const auto answer = QMessageBox::question(
+      this, tr("End the program"), tr("The manipulator or task has unsaved changes. Save them?"),
+      QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+  if (answer == QMessageBox::Save) return fileSave();
+  return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+  if (!maybeSave()) {
+    e->ignore();
+    return;
+  }
+  autosave_->finish();
+  e->accept();
+}
+
+void MainWindow::fileNew() {
+  if (!maybeSave()) return;
+  NewRobotDialog d(this);
+  if (d.exec() != QDialog::Accepted) return;
+  try {
+    newSession(d.session());
+  } catch (const std::exception& e) {
+    showError(tr("New manipulator"), QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::fileOpen() {
+  if (!maybeSave()) return;
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open robot, task or session"),
+                                                    QString::fromStdString(robotsDirectory()),
+                                                    tr("armdyn files (*.yaml *.yml *.spec *.traj *.dat);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!openFile(path, &error)) showError(tr("Open"), error);
+}
+
+void MainWindow::fileOpenLibrary() {
+  if (!maybeSave()) return;
+  LibraryPickerDialog d(this);
+  if (d.exec() != QDialog::Accepted || d.selectedPath().isEmpty()) return;
+  QString error;
+  if (!openFile(d.selectedPath(), &error)) showError(tr("Open library robot"), error);
+}
+
+void MainWindow::fileImport() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import Vora specification or trajectory file"),
+                                                    QString::fromStdString(robotsDirectory() + "/legacy"),
+                                                    tr("Vora files (*.spec *.traj *.dat *.DAT);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!importFile(path, &error)) showError(tr("Import"), error);
+}
+
+bool MainWindow::fileSave() {
+  if (document_->filePath().isEmpty()) return fileSaveAs();
+  QString error;
+  if (!saveTo(document_->filePath(), &error)) {
+    showError(tr("Save"), error);
+    return false;
+  }
+  return true;
+}
+
+bool MainWindow::fileSaveAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save session"), document_->filePath(),
+                                                    tr("armdyn session (*.yaml)"));
+  if (path.isEmpty()) return false;
+  QString error;
+  if (!saveTo(path, &error)) {
+    showError(tr("Save as"), error);
+    return false;
+  }
+  return true;
+}
+
+void MainWindow::exportPlotsInteractive() {
+  QStringList filters;
+  for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export plots"), "plots.png", filters.join(";;"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportPlots(path, &error)) showError(tr("Export plots"), error);
+}
+
+void MainWindow::exportTableInteractive() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export tabulated results"), "results.csv", "CSV (*.csv)");
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportTableCsv(path, &error)) showError(tr("Export table"), error);
+}
+
+void MainWindow::exportSummaryInteractive() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export summary results"), "summary.csv", "CSV (*.csv)");
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportSummaryCsv(path, &error)) showError(tr("Export summary"), error);
+}
+
+void MainWindow::printParametersInteractive() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Print parameters and dimensions to PDF"),
+                                                    "parameters.pdf", "PDF (*.pdf)");
+  if (path.isEmpty()) return;
+  QString error;
+  if (!printParameters(path, &error)) showError(tr("Print parameters"), error);
+}
+
+void MainWindow::addRecent(const QString& path) {
+  QSettings settings;
+  QStringList recent = settings.value("recentFiles").toStringList();
+  const QString abs = QFileInfo(path).absoluteFilePath();
+  recent.removeAll(abs);
+  recent.prepend(abs);
+  while (recent.size() > 8) recent.removeLast();
+  settings.setValue("recentFiles", recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu_->clear();
+  const QStringList recent = QSettings().value("recentFiles").toStringList();
+  for (const QString& path : recent) {
+    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+      if (!maybeSave()) return;
+      QString error;
+      if (!openFile(path, &error)) showError(tr("Open"), error);
+    });
+  }
+  recentMenu_->setEnabled(!recent.isEmpty());
+}
+
+}  // namespace armdyn::app

@@ -1,0 +1,107 @@
+#include "parameters_report.h"
+
+#include "io/number_text.h"
+#include "units.h"
+
+#include <QObject>
+#include <QStringList>
+
+namespace armdyn::app {
+namespace {
+
+QString num(double v, int precision = 5) { return QString::number(v, 'g', precision); }
+QString deg(double rad) { return QString::fromStdString(formatDegrees(rad)); }
+
+QString row(const QStringList& cells, bool header = false) {
+  const QString tag = header ? "th" : "td";
+  QString out = "<tr>";
+  for (const QString& c : cells) out += QStringLiteral("<%1>%2</%1>").arg(tag, c);
+  return out + "</tr>";
+}
+
+QString matrix(const Eigen::MatrixXd& m) {
+  QString out = "<table class='m'>";
+  for (int r = 0; r < m.rows(); ++r) {
+    QStringList cells;
+    for (int c = 0; c < m.cols(); ++c) cells << num(m(r, c));
+    out += row(cells);
+  }
+  return out + "</table>";
+}
+
+}  // namespace
+
+QString parametersHtml(const Model& model, const TaskSpec& task) {
+  const RobotSpec& r = model.spec();
+  QString h;
+  h += "<style>table{border-collapse:collapse;margin-bottom:8px} td,th{border:1px solid #bbb;"
+       "padding:2px 6px;text-align:right} th{background:#e8ecf2} table.m td{border:none;padding:0 6px}"
+       "h3{margin:10px 0 4px 0}</style>";
+  h += QStringLiteral("<h2>%1</h2>").arg(QString::fromStdString(r.name).toHtmlEscaped());
+  h += QObject::tr("<p>%1 links, family \"%2\", DT = %3 s, TACC = %4 s, gravity (%5, %6, %7) m/s², "
+                   "actuator point-mass rule %8.</p>")
+           .arg(r.dof())
+           .arg(QString::fromStdString(r.family))
+           .arg(num(r.dt))
+           .arg(num(r.tacc))
+           .arg(num(r.gravity.x()))
+           .arg(num(r.gravity.y()))
+           .arg(num(r.gravity.z()))
+           .arg(r.actuatorMassRule ? QObject::tr("on") : QObject::tr("off"));
+
+  h += QObject::tr("<h3>Link parameters (Denavit-Hartenberg)</h3>");
+  h += "<table>" + row({"Link", "Joint", "θ (deg)", "d (m)", "α (deg)", "a (m)", "Vmax", "q min", "q max"}, true);
+  for (int i = 0; i < r.dof(); ++i) {
+    const LinkSpec& l = r.links[i];
+    const bool rev = l.joint == JointType::Revolute;
+    auto limit = [&](double v) { return std::abs(v) > 1e299 ? QStringLiteral("—") : (rev ? deg(v) + "°" : num(v) + " m"); };
+    h += row({QString::fromStdString(l.name), jointLetter(l.joint), deg(l.dh.theta), num(l.dh.d), deg(l.dh.alpha),
+              num(l.dh.a), num(l.vMax) + " " + unitOf(Quantity::Velocity, l.joint), limit(l.qMin), limit(l.qMax)});
+  }
+  h += "</table>";
+
+  h += QObject::tr("<h3>Link dimensions (hollow bars)</h3>");
+  h += "<table>" + row({"Link", "Density (kg/m³)", "Outer X, Y, Z (m)", "Inner X, Y, Z (m)", "Bar centre (m)"}, true);
+  for (int i = 0; i < r.dof(); ++i) {
+    const LinkSpec& l = r.links[i];
+    if (l.massSource != MassSource::HollowBar) {
+      h += row({QString::fromStdString(l.name), QObject::tr("(inertia given explicitly)"), "", "", ""});
+      continue;
+    }
+    auto v3 = [](const Eigen::Vector3d& v) { return QStringLiteral("%1, %2, %3").arg(num(v.x()), num(v.y()), num(v.z())); };
+    h += row({QString::fromStdString(l.name), num(l.bar.density), v3(l.bar.outer), v3(l.bar.inner), v3(l.bar.centre)});
+  }
+  h += "</table>";
+
+  h += QObject::tr("<h3>Masses and centres of mass (actuators included)</h3>");
+  h += "<table>" + row({"Link", "Mass (kg)", "x̄ (m)", "ȳ (m)", "z̄ (m)", "Actuator of joint (kg)"}, true);
+  for (int i = 0; i < r.dof(); ++i) {
+    const LinkInertial& in = model.inertial(i);
+    h += row({QString::fromStdString(r.links[i].name), num(in.mass), num(in.com.x()), num(in.com.y()), num(in.com.z()),
+              QStringLiteral("ma%1 = %2").arg(i + 1).arg(num(model.actuatorMasses()[i]))});
+  }
+  h += "</table>";
+
+  h += QObject::tr("<h3>Inertia tensors about the centre of mass (kg m²) and pseudo-inertia "
+                   "matrices J about the link origin (fig 7.3)</h3>");
+  h += "<table>" + row({"Link", "I (about COM)", "J (pseudo-inertia)"}, true);
+  for (int i = 0; i < r.dof(); ++i) {
+    const LinkInertial& in = model.inertial(i);
+    h += row({QString::fromStdString(r.links[i].name), matrix(in.inertiaCom), matrix(in.pseudo)});
+  }
+  h += "</table>";
+
+  h += QObject::tr("<h3>Tool (end effector) transform</h3>") + matrix(r.tool);
+
+  h += QObject::tr("<h3>Trajectory points: %1</h3>").arg(QString::fromStdString(task.name).toHtmlEscaped());
+  h += "<table>" + row({"Point", "X (m)", "Y (m)", "Z (m)", "Roll φ (deg)", "Pitch θ (deg)", "Yaw ψ (deg)"}, true);
+  for (size_t k = 0; k < task.points.size(); ++k) {
+    const TaskPoint& p = task.points[k];
+    h += row({QString::number(k + 1), num(p.position.x()), num(p.position.y()), num(p.position.z()), deg(p.rpy.x()),
+              deg(p.rpy.y()), deg(p.rpy.z())});
+  }
+  h += "</table>";
+  return h;
+}
+
+}  // namespace armdyn::app

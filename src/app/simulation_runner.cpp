@@ -1,0 +1,95 @@
+#include "simulation_runner.h"
+
+#include "arm_frames.h"
+
+#include <QElapsedTimer>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cstdio>
+#include <exception>
+
+namespace armdyn::app {
+
+SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
+  qRegisterMetaType<SimulationResultPtr>();
+  qRegisterMetaType<SimulationFailure>();
+  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &SimulationRunner::onFinished);
+}
+
+SimulationRunner::~SimulationRunner() { watcher_.waitForFinished(); }
+
+void SimulationRunner::request(const Session& session) {
+  ++generation_;
+  requestClock_.start();
+  if (running_) {
+    pending_ = session;
+    return;
+  }
+  start(session, generation_);
+}
+
+void SimulationRunner::start(Session session, quint64 generation) {
+  running_ = true;
+  runningGeneration_ = generation;
+  Q_EMIT busyChanged(true);
+  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation]() {
+    Outcome out;
+    try {
+      out.result = compute(session, generation);
+    } catch (const UnreachablePointError& e) {
+      out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
+    } catch (const std::exception& e) {
+      out.failure = {generation, QString::fromStdString(e.what()), -1};
+    }
+    return out;
+  }));
+}
+
+void SimulationRunner::onFinished() {
+  Outcome out = watcher_.result();
+  if (qEnvironmentVariableIsSet("ARMDYN_PROFILE_APPLY") && out.result) {
+    std::fprintf(stderr, "run %llu: request->finished %.1f ms, compute %.1f ms\n",
+                 static_cast<unsigned long long>(runningGeneration_), requestClock_.nsecsElapsed() / 1e6,
+                 out.result->computeMs);
+  }
+  running_ = false;
+  if (pending_) {
+    // A newer edit arrived while this run was in flight: its result is stale.
+    Session next = std::move(*pending_);
+    pending_.reset();
+    start(std::move(next), generation_);
+    return;
+  }
+  Q_EMIT busyChanged(false);
+  if (out.result) {
+    Q_EMIT finished(out.result);
+  } else {
+    Q_EMIT failed(out.failure);
+  }
+}
+
+SimulationResultPtr SimulationRunner::compute(const Session& session, quint64 generation) {
+  QElapsedTimer clock;
+  clock.start();
+  auto result = std::make_shared<SimulationResult>();
+  result->generation = generation;
+  result->session = session;
+  result->model = std::make_shared<const Model>(session.robot);
+  result->sim = simulateTask(*result->model, session.task);
+  ArmFrames frames(*result->model);
+  result->framesPerSample = frames.count();
+  const int samples = static_cast<int>(result->sim.t.size());
+  result->frames.resize(static_cast<size_t>(samples) * frames.count());
+  for (int k = 0; k < samples; ++k) {
+    frames.compute(result->sim.q.row(k).transpose(), &result->frames[static_cast<size_t>(k) * frames.count()]);
+  }
+  const int points = static_cast<int>(result->sim.pointJoints.rows());
+  result->pointFrames.resize(static_cast<size_t>(points) * frames.count());
+  for (int p = 0; p < points; ++p) {
+    frames.compute(result->sim.pointJoints.row(p).transpose(),
+                   &result->pointFrames[static_cast<size_t>(p) * frames.count()]);
+  }
+  result->computeMs = clock.nsecsElapsed() / 1e6;
+  return result;
+}
+
+}  // namespace armdyn::app

@@ -1,0 +1,89 @@
+#include "summary_view.h"
+
+#include "io/number_text.h"
+#include "io/robot_file.h"
+#include "analysis/summary_report.h"
+#include "units.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace armdyn::app {
+
+SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  heading_ = new QLabel(this);
+  heading_->setObjectName("summaryHeading");
+  heading_->setTextFormat(Qt::RichText);
+  layout->addWidget(heading_);
+  table_ = new QTableWidget(this);
+  table_->setObjectName("summaryTable");
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->verticalHeader()->setVisible(false);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  layout->addWidget(table_, 1);
+}
+
+void SummaryView::setResult(const SimulationResultPtr& result) {
+  result_ = result;
+  if (!result_) return;
+  const TaskSummary& s = result_->sim.summary;
+  const RobotSpec& robot = result_->session.robot;
+  heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
+                       "<b>%2 s</b>, %3 samples at DT = %4 s")
+                        .arg(QString::fromStdString(methodLabel(result_->sim.method)))
+                        .arg(s.taskTime, 0, 'f', 4)
+                        .arg(s.samples)
+                        .arg(result_->sim.dt));
+  const QStringList headers = {tr("Joint"), tr("Peak force/torque"), tr("at t (s)"), tr("Min position"),
+                               tr("Max position"), tr("Peak |velocity|"), tr("Peak |acceleration|")};
+  const int n = static_cast<int>(robot.links.size());
+  table_->clear();
+  table_->setColumnCount(headers.size());
+  table_->setHorizontalHeaderLabels(headers);
+  table_->setRowCount(n);
+  for (int j = 0; j < n; ++j) {
+    const JointType jt = robot.links[j].joint;
+    auto cell = [&](int col, const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+      table_->setItem(j, col, item);
+    };
+    auto withUnit = [&](double v, Quantity q) { return QStringLiteral("%1 %2").arg(v, 0, 'E', 6).arg(unitOf(q, jt)); };
+    cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
+    cell(1, withUnit(s.peakForce(j), Quantity::Force));
+    cell(2, QString::number(s.peakForceTime(j), 'f', 3));
+    cell(3, withUnit(s.qMin(j), Quantity::Position));
+    cell(4, withUnit(s.qMax(j), Quantity::Position));
+    cell(5, withUnit(s.qdPeak(j), Quantity::Velocity));
+    cell(6, withUnit(s.qddPeak(j), Quantity::Acceleration));
+  }
+}
+
+bool SummaryView::exportCsv(const QString& path, QString* error) const {
+  if (!result_) {
+    if (error) *error = tr("No simulation results to export");
+    return false;
+  }
+  const TaskSummary& s = result_->sim.summary;
+  const RobotSpec& robot = result_->session.robot;
+  std::string csv = "joint,type,peak_force,peak_force_time_s,q_min,q_max,qd_peak,qdd_peak,task_time_s\n";
+  for (int j = 0; j < robot.dof(); ++j) {
+    csv += std::to_string(j + 1) + "," + jointLetter(robot.links[j].joint).toStdString();
+    for (double v : {s.peakForce(j), s.peakForceTime(j), s.qMin(j), s.qMax(j), s.qdPeak(j), s.qddPeak(j), s.taskTime}) {
+      csv += "," + formatNumber(v);
+    }
+    csv += "\n";
+  }
+  try {
+    writeFileAtomic(path.toStdString(), csv);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace armdyn::app

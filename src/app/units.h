@@ -1,0 +1,21 @@
+#pragma once
+// Unit labels for joint quantities: revolute joints in rad, rad/s, rad/s^2 and N m; prismatic
+// joints in m, m/s, m/s^2 and N (SI inside; labels only, no conversion).
+
+#include "model/robot.h"
+
+#include <QString>
+#include <vector>
+
+namespace armdyn::app {
+
+enum class Quantity { Position, Velocity, Acceleration, Force };
+
+QString quantityName(Quantity q, const std::vector<JointType>& joints);  // "Torque", "Force/torque"
+QString unitOf(Quantity q, JointType joint);
+// Axis title with units; a mixed arm lists both, e.g. "Force/torque (N m | N)".
+QString axisTitle(Quantity q, const std::vector<JointType>& joints);
+std::vector<JointType> jointTypes(const RobotSpec& robot);
+QString jointLetter(JointType joint);  // "R" or "P", as Vora's tables print
+
+}  // namespace armdyn::app

@@ -1,0 +1,15 @@
+#pragma once
+// Vora's "drawing scale factor" (MAIN menu item 8) and what the viewport shows.
+
+namespace armdyn::app {
+
+struct ViewSettings {
+  double drawingScale = 1.0;   // multiplies the size of axes, joints and markers
+  bool showFrames = true;      // link frames (x red, y green, z blue)
+  bool showGhosts = true;      // configurations at segment end points (Vora fig 7.5)
+  bool showPath = true;        // tool path traced over the whole task
+  bool showGrid = true;        // floor grid
+  bool showJointAxes = true;   // joint axis lines
+};
+
+}  // namespace armdyn::app

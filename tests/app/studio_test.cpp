@@ -1,0 +1,478 @@
+// GUI tests of armdyn-studio (issue 3), run under Xvfb. They drive the real main window and
+// dialogs, and compare what the widgets show against independent paths: the core simulation
+// called directly on the same spec, the thesis's published figures (149 samples, 3.725 s), and
+// the file readers' other format for the same arm.
+
+#include "analysis/simulation_csv.h"
+#include "arm_viewport.h"
+#include "autosave.h"
+#include "dialogs/inertia_dialog.h"
+#include "dialogs/library_picker_dialog.h"
+#include "dialogs/link_dimensions_dialog.h"
+#include "dialogs/link_parameters_dialog.h"
+#include "dialogs/new_robot_dialog.h"
+#include "dialogs/trajectory_points_dialog.h"
+#include "document.h"
+#include "io/robot_file.h"
+#include "kinematics/forward_kinematics.h"
+#include "main_window.h"
+#include "playback_bar.h"
+#include "playback_controller.h"
+#include "plot_panel.h"
+#include "results_table_model.h"
+#include "simulation_runner.h"
+#include "teach_panel.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace armdyn;
+using namespace armdyn::app;
+
+namespace {
+
+const QString kArtifacts = QStringLiteral(ARMDYN_APP_ARTIFACTS);
+
+QString source(const QString& relative) { return QStringLiteral(ARMDYN_SOURCE_DIR "/") + relative; }
+
+// Waits until the newest requested run has reached the views (true) or failed (false).
+bool waitForRun(MainWindow& w, int timeoutMs = 20000) {
+  QElapsedTimer clock;
+  clock.start();
+  QSignalSpy applied(&w, &MainWindow::resultApplied);
+  QSignalSpy failed(&w, &MainWindow::simulationFailed);
+  while (clock.elapsed() < timeoutMs) {
+    if (!w.runner()->isBusy()) {
+      if (w.result() && w.result()->generation == w.runner()->latestGeneration()) return true;
+      if (!failed.isEmpty()) return false;
+    }
+    QTest::qWait(5);
+  }
+  return false;
+}
+
+std::vector<double> graphValues(const MainWindow& w, Quantity q, int joint) {
+  std::vector<double> out;
+  const QCPGraph* g = w.plots()->plot(q)->graph(joint);
+  for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) out.push_back(it->value);
+  return out;
+}
+
+double maxAbsDifference(const std::vector<double>& a, const Eigen::VectorXd& b) {
+  if (static_cast<int>(a.size()) != b.size()) return 1e300;
+  double m = 0.0;
+  for (int k = 0; k < b.size(); ++k) m = std::max(m, std::abs(a[k] - b(k)));
+  return m;
+}
+
+// Replaces a line edit's text the way a user does: select all, type.
+void typeInto(QLineEdit* edit, const QString& text) {
+  edit->setFocus();
+  edit->selectAll();
+  QTest::keyClicks(edit, text);
+}
+
+// Pastes a whole value at once (one textEdited), as a user pasting does.
+void pasteInto(QLineEdit* edit, const QString& text) {
+  edit->setFocus();
+  edit->setText(text);
+  Q_EMIT edit->textEdited(text);
+}
+
+void saveArtifact(MainWindow& w, const QString& name) {
+  QTest::qWait(50);
+  QVERIFY(w.screenshot().save(kArtifacts + "/" + name + ".png"));
+}
+
+}  // namespace
+
+class StudioTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir().mkpath(kArtifacts);
+  }
+
+  // Start: the default robot is Vora's RRR with the weld seam: 149 samples, 3.725 s (table 7.3).
+  void startsWithVoraRrr() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->samples(), 149);
+    QVERIFY(std::abs(w.result()->sim.summary.taskTime - 3.725) < 1e-9);
+    for (Quantity q : {Quantity::Position, Quantity::Velocity, Quantity::Acceleration, Quantity::Force}) {
+      QCOMPARE(w.plots()->plot(q)->graphCount(), 3);
+    }
+    QCOMPARE(w.plots()->plot(Quantity::Force)->yAxis->label(), QStringLiteral("Torque (N m)"));
+    QCOMPARE(w.tableModel()->rowCount(), 149 * 3);
+    QVERIFY(w.problemText().isEmpty());
+    saveArtifact(w, "main_window_rrr");
+  }
+
+  // Every robot of the library opens, simulates its default task and plots every joint, with
+  // units that follow the joint types (the Stanford and Cartesian arms mix N m and N).
+  void opensEveryLibraryRobot() {
+    const QStringList files = LibraryPickerDialog::libraryFiles();
+    QVERIFY2(files.size() >= 4, qPrintable(files.join(",")));
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    for (const QString& f : files) {
+      QString error;
+      QVERIFY2(w.openFile(f, &error), qPrintable(error));
+      QVERIFY2(waitForRun(w), qPrintable(f + ": " + w.problemText()));
+      const RobotSpec robot = loadRobot(f.toStdString());
+      QCOMPARE(w.plots()->plot(Quantity::Force)->graphCount(), robot.dof());
+      bool anyPrismatic = false, anyRevolute = false;
+      for (const LinkSpec& l : robot.links) (l.joint == JointType::Prismatic ? anyPrismatic : anyRevolute) = true;
+      const QString label = w.plots()->plot(Quantity::Force)->yAxis->label();
+      QCOMPARE(label.contains("N m"), anyRevolute);
+      QCOMPARE(label.contains("| N") || label == "Force (N)", anyPrismatic);
+      saveArtifact(w, "library_" + QFileInfo(f).baseName());
+    }
+  }
+
+  // A DH change typed into the link-parameters dialog re-simulates without pressing Simulate;
+  // the plotted torque equals the core's simulation of the edited spec, and undo restores
+  // the previous values and plots exactly.
+  void dhEditChangesTorqueAndUndoRestores() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const std::vector<double> before = graphValues(w, Quantity::Force, 1);
+    const Session original = w.document()->session();
+
+    LinkParametersDialog* d = w.showLinkParameters();
+    QLineEdit* a2 = d->field("links[1].dh.a");
+    QVERIFY(a2 != nullptr);
+    typeInto(a2, "0.55");
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().links[1].dh.a, 0.55);
+    QVERIFY(w.document()->isModified());
+    QVERIFY(w.windowTitle().contains('*'));
+    const std::vector<double> after = graphValues(w, Quantity::Force, 1);
+
+    // Independent path: the core simulation of the same edit, called directly.
+    Session edited = original;
+    edited.robot.links[1].dh.a = 0.55;
+    const TaskSimulation direct = simulateTask(Model(edited.robot), edited.task);
+    QVERIFY(maxAbsDifference(after, direct.force.col(1)) == 0.0);  // same doubles, same code path
+    // A longer upper arm needs more shoulder torque against gravity (moment arm grows).
+    QVERIFY(*std::max_element(after.begin(), after.end()) > *std::max_element(before.begin(), before.end()));
+    saveArtifact(w, "after_dh_edit");
+
+    // One undo step for the whole typed value (the keystrokes merge).
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().links[1].dh.a, original.robot.links[1].dh.a);
+    QCOMPARE(a2->text(), QStringLiteral("0.5"));
+    QVERIFY(graphValues(w, Quantity::Force, 1) == before);
+    QVERIFY(!w.document()->isModified());
+    w.document()->undoStack()->redo();
+    QVERIFY(waitForRun(w));
+    QVERIFY(graphValues(w, Quantity::Force, 1) == after);
+  }
+
+  // Dialogs bound to the links of one robot close when another robot (other links) is opened,
+  // and when that is undone.
+  void changeDialogsCloseOnOtherRobot() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QPointer<QDialog> d = w.showLinkDimensions();
+    QPointer<QDialog> inertia = w.showInertia();
+    QVERIFY(w.importFile(source("robots/rrrrrr.yaml")));  // 6 links replace 3, undoably
+    QTest::qWait(20);
+    QVERIFY(d.isNull() || !d->isVisible());
+    QVERIFY(inertia.isNull() || !inertia->isVisible());
+    d = w.showLinkParameters();
+    w.document()->undoStack()->undo();
+    QTest::qWait(20);
+    QVERIFY(d.isNull() || !d->isVisible());
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->model->dof(), 3);
+  }
+
+  // Fields refuse bad input as you type, say why beside the field, and change nothing.
+  void dialogsRefuseBadInput() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const int steps = w.document()->undoStack()->count();
+    LinkDimensionsDialog* d = w.showLinkDimensions();
+    QTest::qWait(20);
+    const struct {
+      const char* key;
+      const char* text;
+    } bad[] = {{"links[0].bar.density", "-2460"},
+               {"links[0].bar.density", ""},
+               {"links[0].bar.density", "abc"},
+               {"links[1].bar.inner.Y", "0.06"},  // inner above outer (0.05)
+               {"links[1].bar.outer.Z", "0"}};
+    for (const auto& b : bad) {
+      QLineEdit* e = d->field(b.key);
+      QVERIFY2(e != nullptr, b.key);
+      pasteInto(e, b.text);
+      QLabel* reason = d->reasonLabel(b.key);
+      QVERIFY2(reason->isVisible(), b.key);
+      QVERIFY2(!reason->text().isEmpty(), b.key);
+      QCOMPARE(w.document()->undoStack()->count(), steps);
+      // Leaving the field restores the value in force.
+      e->clearFocus();
+      Q_EMIT e->editingFinished();
+    }
+    QCOMPARE(w.document()->robot().links[0].bar.density, 2460.0);
+    QCOMPARE(d->field("links[0].bar.density")->text(), QStringLiteral("2460"));
+    saveArtifact(w, "dialog_refusal");
+  }
+
+  // A point moved out of reach: the last good results stay, the point is named and why.
+  void unreachablePointKeepsLastResults() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const SimulationResultPtr good = w.result();
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QSignalSpy failed(&w, &MainWindow::simulationFailed);
+    d->setCell(2, 0, "3.0");  // point 3 at x = 3 m: the RRR reaches 1 m
+    QVERIFY(!waitForRun(w));
+    QVERIFY(failed.wait(10000) || !failed.isEmpty());
+    QCOMPARE(w.unreachablePoint(), 2);
+    QVERIFY(w.result() == good);
+    QVERIFY2(w.problemText().contains("Point 3"), qPrintable(w.problemText()));
+    QVERIFY(w.problemText().contains("last good"));
+    QCOMPARE(w.plots()->plot(Quantity::Force)->graph(0)->dataCount(), good->samples());
+    saveArtifact(w, "unreachable_point");
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QVERIFY(w.problemText().isEmpty());
+  }
+
+  // Save a session, open it in a fresh window: identical simulation, to the last bit.
+  void saveReopenGivesIdenticalResults() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("session.yaml");
+    TaskSimulation first;
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.show();
+      QVERIFY(w.openFile(source("robots/stanford_rrprrr.yaml")));
+      QVERIFY(waitForRun(w));
+      Session s = w.document()->session();
+      s.robot.links[2].bar.density = 2000.0;
+      w.document()->edit(s, "density");
+      QVERIFY(waitForRun(w));
+      QString error;
+      QVERIFY2(w.saveTo(path, &error), qPrintable(error));
+      QVERIFY(!w.document()->isModified());
+      first = w.result()->sim;
+    }
+    MainWindow w2;
+    w2.setInteractive(false);
+    w2.show();
+    QVERIFY(w2.openFile(path));
+    QVERIFY(waitForRun(w2));
+    const TaskSimulation& second = w2.result()->sim;
+    QCOMPARE(second.t.size(), first.t.size());
+    QVERIFY(second.q == first.q);
+    QVERIFY(second.force == first.force);
+    QCOMPARE(w2.document()->robot().links[2].bar.density, 2000.0);
+  }
+
+  // The thesis's own files (figure 6.2 spec, figure 7.4 trajectory) give the same run as the
+  // YAML library files of the same arm and task.
+  void importsVoraFiles() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const TaskSimulation yaml = w.result()->sim;
+    QString error;
+    QVERIFY2(w.importFile(source("robots/legacy/vora_rrr.spec"), &error), qPrintable(error));
+    QVERIFY2(w.importFile(source("robots/legacy/weld_seam.traj"), &error), qPrintable(error));
+    QVERIFY(waitForRun(w));
+    const TaskSimulation vora = w.result()->sim;
+    QCOMPARE(vora.t.size(), size_t{149});
+    // Degrees in the YAML vs the spec's own numbers: equal to rounding (1e-9 N m).
+    QVERIFY((vora.force - yaml.force).cwiseAbs().maxCoeff() < 1e-9);
+    saveArtifact(w, "imported_vora_files");
+  }
+
+  // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.
+  void stepsPlayback() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QApplication::setActiveWindow(&w);  // no window manager under Xvfb
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    PlaybackController* p = w.playback();
+    p->pause();
+    p->toStart();
+    QCOMPARE(p->sample(), 0);
+    p->stepForward();
+    QCOMPARE(p->sample(), 1);
+    QCOMPARE(p->time(), w.result()->sim.t[1]);
+    QTest::keyClick(&w, Qt::Key_Right);
+    QCOMPARE(p->sample(), 2);
+    QTest::keyClick(&w, Qt::Key_Left);
+    QCOMPARE(p->sample(), 1);
+    QTest::keyClick(&w, Qt::Key_End);
+    QCOMPARE(p->sample(), 148);
+    QTest::keyClick(&w, Qt::Key_Home);
+    QCOMPARE(p->sample(), 0);
+    p->stepBack();
+    QCOMPARE(p->sample(), 0);
+    QTest::keyClick(&w, Qt::Key_Plus);
+    QCOMPARE(p->speed(), 1.5);
+    QTest::keyClick(&w, Qt::Key_Minus);
+    QTest::keyClick(&w, Qt::Key_Minus);
+    QCOMPARE(p->speed(), 0.75);
+    w.playbackBar()->slider()->setValue(74);
+    QCOMPARE(p->sample(), 74);
+    QCOMPARE(w.tableModel()->data(w.tableModel()->index(74 * 3, 0), Qt::BackgroundRole).value<QBrush>().color(),
+             QColor(255, 236, 179));
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(p->isPlaying());
+    QTest::qWait(300);
+    QTest::keyClick(&w, Qt::Key_Space);
+    QVERIFY(!p->isPlaying());
+    QVERIFY(p->sample() > 74);
+  }
+
+  // Exports: table CSV (one row per sample, the core's header), summary CSV, plots PNG/PDF,
+  // parameters PDF.
+  void exportsCsvAndImages() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const QString dir = kArtifacts;
+    QString error;
+    QVERIFY2(w.exportTableCsv(dir + "/table.csv", &error), qPrintable(error));
+    QFile csv(dir + "/table.csv");
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 150);
+    QCOMPARE(lines[0].split(',').size(), 1 + 4 * 3);
+    QVERIFY2(w.exportSummaryCsv(dir + "/summary.csv", &error), qPrintable(error));
+    QFile sum(dir + "/summary.csv");
+    QVERIFY(sum.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(sum.readAll()).split('\n', Qt::SkipEmptyParts).size(), 4);
+    QVERIFY2(w.exportPlots(dir + "/plots.png", &error), qPrintable(error));
+    QImage png(dir + "/plots.png");
+    QCOMPARE(png.size(), QSize(900, 4 * 260));
+    QVERIFY2(w.exportPlots(dir + "/plots.pdf", &error), qPrintable(error));
+    QFile pdf(dir + "/plots.pdf");
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(4) == "%PDF");
+    QVERIFY(!w.exportPlots(dir + "/plots.bmp", &error));
+    QVERIFY2(w.printParameters(dir + "/parameters.pdf", &error), qPrintable(error));
+    QVERIFY(QFileInfo(dir + "/parameters.pdf").size() > 1000);
+  }
+
+  // Teach mode: a slider moves the joint; a Cartesian jog moves the tool 10 mm along x in the
+  // configuration chosen (checked with the core forward kinematics).
+  void teachModeMovesAndJogs() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const Model model(w.document()->robot());
+    const QString before = t->poseText();
+    t->slider(0)->setValue(t->slider(0)->value() + 200);  // +0.2 rad on the waist
+    QVERIFY(t->poseText() != before);
+    const Eigen::Vector3d p0 = toolPose(model, t->joints()).block<3, 1>(0, 3);
+    QVERIFY2(t->jog(0, 0.01), qPrintable(t->message()->text()));
+    const Eigen::Vector3d p1 = toolPose(model, t->joints()).block<3, 1>(0, 3);
+    // Closed-form IK of the RRR: exact to rounding (1e-9 m).
+    QVERIFY((p1 - p0 - Eigen::Vector3d(0.01, 0, 0)).norm() < 1e-9);
+    QVERIFY(!t->jog(0, 5.0));  // 5 m away: out of reach, refused with a reason
+    QVERIFY(!t->message()->text().isEmpty());
+    saveArtifact(w, "teach_mode");
+  }
+
+  // File -> New, n-link blank arm: a valid robot whose two-point task it can reach.
+  void newBlankRobotSimulates() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    for (int links : {1, 4}) {
+      w.newSession(NewRobotDialog::blankSession(links));
+      QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+      QCOMPARE(w.plots()->plot(Quantity::Force)->graphCount(), links);
+      QVERIFY(!w.document()->isModified());
+    }
+  }
+
+  // Autosave: a session left by a run that did not finish is offered back, identical.
+  void autosaveIsRecoverable() {
+    const Session s = loadSession(defaultRobotPath());
+    {
+      Autosave a;
+      a.begin();
+      a.schedule(s);
+      a.writeNow();
+      // No finish(): as if the program crashed.
+    }
+    Autosave b;
+    const std::optional<Session> back = b.recoverable();
+    QVERIFY(back.has_value());
+    QCOMPARE(back->robot.links[1].dh.a, s.robot.links[1].dh.a);
+    QCOMPARE(back->task.points.size(), s.task.points.size());
+    b.finish();
+    QVERIFY(!Autosave().recoverable().has_value());
+  }
+
+  // The executable's --screenshot flag writes a PNG of the window and exits 0.
+  void screenshotFlag() {
+    const QString png = kArtifacts + "/studio_screenshot.png";
+    QFile::remove(png);
+    QProcess p;
+    p.start(QStringLiteral(ARMDYN_STUDIO_PATH), {"--screenshot", png, "--after-ms", "100"});
+    QVERIFY(p.waitForFinished(30000));
+    QCOMPARE(p.exitCode(), 0);
+    const QImage image(png);
+    QVERIFY(!image.isNull());
+    // The viewport was composited: its clear colour (0.93, 0.94, 0.96) fills much of the left
+    // half (a grab without the GL framebuffer shows none of it).
+    const QRgb clear = qRgb(237, 240, 245);
+    int hits = 0;
+    for (int y = 100; y < image.height() - 100; y += 4) {
+      for (int x = 0; x < image.width() / 2; x += 4) hits += (image.pixel(x, y) & 0xffffff) == (clear & 0xffffff);
+    }
+    QVERIFY2(hits > 1000, qPrintable(QString::number(hits)));
+  }
+};
+
+QTEST_MAIN(StudioTest)
+#include "studio_test.moc"

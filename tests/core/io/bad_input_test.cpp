@@ -8,6 +8,8 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
+
+#include <ostream>
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -22,6 +24,9 @@ struct BadCase {
   int line;
   const char* field;
 };
+
+// Shown by gtest (and ctest's test list) instead of the struct's raw bytes.
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.file << " (" << c.kind << ", line " << c.line << ", " << c.field << ")"; }
 
 const BadCase kCases[] = {
     {"syntax_error.yaml", "robot", 13, "syntax"},

@@ -1,9 +1,15 @@
 // Dynamics timings per library arm, with Orocos KDL measured in the same binary:
 //   BM_InverseDynamicsNE, BM_InverseDynamicsLagrange, BM_MassMatrix, BM_ForwardDynamics
-//   and the twins BM_KDL_InverseDynamics (ChainIdSolver_RNE), BM_KDL_MassMatrix
-//   (ChainDynParam::JntToMass), BM_KDL_ForwardDynamics (ChainFdSolver_RNE).
+//   (CRBA + Cholesky), BM_ForwardDynamicsAba (articulated-body algorithm) and the twins
+//   BM_KDL_InverseDynamics (ChainIdSolver_RNE), BM_KDL_MassMatrix (ChainDynParam::JntToMass),
+//   BM_KDL_ForwardDynamics (ChainFdSolver_RNE).
+// The PUMA 560 arms carry their drives' reflected rotor inertias as armature in both forward
+// dynamics and in KDL's chain (joint inertia): their published rigid-body inertias are not
+// realisable and M(q) alone can be indefinite.
 // Each iteration takes the next of 64 seeded random states. Run a Release build with
 // --benchmark_min_time=0.2.
+#include "actuation/drive.h"
+#include "dynamics/aba.h"
 #include "dynamics/crba.h"
 #include "dynamics/dynamics_data.h"
 #include "dynamics/forward_dynamics.h"
@@ -35,8 +41,11 @@ constexpr int kStates = 64;
 // One arm with its workspace and a ring of states; lives for the whole run (the KDL solvers
 // keep references to the chain).
 struct Fixture {
-  explicit Fixture(const std::string& name) : model(test::libraryRobotSpec(name)), data(model) {
+  explicit Fixture(const std::string& name) : model(test::libraryRobotSpec(name)), data(model), abaData(model) {
     const int n = model.dof();
+    armature.setZero(n);
+    for (int k = 0; k < n; ++k)
+      if (const auto& d = model.spec().links[k].drive) armature(k) = reflectedInertia(*d);
     std::mt19937 rng(1234);
     for (int i = 0; i < kStates; ++i) {
       q.push_back(test::randomVector(rng, n, 1.0));
@@ -49,10 +58,10 @@ struct Fixture {
     // Torques that are consistent with the states, for forward dynamics.
     for (int i = 0; i < kStates; ++i) {
       rnea(model, data, q[i], qd[i], qdd[i], tau);
-      torque.push_back(tau);
+      torque.push_back(tau + armature.cwiseProduct(qdd[i]));
     }
 #ifdef ARMDYN_HAVE_KDL
-    chain = test::kdl::chainFromModel(model);
+    chain = test::kdl::chainFromModel(model, armature);
     idSolver = std::make_unique<KDL::ChainIdSolver_RNE>(chain, test::kdl::gravity(model));
     dynParam = std::make_unique<KDL::ChainDynParam>(chain, test::kdl::gravity(model));
     fdSolver = std::make_unique<KDL::ChainFdSolver_RNE>(chain, test::kdl::gravity(model));
@@ -70,6 +79,8 @@ struct Fixture {
 
   Model model;
   DynamicsData data;
+  AbaData abaData;
+  Eigen::VectorXd armature;  // drives' reflected inertias (zeros without drives)
   std::vector<Eigen::VectorXd> q, qd, qdd, torque;
   Eigen::VectorXd tau, out;
   Eigen::MatrixXd M;
@@ -96,7 +107,8 @@ void run(benchmark::State& state, Fixture* f, F body) {
 }
 
 void registerAll() {
-  for (const std::string name : {"vora_rrr", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr"}) {
+  for (const std::string name :
+       {"vora_rrr", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr", "puma560", "puma560_anderson3"}) {
     Fixture* f = new Fixture(name);  // intentionally never freed: benchmarks run until exit
     benchmark::RegisterBenchmark(("BM_InverseDynamicsNE/" + name).c_str(), [f](benchmark::State& s) {
       run(s, f, [](Fixture& x, int i) {
@@ -116,9 +128,24 @@ void registerAll() {
         benchmark::DoNotOptimize(x.M.data());
       });
     });
-    benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+    if (f->armature.isZero()) {
+      benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+        run(s, f, [](Fixture& x, int i) {
+          forwardDynamics(x.model, x.data, x.q[i], x.qd[i], x.torque[i], x.out);
+          benchmark::DoNotOptimize(x.out.data());
+        });
+      });
+    } else {
+      benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+        run(s, f, [](Fixture& x, int i) {
+          forwardDynamics(x.model, x.data, x.q[i], x.qd[i], x.torque[i], x.armature, x.out);
+          benchmark::DoNotOptimize(x.out.data());
+        });
+      });
+    }
+    benchmark::RegisterBenchmark(("BM_ForwardDynamicsAba/" + name).c_str(), [f](benchmark::State& s) {
       run(s, f, [](Fixture& x, int i) {
-        forwardDynamics(x.model, x.data, x.q[i], x.qd[i], x.torque[i], x.out);
+        aba(x.model, x.abaData, x.q[i], x.qd[i], x.torque[i], x.armature, x.out);
         benchmark::DoNotOptimize(x.out.data());
       });
     });

@@ -74,12 +74,6 @@ double reflectedInertia(const DriveSpec& d) {
   return d.gearRatio * d.gearRatio * d.rotorInertia + d.reflectedInertia;
 }
 
-double frictionTorque(const DriveSpec& d, double qd, double vs) {
-  const double s = std::tanh(qd / vs);
-  return d.viscous * qd + 0.5 * (d.coulombPositive + d.coulombNegative) * s +
-         0.5 * (d.coulombPositive - d.coulombNegative) * s * s;
-}
-
 double frictionStiffness(const DriveSpec& d, double vs) {
   // d/dqd of the Coulomb part is (1 - s^2)(A + 2 B s)/vs with |s| < 1; bounded by (A + |B|)/vs.
   const double A = 0.5 * (d.coulombPositive + d.coulombNegative);

@@ -209,6 +209,8 @@ std::string tuneResultJson(const TuneResult& r) {
       .add("found", r.found ? "true" : "false")
       .add("Kmax", r.kmax)
       .add("Tp", r.tp)
+      .add("Kmax_motor", r.kmaxMotor)
+      .add("gear_ratio", r.gearRatio)
       .add("P", JsonObject().add("Kg", r.gains.p.kg).str())
       .add("PI", JsonObject().add("Kg", r.gains.pi.kg).add("Ti", r.gains.pi.ti).str())
       .add("PID", JsonObject().add("Kg", r.gains.pid.kg).add("Ti", r.gains.pid.ti).add("Td", r.gains.pid.td).str())
@@ -227,6 +229,11 @@ std::string tuneResultText(const TuneResult& r) {
                 "  Kmax = %.6g %s, Tp = %.6g s\n",
                 r.joint + 1, r.trials, r.kmax, unit, r.tp);
   std::string out = buf;
+  if (r.gearRatio > 0.0) {
+    std::snprintf(buf, sizeof buf, "  per motor radian (gear ratio %.6g): Kmax = %.6g %s\n", r.gearRatio, r.kmaxMotor,
+                  unit);
+    out += buf;
+  }
   std::snprintf(buf, sizeof buf, "  P:   Kg = %.6g\n  PI:  Kg = %.6g, Ti = %.6g s\n  PID: Kg = %.6g, Ti = %.6g s, Td = %.6g s\n",
                 r.gains.p.kg, r.gains.pi.kg, r.gains.pi.ti, r.gains.pid.kg, r.gains.pid.ti, r.gains.pid.td);
   return out + buf;

@@ -33,11 +33,18 @@ OscillationMeasure measureOscillation(const std::vector<double>& t, const std::v
     peak = std::max(peak, std::abs(x[k]));
     if ((x[k] >= 0.0) != (x[k - 1] >= 0.0)) {
       const double s = x[k - 1] / (x[k - 1] - x[k]);
-      crossings.push_back(t[k - 1] + s * (t[k] - t[k - 1]));
+      const double crossing = t[k - 1] + s * (t[k] - t[k - 1]);
       if (started) {
         if (peak < floor) break;
+        // A half-cycle more than twice as long as the mean so far ends the oscillation: the
+        // joint stuck (Coulomb friction) and what follows is a new, unrelated motion.
+        if (crossings.size() > 2) {
+          const double mean = (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+          if (crossing - crossings.back() > 2.0 * mean) break;
+        }
         peaks.push_back(peak);
       }
+      crossings.push_back(crossing);
       started = true;
       peak = 0.0;
     }
@@ -200,6 +207,10 @@ TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const T
   }
   result.found = true;
   result.kmax = std::sqrt(klo * khi);
+  if (drive) {
+    result.gearRatio = drive->gearRatio;
+    result.kmaxMotor = result.kmax / drive->gearRatio;
+  }
   const double pLo = lo.measure.oscillating ? lo.measure.period : 0.0;
   const double pHi = hi.measure.oscillating ? hi.measure.period : 0.0;
   result.tp = pLo > 0.0 && pHi > 0.0 ? 0.5 * (pLo + pHi) : std::max(pLo, pHi);

@@ -13,7 +13,8 @@
 // half-cycle, or growing), then bisects (geometric mean) between the last decaying and the first
 // sustained gain. Growth is the least-squares slope of log |peak| over the half-cycles after
 // the first. A joint without damping (torque drive, no friction) has no decaying gain: reported.
-// Units: K in input units per rad (V/rad for a voltage drive), Tp in s.
+// Units: K in input units per joint rad (V/rad for a voltage drive), also reported per motor
+// rad (K / N); Tp in s.
 
 #include "control/discrete_pid.h"
 #include "control/pid_controller.h"
@@ -51,8 +52,13 @@ struct TuneResult {
   Eigen::VectorXd q;        // configuration, rad (m)
   DriveInput input = DriveInput::Torque;
   bool found = false;       // false: no sustained oscillation below gainMax
-  double kmax = 0.0;        // ultimate gain
+  double kmax = 0.0;        // ultimate gain, input per joint radian (V/rad for a voltage drive)
   double tp = 0.0;          // period of the sustained oscillation, s
+  // The same gain per motor radian, Kmax / N (N the joint's gear ratio; 0 without a drive): the
+  // unit of a servo that closes the loop on a motor-shaft encoder, as the PUMA's boards do
+  // (Anderson 7.1). Anderson's simulated tuning used joint radians (7.7.1, 7.8).
+  double gearRatio = 0.0;
+  double kmaxMotor = 0.0;
   ZieglerNicholsGains gains;
   int trials = 0;           // simulations run
   std::string message;      // why nothing was found, else ""
@@ -66,7 +72,10 @@ TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const T
 
 // Growth of an oscillation about zero: the least-squares slope of log|peak| per half-cycle over
 // the half-cycles after the first (> 0 grows, < 0 decays), and the mean period from its zero
-// crossings. Fewer than 4 half-cycles: `oscillating` false. Exposed for tests.
+// crossings. The oscillation ends where the response dies out (peak below 1e-7 of the largest)
+// or a half-cycle lasts more than twice the mean so far (the joint stuck on Coulomb friction;
+// a later wobble is another motion). Fewer than 4 half-cycles: `oscillating` false. Exposed for
+// tests.
 struct OscillationMeasure {
   bool oscillating = false;
   double growthPerHalfCycle = 0.0;

@@ -7,6 +7,44 @@
 
 namespace armdyn {
 
+namespace {
+
+// The loop's clock: plant steps no longer than h that land on every controller sample
+// (period Ts, 0 = every step), and the record schedule (a row at t = 0, then at the first step
+// end on or after each multiple of the record period). Used twice: to count the rows, then to
+// run, so the histories are allocated at their exact size (no zeroing, no copy at the end).
+class LoopClock {
+ public:
+  LoopClock(double duration, double h, double Ts, double recordPeriod, double eps)
+      : duration_(duration), h_(h), Ts_(Ts), recordPeriod_(recordPeriod), eps_(eps) {}
+
+  bool running() const { return t_ < duration_ - eps_; }
+  double time() const { return t_; }
+  // Length of the next plant step.
+  double step() const {
+    const double target = Ts_ > 0.0 ? std::min(duration_, nextSample_) : duration_;
+    return target - t_ <= h_ + eps_ ? target - t_ : h_;
+  }
+  // Ends a step of length `step()`: the controller samples (true at every step when Ts = 0)
+  // and a row is recorded when the flags say so.
+  void advance(bool& sample, bool& record) {
+    const double target = Ts_ > 0.0 ? std::min(duration_, nextSample_) : duration_;
+    t_ = target - t_ <= h_ + eps_ ? target : t_ + h_;
+    sample = Ts_ == 0.0 || t_ >= nextSample_ - eps_;
+    if (Ts_ > 0.0 && sample) nextSample_ = static_cast<double>(++sampleIndex_) * Ts_;
+    record = t_ >= nextRecord_ - eps_;
+    if (record) nextRecord_ = static_cast<double>(++recordIndex_) * recordPeriod_;
+  }
+
+ private:
+  double duration_, h_, Ts_, recordPeriod_, eps_;
+  double t_ = 0.0;
+  long sampleIndex_ = 1, recordIndex_ = 1;
+  double nextSample_ = Ts_, nextRecord_ = recordPeriod_;
+};
+
+}  // namespace
+
 RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, Controller& controller,
                              const SetpointFunction& setpointFn) {
   if (!std::isfinite(setup.duration) || setup.duration <= 0.0)
@@ -27,15 +65,27 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   const double h = setup.plant.step;
   const double recordPeriod = setup.recordPeriod > 0.0 ? setup.recordPeriod : (Ts > 0.0 ? Ts : h);
   const double eps = 1e-9 * std::min(h, Ts > 0.0 ? Ts : h);
-  const auto capacity = static_cast<Eigen::Index>(std::ceil(setup.duration / recordPeriod)) + 3;
+  // Rows of a complete run: the first, one per record flag, and the final state if the last
+  // flag fell before it.
+  Eigen::Index capacity = 1;
+  {
+    LoopClock dry(setup.duration, h, Ts, recordPeriod, eps);
+    double last = 0.0;
+    bool sampled = false, recorded = false;
+    while (dry.running()) {
+      dry.advance(sampled, recorded);
+      if (recorded) ++capacity, last = dry.time();
+    }
+    if (last < dry.time() - eps) ++capacity;
+  }
 
   RunResult result;
   RunHistory& H = result.history;
   RunSummary& S = result.summary;
   H.t.reserve(static_cast<std::size_t>(capacity));
   for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})
-    m->setZero(capacity, n);
-  if (setup.recordConstraintForces) H.constraint.setZero(capacity, n);
+    m->resize(capacity, n);
+  if (setup.recordConstraintForces) H.constraint.resize(capacity, n);
   S.peakError.setZero(n);
   S.peakVoltage.setZero(n);
   S.peakCurrent.setZero(n);
@@ -47,6 +97,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   ForwardSimulator::Outputs outputs;
   long setpointIndex = 0;
   double nextSetpoint = 0.0;
+  LoopClock clock(setup.duration, h, Ts, recordPeriod, eps);
   double t = 0.0;
 
   auto sample = [&]() {
@@ -106,42 +157,28 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   sample();
   track();
   record();
-  long sampleIndex = 1;
-  double nextSample = Ts;
-  long recordIndex = 1;
-  double nextRecord = recordPeriod;
-  while (t < setup.duration - eps) {
-    double target = setup.duration;
-    if (Ts > 0.0) target = std::min(target, nextSample);
-    const bool landsOnTarget = target - t <= h + eps;
-    const double step = landsOnTarget ? target - t : h;
-    const bool ok = plant.advance(step);
-    t = landsOnTarget ? target : t + step;
+  while (clock.running()) {
+    const bool ok = plant.advance(clock.step());
+    bool sampled = false, recorded = false;
+    clock.advance(sampled, recorded);
+    t = clock.time();
     if (!ok) {
       record();
       S.diverged = true;
       S.message = plant.divergence().message;
       break;
     }
-    if (Ts == 0.0) {
-      sample();
-    } else if (t >= nextSample - eps) {
-      sample();
-      ++sampleIndex;
-      nextSample = sampleIndex * Ts;
-    }
+    if (sampled) sample();
     track();
-    if (t >= nextRecord - eps) {
-      record();
-      ++recordIndex;
-      nextRecord = recordIndex * recordPeriod;
-    }
+    if (recorded) record();
   }
   if (!S.diverged && (H.t.empty() || H.t.back() < t - eps)) record();
 
-  for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})
-    m->conservativeResize(row, n);
-  if (setup.recordConstraintForces) H.constraint.conservativeResize(row, n);
+  if (row < capacity) {  // the run stopped early
+    for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})
+      m->conservativeResize(row, n);
+    if (setup.recordConstraintForces) H.constraint.conservativeResize(row, n);
+  }
   S.finalTime = t;
   S.inputWork = plant.inputWork();
   S.constraintWork = plant.constraintWork();

@@ -1,5 +1,6 @@
 #include "simulation/forward_simulation.h"
 
+#include "dynamics/aba.h"
 #include "dynamics/crba.h"
 #include "dynamics/dh_ops.h"
 #include "dynamics/energy.h"
@@ -41,17 +42,17 @@ std::string num(double v) {
   return s.str();
 }
 
-// Solves (A + diag(extra)) x = b for the leading m x m block of the symmetric positive definite
-// A by LDL^T (no square roots: the factorisation is a chain of dependent operations, and sqrt
-// is the slowest link). Reads the lower triangle of A only; the factor lives in a row-major
+// Solves A x = b for the leading m x m block of the symmetric positive definite A by LDL^T (no
+// square roots: the factorisation is a chain of dependent operations, and sqrt is the slowest
+// link). Reads the lower triangle of A only; the factor lives in a row-major
 // stack array. b := x. Returns false if the matrix is not positive definite.
-bool ldltSolve(const JointMatrix& A, const double* extra, int m, JointVector& b) {
+bool ldltSolve(const JointMatrix& A, int m, JointVector& b) {
   double L[kMaxLinks][kMaxLinks];
   double inv[kMaxLinks];
   double ld[kMaxLinks];  // L[j][k] d[k] of the current row
   double d[kMaxLinks];
   for (int j = 0; j < m; ++j) {
-    double s = A(j, j) + extra[j];
+    double s = A(j, j);
     for (int k = 0; k < j; ++k) {
       ld[k] = L[j][k] * d[k];
       s -= L[j][k] * ld[k];
@@ -82,7 +83,7 @@ bool ldltSolve(const JointMatrix& A, const double* extra, int m, JointVector& b)
 }  // namespace
 
 ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
-    : model_(model), options_(std::move(options)), n_(model.dof()), data_(model) {
+    : model_(model), options_(std::move(options)), n_(model.dof()), data_(model), aba_(model) {
   const ForwardOptions& o = options_;
   if (!std::isfinite(o.step) || o.step <= 0.0) throw std::invalid_argument("forward simulation: step must be positive");
   if (!(o.frictionVelocityScale > 0.0) || !std::isfinite(o.frictionVelocityScale))
@@ -98,11 +99,13 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
 
   drives_.assign(n_, nullptr);
   jr_.setZero(n_);
+  inverseL_.setZero(n_);
   for (int i = 0; i < n_; ++i) {
     const auto& d = model.spec().links[i].drive;
     if (d && !o.rigidBodyOnly) {
       drives_[i] = &*d;
       jr_(i) = reflectedInertia(*d);
+      if (d->hasMotor && d->inductance > 0.0) inverseL_(i) = 1.0 / d->inductance;
       for (const std::string& w : driveWarnings(*d, "links[" + std::to_string(i + 1) + "].drive")) warnings_.push_back(w);
     }
     if (o.input != DriveInput::Torque && !(drives_[i] && drives_[i]->hasMotor))
@@ -123,6 +126,8 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   x_.setZero(energyIndex_ + 3);
   u_.setZero(n_);
   currentView_.setZero(n_);
+  voltageView_.setZero(n_);
+  torqueView_.setZero(n_);
   xdotScratch_.setZero(x_.size());
 
   // Stability of fixed-step RK4 on the fastest electrical pole -R/L: refuse, the run would blow up.
@@ -150,6 +155,7 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
     }
   }
 
+  for (int k = 0; k < kMaxLinks; ++k) trigAngle_[k] = trigCos_[k] = trigSin_[k] = std::numeric_limits<double>::quiet_NaN();
   mbar_.setZero(n_, n_);
   mff_.setZero(n_, n_);
   rhs_.setZero(n_);
@@ -182,7 +188,7 @@ void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd&
   t_ = 0.0;
   divergence_ = Divergence();
   if (dopri_) dopri_->setSuggestedStep(0.0);
-  updateCurrentView();
+  updateDriveView();
 }
 
 void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
@@ -198,11 +204,42 @@ void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
     }
     u_(i) = v;
   }
-  updateCurrentView();
+  updateDriveView();
 }
 
-void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt,
-                                  double& di) const {
+namespace {
+
+// Voltage-driven motor of one joint: torque, current, applied voltage and di/dt at joint
+// velocity qd with held voltage u and state current (L > 0), or the algebraic current (L = 0).
+// currentLimit 0 = none; inverseL = 1 / L (a multiplication: divisions are slow and this runs
+// for every joint at every RK4 stage).
+inline void voltageDrive(const DriveSpec& d, double inverseL, double u, double qd, double stateCurrent,
+                         double currentLimit, double& tau, double& cur, double& volt, double& di) {
+  const double emf = backEmf(d, qd);
+  volt = u;
+  di = 0.0;
+  if (d.inductance > 0.0) {
+    cur = stateCurrent;
+    di = (volt - d.resistance * cur - emf) * inverseL;
+    // Current-limited amplifier: the current stops growing at the limit.
+    if (currentLimit > 0.0 && std::abs(cur) >= currentLimit && di * cur > 0.0) {
+      di = 0.0;
+      volt = d.resistance * cur + emf;
+    }
+  } else {
+    cur = (volt - emf) / d.resistance;
+    if (currentLimit > 0.0 && std::abs(cur) > currentLimit) {
+      cur = std::clamp(cur, -currentLimit, currentLimit);
+      volt = d.resistance * cur + emf;
+    }
+  }
+  tau = motorJointTorque(d, cur);
+}
+
+}  // namespace
+
+inline void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt,
+                                         double& di) const {
   const DriveSpec* d = drives_[i];
   tau = 0.0;
   cur = 0.0;
@@ -216,60 +253,75 @@ void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, double&
       cur = u_(i);
       tau = motorJointTorque(*d, cur);
       return;
-    case DriveInput::Voltage: {
-      const double emf = backEmf(*d, qd);
-      const double limit = options_.applyLimits ? d->currentLimit : 0.0;
-      volt = u_(i);
-      if (d->inductance > 0.0) {
-        cur = stateCurrent;
-        di = (volt - d->resistance * cur - emf) / d->inductance;
-        // Current-limited amplifier: the current stops growing at the limit.
-        if (limit > 0.0 && std::abs(cur) >= limit && di * cur > 0.0) {
-          di = 0.0;
-          volt = d->resistance * cur + emf;
-        }
-      } else {
-        cur = (volt - emf) / d->resistance;
-        if (limit > 0.0 && std::abs(cur) > limit) {
-          cur = std::clamp(cur, -limit, limit);
-          volt = d->resistance * cur + emf;
-        }
-      }
-      tau = motorJointTorque(*d, cur);
+    case DriveInput::Voltage:
+      voltageDrive(*d, inverseL_(i), u_(i), qd, stateCurrent, options_.applyLimits ? d->currentLimit : 0.0, tau, cur,
+                   volt, di);
       return;
-    }
   }
 }
 
 void ForwardSimulator::driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
                                     Eigen::Ref<Eigen::VectorXd> torque) const {
-  for (int i = 0; i < n_; ++i) {
-    double di = 0.0;
-    const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
-    driveJoint(i, x_(n_ + i), stateCurrent, torque(i), current(i), voltage(i), di);
-  }
+  voltage = voltageView_;
+  current = currentView_;
+  torque = torqueView_;
 }
 
 void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
   const double* q = x.data();
   const double* qd = x.data() + n_;
+  const double vs = options_.frictionVelocityScale;
+  double input = 0.0, loss = 0.0;
+  if (options_.input == DriveInput::Voltage) {
+    // The closed-loop hot path: every joint has a motor, the current is state.
+    const double* stateCurrent = x.data() + 2 * n_;
+    double s[kMaxLinks];  // tanh(qd / vs), in a loop of its own: few values live across the calls
+    const double inverseVs = 1.0 / vs;
+    for (int i = 0; i < n_; ++i) s[i] = fastTanh(qd[i] * inverseVs);
+    for (int i = 0; i < n_; ++i) {
+      const DriveSpec& d = *drives_[i];
+      double tau, cur, volt, di;
+      voltageDrive(d, inverseL_(i), u_(i), qd[i], stateCurrent[i], options_.applyLimits ? d.currentLimit : 0.0, tau, cur,
+                   volt, di);
+      const double f = frictionTorqueAt(d, qd[i], s[i]);
+      tauDrive_(i) = tau;
+      current_(i) = cur;
+      voltage_(i) = volt;
+      di_(i) = di;
+      friction_(i) = f;
+      rhs_(i) = tau - f;
+      input += volt * cur;
+      // Resistive and friction losses; a ke != kt mismatch makes the conversion itself gain or
+      // lose power.
+      loss += d.resistance * cur * cur + (d.ke - d.kt) * d.gearRatio * cur * qd[i] + f * qd[i];
+    }
+  } else {
+    for (int i = 0; i < n_; ++i) {
+      driveJoint(i, qd[i], 0.0, tauDrive_(i), current_(i), voltage_(i), di_(i));
+      const DriveSpec* d = drives_[i];
+      const double f = d ? frictionTorque(*d, qd[i], vs) : 0.0;
+      friction_(i) = f;
+      rhs_(i) = tauDrive_(i) - f;
+      input += tauDrive_(i) * qd[i];
+      loss += f * qd[i];
+    }
+  }
+  inputPower_ = input;
+  lossPower_ = loss;
+
+  if (constrained_.empty()) {
+    // The unconstrained (common, hot) path: (M + diag(Jr)) qdd = tau_d - f - h by the
+    // articulated-body algorithm, O(n) and without forming M; lambda stays zero.
+    loadJointAngles(q);
+    if (!detail::abaPasses(aba_, qd, rhs_.data(), jr_.data(), qdd_.data()))
+      throw std::runtime_error("forward simulation: mass matrix is not positive definite");
+    constraintPower_ = 0.0;
+    return;
+  }
   dh::updateJoints(data_, q);
   detail::crbaPass(data_);
   detail::rneaPasses(data_, qd, nullptr, true, data_.bias.data());
-  for (int i = 0; i < n_; ++i) {
-    const double stateCurrent = nCurrent_ > 0 ? x(2 * n_ + i) : 0.0;
-    driveJoint(i, qd[i], stateCurrent, tauDrive_(i), current_(i), voltage_(i), di_(i));
-    friction_(i) = drives_[i] ? frictionTorque(*drives_[i], qd[i], options_.frictionVelocityScale) : 0.0;
-  }
-  rhs_ = tauDrive_ - friction_ - data_.bias;
-
-  if (constrained_.empty()) {
-    // Mbar = M + diag(Jr) factored straight from M: the unconstrained (common, hot) path.
-    qdd_ = rhs_;
-    if (!ldltSolve(data_.massMatrix, jr_.data(), n_, qdd_))
-      throw std::runtime_error("forward simulation: mass matrix is not positive definite");
-    return;
-  }
+  rhs_ -= data_.bias;
   mbar_ = data_.massMatrix;
   mbar_.diagonal() += jr_;
   for (int c : constrained_) {
@@ -283,44 +335,63 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
     rhsF_(a) = r;
     for (int b = 0; b <= a; ++b) mff_(a, b) = mbar_(free_[a], free_[b]);
   }
-  const double noExtra[kMaxLinks] = {};
-  if (m > 0 && !ldltSolve(mff_, noExtra, m, rhsF_))
+  if (m > 0 && !ldltSolve(mff_, m, rhsF_))
     throw std::runtime_error("forward simulation: reduced mass matrix is not positive definite");
   for (int a = 0; a < m; ++a) qdd_(free_[a]) = rhsF_(a);
   // lambda = Mbar qdd - rhs on constrained joints; zero on free ones by construction.
   lambda_.setZero();
-  for (int c : constrained_) lambda_(c) = mbar_.row(c).dot(qdd_) - rhs_(c);
+  double constraint = 0.0;
+  for (int c : constrained_) {
+    lambda_(c) = mbar_.row(c).dot(qdd_) - rhs_(c);
+    constraint += lambda_(c) * qd[c];
+  }
+  constraintPower_ = constraint;
+}
+
+void ForwardSimulator::loadJointAngles(const double* q) {
+  // RK4 stages and successive steps move a joint by little: within kNear of the last angle
+  // computed directly, sin/cos follow from the addition theorem with the offset's Taylor series
+  // to e^5 (sin) and e^4 (cos), truncation below 2.2e-17, a few times cheaper than libm.
+  constexpr double kNear = 5e-3;  // rad
+  for (int k = 0; k < n_; ++k) {
+    if (!aba_.revolute[k]) {
+      aba_.dJoint[k] = aba_.d0[k] + q[k];
+      continue;
+    }
+    const double e = q[k] - trigAngle_[k];
+    if (std::abs(e) <= kNear) {  // false for NaN: first call
+      const double e2 = e * e;
+      const double se = e * (1.0 - e2 * (1.0 / 6.0) * (1.0 - e2 * (1.0 / 20.0)));
+      const double ce = 1.0 - e2 * 0.5 * (1.0 - e2 * (1.0 / 12.0));
+      aba_.cosTheta[k] = trigCos_[k] * ce - trigSin_[k] * se;
+      aba_.sinTheta[k] = trigSin_[k] * ce + trigCos_[k] * se;
+    } else {
+      const double theta = aba_.theta0[k] + q[k];
+      trigAngle_[k] = q[k];
+      aba_.cosTheta[k] = trigCos_[k] = std::cos(theta);
+      aba_.sinTheta[k] = trigSin_[k] = std::sin(theta);
+    }
+  }
 }
 
 void ForwardSimulator::derivative(double, const Eigen::VectorXd& x, Eigen::VectorXd& xdot) {
   evaluate(x);
-  const auto qd = x.segment(n_, n_);
-  xdot.head(n_) = qd;
-  xdot.segment(n_, n_) = qdd_;
-  if (nCurrent_ > 0) xdot.segment(2 * n_, n_) = di_;
-  double input = 0.0, constraint = 0.0, loss = 0.0;
+  double* out = xdot.data();
   for (int i = 0; i < n_; ++i) {
-    if (options_.input == DriveInput::Voltage) {
-      const DriveSpec& d = *drives_[i];
-      input += voltage_(i) * current_(i);
-      // Resistive loss; a ke != kt mismatch makes the conversion itself gain or lose power.
-      loss += d.resistance * current_(i) * current_(i) + (d.ke - d.kt) * d.gearRatio * current_(i) * qd(i);
-    } else {
-      input += tauDrive_(i) * qd(i);
-    }
-    constraint += lambda_(i) * qd(i);
-    loss += friction_(i) * qd(i);
+    out[i] = x(n_ + i);
+    out[n_ + i] = qdd_(i);
   }
-  xdot(energyIndex_) = input;
-  xdot(energyIndex_ + 1) = constraint;
-  xdot(energyIndex_ + 2) = loss;
+  for (int i = 0; i < nCurrent_; ++i) out[2 * n_ + i] = di_(i);
+  out[energyIndex_] = inputPower_;
+  out[energyIndex_ + 1] = constraintPower_;
+  out[energyIndex_ + 2] = lossPower_;
 }
 
-void ForwardSimulator::updateCurrentView() {
+void ForwardSimulator::updateDriveView() {
   for (int i = 0; i < n_; ++i) {
-    double tau, volt, di;
+    double di;
     const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
-    driveJoint(i, x_(n_ + i), stateCurrent, tau, currentView_(i), volt, di);
+    driveJoint(i, x_(n_ + i), stateCurrent, torqueView_(i), currentView_(i), voltageView_(i), di);
   }
 }
 
@@ -343,7 +414,7 @@ bool ForwardSimulator::advance(double h) {
       return false;
     }
   }
-  updateCurrentView();
+  updateDriveView();
   return checkDivergence();
 }
 

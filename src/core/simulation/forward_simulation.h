@@ -3,8 +3,10 @@
 //   (M(q) + diag(Jr)) qdd = tau_d - f(qd) - C(q, qd) qd - G(q) + lambda
 //   voltage drive:  L di/dt = u - R i - ke N qd,  tau_d = N kt i   (third-order model, ch. 5)
 //   current drive:  tau_d = N kt i_cmd;   torque drive: tau_d = u
-// M by the composite rigid body algorithm and C qd + G by one Newton-Euler pass (dynamics/),
-// Jr and f from actuation/drive.h (absent with rigidBodyOnly or joints without a drive).
+// With every joint free, qdd by the articulated-body algorithm with Jr as armature
+// (dynamics/aba.h); with constraints, M by the composite rigid body algorithm and C qd + G by
+// one Newton-Euler pass (dynamics/). Jr and f from actuation/drive.h (absent with rigidBodyOnly
+// or joints without a drive).
 // Joint constraint modes (Anderson 6.1): free, locked position, constant velocity, constant
 // acceleration, in any combination. Constrained joints get their acceleration prescribed; the
 // free ones are solved from the reduced system M_FF qdd_F = rhs_F - M_FC qdd_C, and lambda
@@ -18,6 +20,7 @@
 // divergence check names joint, time and quantity. Stepping does not allocate.
 
 #include "actuation/drive.h"
+#include "dynamics/aba.h"
 #include "dynamics/dynamics_data.h"
 #include "model/model.h"
 #include "simulation/runge_kutta.h"
@@ -110,7 +113,7 @@ class ForwardSimulator {
   };
   void outputs(Outputs& out);
   // Applied voltage (NaN without a voltage drive), current and drive torque at the current
-  // state and held input, without evaluating the arm model. Does not allocate.
+  // state and held input (kept up to date by every step and input change). Does not allocate.
   void driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
                     Eigen::Ref<Eigen::VectorXd> torque) const;
   // Kinetic (rigid body + rotors), potential and magnetic energy at the current state, J.
@@ -124,7 +127,8 @@ class ForwardSimulator {
 
  private:
   void evaluate(const Eigen::VectorXd& x);  // fills the per-evaluation buffers below
-  void updateCurrentView();
+  void loadJointAngles(const double* q);    // sin/cos of the joint angles into aba_
+  void updateDriveView();  // voltage, current and torque views at x_ and the held input
   // Drive of joint i at velocity qd and current state: torque, current, applied voltage, di/dt.
   void driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
   bool checkDivergence();
@@ -135,20 +139,25 @@ class ForwardSimulator {
   int nCurrent_;       // n for a voltage drive, else 0
   int energyIndex_;    // first of the three energy integrals
   DynamicsData data_;
+  AbaData aba_;
+  // Last angles whose sin/cos were computed directly (NaN: none yet), with those values.
+  double trigAngle_[kMaxLinks], trigCos_[kMaxLinks], trigSin_[kMaxLinks];
   std::vector<const DriveSpec*> drives_;  // null for joints without a drive (or rigidBodyOnly)
   Eigen::VectorXd jr_;                    // reflected inertias
+  Eigen::VectorXd inverseL_;              // 1 / L of each motor (0 where L = 0 or no motor)
   std::vector<int> free_, constrained_;
   std::vector<std::string> warnings_;
 
   double t_ = 0.0;
   Eigen::VectorXd x_;
   Eigen::VectorXd u_;          // held input after limits
-  Eigen::VectorXd currentView_;
+  Eigen::VectorXd currentView_, voltageView_, torqueView_;
   Divergence divergence_;
 
   // Evaluation buffers (fixed capacity, no allocation).
   JointMatrix mbar_, mff_;
   JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_;
+  double inputPower_ = 0.0, constraintPower_ = 0.0, lossPower_ = 0.0;  // W, rates of the energy integrals
 
   std::unique_ptr<RungeKutta4> rk4_;
   std::unique_ptr<DormandPrince45> dopri_;

@@ -47,6 +47,23 @@ TEST(Drive, FrictionTendsToViscousPlusCoulombEachWay) {
   EXPECT_GT(steepest, 0.5 * frictionStiffness(d, vs));  // and is not a loose bound
 }
 
+TEST(Drive, FastTanhMatchesLibm) {
+  // The one-exp tanh of the friction law against std::tanh over 1e-8..40 (both signs, seeded):
+  // absolute error below 4e-16 (two roundings of the quotient plus exp's own), 0 at 0, +-1 far
+  // out.
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<double> exponent(-8.0, 1.6);
+  double worst = 0.0;
+  for (int k = 0; k < 100000; ++k) {
+    const double x = (k % 2 ? -1.0 : 1.0) * std::pow(10.0, exponent(rng));
+    worst = std::max(worst, std::abs(fastTanh(x) - std::tanh(x)));
+  }
+  EXPECT_LT(worst, 4e-16);
+  EXPECT_EQ(fastTanh(0.0), 0.0);
+  EXPECT_EQ(fastTanh(25.0), 1.0);
+  EXPECT_EQ(fastTanh(-25.0), -1.0);
+}
+
 TEST(Drive, ReflectedInertiaAndElectricalLimits) {
   const DriveSpec d = sampleDrive();
   EXPECT_DOUBLE_EQ(reflectedInertia(d), 50.0 * 50.0 * 2e-4 + 0.1);

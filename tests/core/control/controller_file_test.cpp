@@ -186,6 +186,10 @@ TEST(ControlRun, TuneJsonHasTheIssueKeys) {
   EXPECT_NEAR(j["P"]["Kg"].number, 0.5 * r.kmax, 1e-9 * r.kmax);
   EXPECT_NEAR(j["PI"]["Ti"].number, r.tp / 1.2, 1e-12);
   EXPECT_NEAR(j["PID"]["Td"].number, r.tp / 8.0, 1e-12);
+  // Motor-side unit: joint 3's gear 53.63 (Anderson 5.1), per motor radian.
+  EXPECT_NEAR(j["gear_ratio"].number, 53.63, 1e-12);
+  EXPECT_NEAR(j["Kmax_motor"].number, r.kmax / 53.63, 1e-9 * r.kmax);
+  EXPECT_NE(tuneResultText(r).find("per motor radian (gear ratio 53.63)"), std::string::npos) << tuneResultText(r);
 }
 
 }  // namespace

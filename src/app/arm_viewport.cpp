@@ -107,11 +107,17 @@ QImage ArmViewport::grabImage() {
   return image;
 }
 
+namespace {
+
+// The bounding sphere fills the 30 degree field of view: r / sin(15 deg) ~ 3.9 r.
+double framingDistance(const osg::BoundingSphere& bound) { return (bound.valid() ? bound.radius() : 1.0) * 3.6; }
+
+}  // namespace
+
 void ArmViewport::setStandardView(StandardView view) {
   const osg::BoundingSphere bound = scene_.armBound();
   const osg::Vec3d centre = bound.valid() ? osg::Vec3d(bound.center()) : osg::Vec3d();
-  // The bounding sphere fills the 30 degree field of view: r / sin(15 deg) ~ 3.9 r.
-  const double distance = (bound.valid() ? bound.radius() : 1.0) * 3.6;
+  const double distance = framingDistance(bound);
   osg::Vec3d dir;
   switch (view) {
     case StandardView::Iso: dir = osg::Vec3d(1.0, -1.2, 0.8); break;
@@ -127,7 +133,20 @@ void ArmViewport::setStandardView(StandardView view) {
 
 void ArmViewport::fitToView() {
   fitted_ = true;
-  setStandardView(StandardView::Iso);
+  osg::Vec3d eye, centre, up;
+  view(eye, centre, up);
+  osg::Vec3d dir = eye - centre;
+  if (dir.normalize() == 0.0) dir = osg::Vec3d(1.0, -1.2, 0.8) / osg::Vec3d(1.0, -1.2, 0.8).length();
+  const osg::BoundingSphere bound = scene_.armBound();
+  const osg::Vec3d target = bound.valid() ? osg::Vec3d(bound.center()) : centre;
+  const osg::Vec3d position = target + dir * framingDistance(bound);
+  manipulator_->setTransformation(position, target, up);
+  manipulator_->setHomePosition(position, target, up);
+  update();
+}
+
+void ArmViewport::view(osg::Vec3d& eye, osg::Vec3d& centre, osg::Vec3d& up) const {
+  manipulator_->getTransformation(eye, centre, up);
 }
 
 void ArmViewport::mousePressEvent(QMouseEvent* e) {

@@ -28,7 +28,11 @@ class ArmViewport : public QOpenGLWindow {
 
   ArmScene& scene() { return scene_; }
   void setStandardView(StandardView view);
+  // Frames the arm, its path and the task points: keeps the direction the user looks from
+  // (and the up vector), moves the centre to the scene's and sets the distance to its size.
   void fitToView();
+  // The camera now: eye, the point looked at, up (base coordinates, m).
+  void view(osg::Vec3d& eye, osg::Vec3d& centre, osg::Vec3d& up) const;
   // Duration of the last paintGL (OSG frame plus glFinish), ms. For the frame-time harness.
   double lastFrameMs() const { return lastFrameMs_; }
   void setFinishEachFrame(bool finish) { finishEachFrame_ = finish; }

@@ -11,7 +11,7 @@ Document::Document(QObject* parent) : QObject(parent) {
   });
 }
 
-void Document::reset(const Session& session, const QString& filePath) {
+void Document::reset(const StudioSession& session, const QString& filePath) {
   session_ = session;
   undo_.clear();
   undo_.setClean();
@@ -21,18 +21,26 @@ void Document::reset(const Session& session, const QString& filePath) {
   Q_EMIT sessionChanged();
 }
 
-void Document::edit(const Session& after, const QString& description, const QString& mergeKey) {
+void Document::edit(const StudioSession& after, const QString& description, const QString& mergeKey) {
+  pushing_ = true;
   undo_.push(new SessionEditCommand(this, session_, after, description, mergeKey));
+  pushing_ = false;
+}
+
+void Document::edit(const Session& after, const QString& description, const QString& mergeKey) {
+  StudioSession s = session_;
+  static_cast<Session&>(s) = after;
+  edit(s, description, mergeKey);
 }
 
 void Document::edit(const RobotSpec& robot, const QString& description, const QString& mergeKey) {
-  Session s = session_;
+  StudioSession s = session_;
   s.robot = robot;
   edit(s, description, mergeKey);
 }
 
 void Document::edit(const TaskSpec& task, const QString& description, const QString& mergeKey) {
-  Session s = session_;
+  StudioSession s = session_;
   s.task = task;
   edit(s, description, mergeKey);
 }
@@ -44,7 +52,7 @@ void Document::markSaved(const QString& filePath) {
   Q_EMIT modifiedChanged(false);
 }
 
-void Document::applyFromCommand(const Session& session) {
+void Document::applyFromCommand(const StudioSession& session) {
   session_ = session;
   Q_EMIT sessionChanged();
 }

@@ -1,9 +1,10 @@
 #pragma once
-// The open session (robot + task) that the user edits: its file, its undo stack and the
-// unsaved-changes marker. Every edit replaces the whole Session through an undoable command
-// (sessions are a few kilobytes), so undo restores exactly what was simulated before.
+// The open session (robot, task, simulation mode and controller: studio_session.h) that the
+// user edits: its file, its undo stack and the unsaved-changes marker. Every edit replaces the
+// whole StudioSession through an undoable command (sessions are a few kilobytes), so undo
+// restores exactly what was simulated before.
 
-#include "io/robot_file.h"
+#include "studio_session.h"
 
 #include <QObject>
 #include <QString>
@@ -16,17 +17,23 @@ class Document : public QObject {
  public:
   explicit Document(QObject* parent = nullptr);
 
-  const Session& session() const { return session_; }
+  const StudioSession& session() const { return session_; }
   const RobotSpec& robot() const { return session_.robot; }
   const TaskSpec& task() const { return session_.task; }
   QUndoStack* undoStack() { return &undo_; }
   QString filePath() const { return filePath_; }
-  bool isModified() const { return !undo_.isClean(); }
+  // Also true inside an edit's sessionChanged: QUndoStack::push runs the command before it
+  // moves its index, so the stack still reads clean there (the first edit after an open would
+  // not be autosaved).
+  bool isModified() const { return pushing_ || !undo_.isClean(); }
 
-  // New/Open: replaces the session, clears the undo history.
-  void reset(const Session& session, const QString& filePath);
+  // New/Open: replaces the session, clears the undo history. A plain Session starts in
+  // prescribed-motion mode with the default controller.
+  void reset(const StudioSession& session, const QString& filePath);
   // An edit: pushes an undoable command. Consecutive edits with the same non-empty mergeKey
-  // (typing in one field) collapse into one undo step.
+  // (typing in one field) collapse into one undo step. A plain Session keeps the mode and
+  // controller in force.
+  void edit(const StudioSession& after, const QString& description, const QString& mergeKey = {});
   void edit(const Session& after, const QString& description, const QString& mergeKey = {});
   void edit(const RobotSpec& robot, const QString& description, const QString& mergeKey = {});
   void edit(const TaskSpec& task, const QString& description, const QString& mergeKey = {});
@@ -34,7 +41,7 @@ class Document : public QObject {
   void markSaved(const QString& filePath);
 
   // Used by the undo command only.
-  void applyFromCommand(const Session& session);
+  void applyFromCommand(const StudioSession& session);
 
  Q_SIGNALS:
   void sessionChanged();
@@ -42,9 +49,10 @@ class Document : public QObject {
   void filePathChanged(const QString& path);
 
  private:
-  Session session_;
+  StudioSession session_;
   QUndoStack undo_;
   QString filePath_;
+  bool pushing_ = false;
 };
 
 }  // namespace armdyn::app

@@ -1,13 +1,20 @@
 // armdyn-studio [FILE...] [--screenshot PNG [--after-ms N]]
 // Opens FILE (robot, task or session; Vora's RRR with its weld-seam task without one; further
-// files open in turn, e.g. a robot then a task). With
-// --screenshot it waits N ms (default 1000) after the first simulation, saves the main window
-// to PNG and exits (used by docs/make_screenshots.sh and the GUI tests). For the user guide,
-// --dialog NAME saves that dialog instead, --teach opens teach mode, --tab selects the
-// results tab, --panel shows the parameters panel, --at F puts the time cursor at fraction F.
+// files open in turn, e.g. a robot then a task), after offering back the autosave of a copy
+// that crashed (studio_startup.h: a restored session wins over FILE). With --screenshot it
+// waits N ms (default 1000) after the first simulation, saves the main window to PNG and exits
+// (used by docs/make_screenshots.sh and the GUI tests; no autosave, no recovery). For the user
+// guide, --dialog NAME saves that dialog instead, --teach opens teach mode, --tab selects the
+// results tab, --panel shows the parameters panel, --at F puts the time cursor at fraction F,
+// --mode forward runs the forward simulation under the session's controller, --tune J runs the
+// Ziegler-Nichols tuner dialog on joint J before the screenshot.
 
 #include "io/robot_file.h"
+#include "dialogs/constraints_dialog.h"
+#include "dialogs/controller_dialog.h"
+#include "dialogs/drives_dialog.h"
 #include "dialogs/inertia_dialog.h"
+#include "dialogs/input_profile_dialog.h"
 #include "dialogs/library_picker_dialog.h"
 #include "dialogs/link_dimensions_dialog.h"
 #include "dialogs/link_parameters_dialog.h"
@@ -15,9 +22,12 @@
 #include "dialogs/simulation_parameters_dialog.h"
 #include "dialogs/tool_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
+#include "dialogs/tuner_dialog.h"
 #include "main_window.h"
 #include "playback_controller.h"
+#include "studio_startup.h"
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QTabWidget>
 #include <algorithm>
@@ -46,32 +56,35 @@ int main(int argc, char** argv) {
   QCommandLineOption afterMs("after-ms", "Delay before the screenshot, ms (default 1000).", "N", "1000");
   QCommandLineOption dialog("dialog",
                             "Open a dialog (and with --screenshot, save it): instructions, link-parameters, "
-                            "link-dimensions, trajectory, inertia, simulation, tool, view, new, library.",
+                            "link-dimensions, trajectory, inertia, simulation, tool, view, new, library, drives, "
+                            "controller, constraints, profile, tuner.",
                             "NAME");
   QCommandLineOption teach("teach", "Open teach mode.");
-  QCommandLineOption tab("tab", "Results tab: plots, table or summary.", "NAME", "plots");
+  QCommandLineOption tab("tab", "Results tab: plots, control, table or summary.", "NAME", "plots");
+  QCommandLineOption mode("mode", "Simulation: prescribed (Vora's task simulation) or forward (under the controller).",
+                          "MODE", "prescribed");
+  QCommandLineOption tuneJoint("tune", "With --dialog tuner: run the tuner on joint J (1-based) first.", "J");
   QCommandLineOption panel("panel", "Show the parameters and dimensions panel.");
   QCommandLineOption at("at", "Time cursor at this fraction of the task (screenshots; default 0.5).", "F", "0.5");
   parser.addOption(screenshot);
   parser.addOption(afterMs);
-  for (const QCommandLineOption& o : {dialog, teach, tab, panel, at}) parser.addOption(o);
+  for (const QCommandLineOption& o : {dialog, teach, tab, panel, at, mode, tuneJoint}) parser.addOption(o);
   parser.process(app);
 
   armdyn::app::MainWindow window;
   const bool shooting = parser.isSet(screenshot);
   window.setInteractive(!shooting);
   window.show();
-  window.startAutosave();
 
-  // Files open in turn, each after the previous one's simulation (a robot, then a task for it).
-  QStringList files = parser.positionalArguments();
-  if (files.isEmpty()) files << QString::fromStdString(armdyn::defaultRobotPath());
-  QString error;
-  if (!window.openFile(files.takeFirst(), &error)) {
-    std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(error));
+  // Autosave recovery, this copy's autosave (none for screenshots), then the first file; the
+  // rest open in turn, each after the previous one's simulation (a robot, then a task for it).
+  const armdyn::app::StartupResult start = armdyn::app::startStudio(
+      window, parser.positionalArguments(), !shooting, armdyn::app::askInMessageBox(&window));
+  if (!start.error.isEmpty()) {
+    std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(start.error));
     if (shooting) return 2;
   }
-  auto remaining = std::make_shared<QStringList>(files);
+  auto remaining = std::make_shared<QStringList>(start.remaining);
   auto openNext = [&window, remaining] {
     if (remaining->isEmpty()) return false;
     QString e;
@@ -79,7 +92,10 @@ int main(int argc, char** argv) {
     return true;
   };
 
+  if (parser.value(mode) == "forward") window.setSimulationMode(armdyn::app::SimulationMode::ForwardSimulation);
+
   QWidget* shownDialog = nullptr;
+  bool waitForTuner = false;
   const QString dialogName = parser.value(dialog);
   if (!dialogName.isEmpty()) {
     if (dialogName == "instructions") shownDialog = window.showInstructions();
@@ -92,6 +108,18 @@ int main(int argc, char** argv) {
     else if (dialogName == "view") shownDialog = window.showViewSettings();
     else if (dialogName == "new") shownDialog = new armdyn::app::NewRobotDialog(&window);
     else if (dialogName == "library") shownDialog = new armdyn::app::LibraryPickerDialog(&window);
+    else if (dialogName == "drives") shownDialog = window.showDrives();
+    else if (dialogName == "controller") shownDialog = window.showController();
+    else if (dialogName == "constraints") shownDialog = window.showConstraints();
+    else if (dialogName == "profile") shownDialog = window.showInputProfile();
+    else if (dialogName == "tuner") {
+      armdyn::app::TunerDialog* tuner = window.showTuner();
+      shownDialog = tuner;
+      if (parser.isSet(tuneJoint)) {
+        tuner->jointCombo()->setCurrentIndex(parser.value(tuneJoint).toInt() - 1);
+        waitForTuner = tuner->startTuning();
+      }
+    }
     if (shownDialog == nullptr) {
       std::fprintf(stderr, "armdyn-studio: unknown dialog %s\n", qPrintable(dialogName));
       return 2;
@@ -101,7 +129,8 @@ int main(int argc, char** argv) {
   if (parser.isSet(teach)) window.setTeachMode(true);
   if (parser.isSet(panel)) window.parametersDock()->show();
   const QString tabName = parser.value(tab);
-  window.tabs()->setCurrentIndex(tabName == "table" ? 1 : tabName == "summary" ? 2 : 0);
+  const int tabIndex = tabName == "control" ? 1 : tabName == "table" ? 2 : tabName == "summary" ? 3 : 0;
+  window.tabs()->setCurrentIndex(tabIndex);
 
   if (shooting) {
     bool ok = false;
@@ -115,13 +144,25 @@ int main(int argc, char** argv) {
       QApplication::exit(saved ? 0 : 1);
     };
     auto once = std::make_shared<bool>(false);
-    auto arm = [once, delay, ok, shoot] {
-      if (*once) return;
+    auto tunerPending = std::make_shared<bool>(waitForTuner);
+    auto simulated = std::make_shared<bool>(false);
+    auto arm = [once, delay, ok, shoot, tunerPending, simulated] {
+      *simulated = true;
+      if (*once || *tunerPending) return;
       *once = true;
       QTimer::singleShot(ok ? delay : 1000, shoot);
     };
-    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext] {
+    if (waitForTuner) {
+      auto* tuner = static_cast<armdyn::app::TunerDialog*>(shownDialog);
+      QObject::connect(tuner, &armdyn::app::TunerDialog::tuningFinished, tuner, [tunerPending, simulated, arm] {
+        *tunerPending = false;
+        if (*simulated) arm();
+      });
+    }
+    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext, tabIndex] {
       if (openNext()) return;
+      // The tab asked for, also when a forward simulation's result brought the control plots up.
+      window.tabs()->setCurrentIndex(tabIndex);
       // A still frame at a fixed point of the task, deterministic for documentation.
       window.playback()->setSample(static_cast<int>(fraction * (window.playback()->sampleCount() - 1)));
       arm();
@@ -140,6 +181,6 @@ int main(int argc, char** argv) {
     });
   }
   const int status = app.exec();
-  window.close();  // a clean exit removes the autosave and its marker
+  window.close();  // a clean exit removes this copy's autosave and its lock
   return status;
 }

@@ -3,6 +3,7 @@
 #include "document.h"
 #include "io/number_text.h"
 #include "model/model.h"
+#include "simulation/input_limits.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -75,22 +76,34 @@ QLabel* FieldDialog::reasonLabel(const QString& key) const {
   return nullptr;
 }
 
-QString FieldDialog::check(const Session& candidate) const {
+QString FieldDialog::check(const StudioSession& candidate) const {
   try {
     validate(candidate.robot);
   } catch (const ModelError& e) {
     return QString::fromStdString(e.what());
   }
+  // Past a dialog limit (a slip of the keyboard), unless the session was so before this edit.
+  const std::optional<LimitViolation> beyond = robotBeyondLimits(candidate.robot);
+  if (beyond && !sameViolation(beyond, robotBeyondLimits(document_->robot()))) {
+    return QString::fromStdString(beyond->field + ": " + beyond->message);
+  }
   return {};
 }
 
+bool FieldDialog::sameViolation(const std::optional<LimitViolation>& a, const std::optional<LimitViolation>& b) {
+  return a && b && a->field == b->field && a->message == b->message;
+}
+
 void FieldDialog::reload() {
-  const Session& s = document_->session();
+  const StudioSession& s = document_->session();
   if (s.robot.dof() != links_) return;
   for (Field& f : fields_) {
     if (f.reason->isVisible()) continue;  // keep what the user is typing
     const double v = f.get(s);
-    const QString text = QString::fromStdString(f.unit == FieldUnit::Degrees ? formatDegrees(v) : formatNumber(v));
+    // 12 significant digits hide float noise (0.4674000000000005); the value itself is kept
+    // unless the user types another.
+    const QString text =
+        QString::fromStdString(f.unit == FieldUnit::Degrees ? formatDegreesSignificant(v) : formatSignificant(v));
     if (f.edit->text() != text) f.edit->setText(text);
   }
 }
@@ -108,7 +121,7 @@ void FieldDialog::onEdited(int index) {
   const NumberText n = readNumber(text.toStdString());
   if (n.kind == NumberText::Kind::NotANumber) return refuse(tr("not a number"));
   if (n.kind == NumberText::Kind::NotFinite) return refuse(tr("must be finite"));
-  Session candidate = document_->session();
+  StudioSession candidate = document_->session();
   f.set(candidate, f.unit == FieldUnit::Degrees ? degToRad(n.value) : n.value);
   const QString why = check(candidate);
   if (!why.isEmpty()) return refuse(why);

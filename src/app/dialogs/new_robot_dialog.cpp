@@ -22,6 +22,9 @@ NewRobotDialog::NewRobotDialog(QWidget* parent) : QDialog(parent) {
   fromLibrary_->setChecked(true);
   library_ = new QComboBox(this);
   for (const QString& path : LibraryPickerDialog::libraryFiles()) library_->addItem(QFileInfo(path).fileName(), path);
+  // Vora's RRR first, as at start (the list itself is alphabetical).
+  const int vora = library_->findText(QFileInfo(QString::fromStdString(defaultRobotPath())).fileName());
+  if (vora >= 0) library_->setCurrentIndex(vora);
   form->addRow(fromLibrary_, library_);
   auto* blank = new QRadioButton(tr("New manipulator: n-link blank arm"), this);
   links_ = new QSpinBox(this);

@@ -1,6 +1,7 @@
 #pragma once
-// File -> New: a robot from a library type (a copy of a robots/ file) or an n-link blank arm
-// (revolute hollow-bar links in a plane, Vora's "new manipulator type").
+// File -> New: a robot from a library type (a copy of a robots/ file; Vora's RRR unless another
+// is chosen) or an n-link blank arm (revolute hollow-bar links in a plane, Vora's "new
+// manipulator type").
 
 #include "io/robot_file.h"
 

@@ -1,6 +1,7 @@
 #include "dialogs/simulation_parameters_dialog.h"
 
 #include "document.h"
+#include "simulation/input_limits.h"
 #include "units.h"
 
 #include <QDialogButtonBox>
@@ -37,6 +38,22 @@ SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidg
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
+}
+
+QString SimulationParametersDialog::check(const StudioSession& candidate) const {
+  const QString why = FieldDialog::check(candidate);
+  if (!why.isEmpty()) return why;
+  try {
+    const std::optional<LimitViolation> now = samplingBeyondLimits(Model(candidate.robot), candidate.task);
+    if (!now || sameViolation(now, samplingBeyondLimits(Model(document_->robot()), document_->task()))) return {};
+    QString text = QString::fromStdString(now->message);
+    if (now->kind == LimitViolation::Kind::TooManySamples) {
+      text += tr(": every sample is kept for the animation, the plots and the table (about 1 KB each)");
+    }
+    return text;
+  } catch (const std::exception& e) {
+    return QString::fromStdString(e.what());
+  }
 }
 
 }  // namespace armdyn::app

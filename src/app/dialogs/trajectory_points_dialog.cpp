@@ -3,12 +3,14 @@
 #include "document.h"
 #include "io/number_text.h"
 #include "kinematics/inverse_kinematics.h"
+#include "main_window.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -25,6 +27,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   configuration_ = new QComboBox(this);
   configuration_->setObjectName("configuration");
   configuration_->setEditable(true);
+  configuration_->setInsertPolicy(QComboBox::NoInsert);
   configuration_->addItem(QString());
   for (const std::string& c : familyConfigurations(document->robot().family)) {
     configuration_->addItem(QString::fromStdString(c));
@@ -61,19 +64,106 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   addButton(tr("Move down"), [this] { movePoint(1); });
   layout->addLayout(buttons);
   auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  // Enter finishes a cell or the configuration; it must not also close the dialog.
+  close->button(QDialogButtonBox::Close)->setAutoDefault(false);
   connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(close);
 
   connect(table_, &QTableWidget::cellChanged, this, &TrajectoryPointsDialog::onCellChanged);
-  connect(configuration_, &QComboBox::currentTextChanged, this, [this](const QString& text) {
-    if (loading_ || text.toStdString() == document_->task().configuration) return;
-    TaskSpec t = document_->task();
-    t.configuration = text.toStdString();
-    document_->edit(t, tr("Change configuration"));
+  // Typing is not an edit (each keystroke would be an undo step and a failing run): the text
+  // is committed when an entry is chosen or the text is finished.
+  connect(configuration_, &QComboBox::activated, this,
+          [this](int index) { commitConfiguration(configuration_->itemText(index)); });
+  connect(configuration_->lineEdit(), &QLineEdit::editingFinished, this,
+          [this] { commitConfiguration(configuration_->currentText()); });
+  connect(document_, &Document::sessionChanged, this, [this] {
+    clearFailure();  // a new run is on its way
+    reload();
   });
-  connect(document_, &Document::sessionChanged, this, &TrajectoryPointsDialog::reload);
+  if (auto* window = qobject_cast<MainWindow*>(parent)) {
+    connect(window, &MainWindow::simulationFailed, this, &TrajectoryPointsDialog::showFailure);
+    connect(window, &MainWindow::resultApplied, this, &TrajectoryPointsDialog::clearFailure);
+  }
   reload();
+  // Opened after a run failed on a point: mark it at once, with the banner's words.
+  if (auto* window = qobject_cast<MainWindow*>(parent); window && window->unreachablePoint() >= 0) {
+    showFailure(window->problemText(), window->unreachablePoint());
+    reason_->setText(window->problemText());
+  }
   if (table_->rowCount() > 0) table_->selectRow(0);
+}
+
+TaskSpec TrajectoryPointsDialog::editedTask() const {
+  TaskSpec t = document_->task();
+  t.sourceFile.clear();
+  t.configurationLine = 0;
+  for (TaskPoint& p : t.points) p.sourceLine = 0;
+  return t;
+}
+
+void TrajectoryPointsDialog::commitConfiguration(const QString& typed) {
+  if (loading_) return;
+  const QString text = typed.trimmed();
+  const std::vector<std::string> known = familyConfigurations(document_->robot().family);
+  // The core's own rule (selectSolution): every token of the text in one configuration name.
+  std::vector<IkCandidate> names;
+  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  QString why;
+  if (!text.isEmpty() && known.empty()) {
+    why = tr("this robot's family has no named configurations (its inverse kinematics is numerical)");
+  } else if (!text.isEmpty() && selectSolution(names, text.toStdString()) == nullptr) {
+    QStringList list;
+    for (const std::string& name : known) list << QString::fromStdString(name);
+    why = tr("\"%1\" is not a configuration of this robot's family (%2)").arg(text, list.join(", "));
+  }
+  if (!why.isEmpty()) {
+    reason_->setText(tr("Configuration: %1").arg(why));
+    configuration_->setStyleSheet("QComboBox { background:#ffe4e4 }");
+    return;
+  }
+  configuration_->setStyleSheet({});
+  if (reason_->text().startsWith(tr("Configuration:"))) reason_->clear();
+  if (text.toStdString() == document_->task().configuration) return;
+  TaskSpec t = editedTask();
+  t.configuration = text.toStdString();
+  document_->edit(t, tr("Change configuration"));
+}
+
+void TrajectoryPointsDialog::markRow(int row, const QColor& colour, const QString& tip) {
+  loading_ = true;  // a background is an item change: not an edit
+  for (int c = 0; c < table_->columnCount(); ++c) {
+    if (QTableWidgetItem* item = table_->item(row, c)) {
+      item->setBackground(colour.isValid() ? QBrush(colour) : QBrush());
+      item->setToolTip(tip);
+    }
+  }
+  loading_ = false;
+}
+
+void TrajectoryPointsDialog::showFailure(const QString& message, int pointIndex) {
+  clearFailure();
+  if (pointIndex >= 0 && pointIndex < table_->rowCount()) {
+    failedPoint_ = pointIndex;
+    markRow(pointIndex, QColor(255, 205, 205), message);
+    if (QTableWidgetItem* header = table_->verticalHeaderItem(pointIndex)) {
+      header->setText(tr("Point %1 ✗").arg(pointIndex + 1));
+    }
+    table_->scrollToItem(table_->item(pointIndex, 0));
+    reason_->setText(tr("Point %1 cannot be reached: %2").arg(pointIndex + 1).arg(message));
+  } else {
+    reason_->setText(tr("The run failed: %1").arg(message));
+  }
+}
+
+void TrajectoryPointsDialog::clearFailure() {
+  if (failedPoint_ >= 0 && failedPoint_ < table_->rowCount()) {
+    markRow(failedPoint_, QColor(), QString());
+    if (QTableWidgetItem* header = table_->verticalHeaderItem(failedPoint_)) {
+      header->setText(tr("Point %1").arg(failedPoint_ + 1));
+    }
+  }
+  if (failedPoint_ >= 0 || reason_->text().startsWith(tr("The run failed:"))) reason_->clear();
+  failedPoint_ = -1;
 }
 
 void TrajectoryPointsDialog::reload() {
@@ -85,7 +175,9 @@ void TrajectoryPointsDialog::reload() {
   for (int k = 0; k < static_cast<int>(task.points.size()); ++k) {
     const TaskPoint& p = task.points[k];
     for (int c = 0; c < 6; ++c) {
-      const QString text = QString::fromStdString(c < 3 ? formatNumber(p.position(c)) : formatDegrees(p.rpy(c - 3)));
+      // 12 significant digits: no float noise on screen; the value itself is kept unless typed.
+      const QString text =
+          QString::fromStdString(c < 3 ? formatSignificant(p.position(c)) : formatDegreesSignificant(p.rpy(c - 3)));
       auto* item = table_->item(k, c);
       if (item == nullptr) {
         table_->setItem(k, c, new QTableWidgetItem(text));
@@ -98,6 +190,7 @@ void TrajectoryPointsDialog::reload() {
   }
   table_->setVerticalHeaderLabels(rows);
   configuration_->setCurrentText(QString::fromStdString(task.configuration));
+  configuration_->setStyleSheet({});
   if (current >= 0 && current < table_->rowCount()) table_->selectRow(current);
   loading_ = false;
 }
@@ -127,7 +220,7 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
     return;
   }
   reason_->clear();
-  TaskSpec t = document_->task();
+  TaskSpec t = editedTask();
   TaskPoint& p = t.points[row];
   if (column < 3) {
     p.position(column) = n.value;
@@ -143,19 +236,17 @@ void TrajectoryPointsDialog::nextPoint() {
 }
 
 void TrajectoryPointsDialog::addPoint() {
-  TaskSpec t = document_->task();
+  TaskSpec t = editedTask();
   TaskPoint p = t.points.empty() ? TaskPoint{} : t.points.back();
-  p.sourceLine = 0;
   t.points.push_back(p);
   document_->edit(t, tr("Add trajectory point"));
   table_->selectRow(table_->rowCount() - 1);
 }
 
 void TrajectoryPointsDialog::insertPoint() {
-  TaskSpec t = document_->task();
+  TaskSpec t = editedTask();
   const int row = std::max(0, table_->currentRow());
   TaskPoint p = t.points.empty() ? TaskPoint{} : t.points[row];
-  p.sourceLine = 0;
   t.points.insert(t.points.begin() + std::min<int>(row, t.points.size()), p);
   document_->edit(t, tr("Insert trajectory point"));
   table_->selectRow(row);
@@ -163,7 +254,7 @@ void TrajectoryPointsDialog::insertPoint() {
 
 void TrajectoryPointsDialog::deletePoint() {
   const int row = table_->currentRow();
-  TaskSpec t = document_->task();
+  TaskSpec t = editedTask();
   if (row < 0 || row >= static_cast<int>(t.points.size())) return;
   t.points.erase(t.points.begin() + row);
   document_->edit(t, tr("Delete trajectory point %1").arg(row + 1));
@@ -171,7 +262,7 @@ void TrajectoryPointsDialog::deletePoint() {
 
 void TrajectoryPointsDialog::movePoint(int delta) {
   const int row = table_->currentRow();
-  TaskSpec t = document_->task();
+  TaskSpec t = editedTask();
   const int to = row + delta;
   if (row < 0 || to < 0 || to >= static_cast<int>(t.points.size())) return;
   std::swap(t.points[row], t.points[to]);

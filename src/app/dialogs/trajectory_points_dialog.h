@@ -1,7 +1,15 @@
 #pragma once
 // CHANGE menu item 3 (Vora fig 5.7, "MENU for trajectory changes"): the end points of the task's
 // segments, X, Y, Z (m), roll, pitch, yaw (deg); next point, add, insert, delete and reorder.
-// Cells validate as you type; every accepted change is one undoable edit.
+// Cells validate as you type; every accepted change is one undoable edit. An edited task no
+// longer matches the file it came from, so edits drop its file and line numbers: error
+// messages then name the point, not a line of a file that says otherwise.
+// The inverse-kinematics configuration is committed when chosen or when its text is finished
+// (Enter, focus out), and only if the robot's family has it.
+// When the run fails on a point (MainWindow::simulationFailed, if the parent is the main
+// window), its row is marked and the reason shown until the next run.
+
+#include "io/robot_file.h"
 
 #include <QDialog>
 
@@ -20,21 +28,34 @@ class TrajectoryPointsDialog : public QDialog {
   TrajectoryPointsDialog(Document* document, QWidget* parent = nullptr);
   QTableWidget* table() const { return table_; }
   QLabel* reason() const { return reason_; }
+  QComboBox* configuration() const { return configuration_; }
   void setCell(int row, int column, const QString& text);  // as if typed
   void nextPoint();
   void addPoint();
   void insertPoint();
   void deletePoint();
   void movePoint(int delta);
+  // The point (0-based) the last run could not reach, marked in the table; -1 for none.
+  int markedPoint() const { return failedPoint_; }
+
+ public Q_SLOTS:
+  // A failed run: point `pointIndex` (0-based; -1 when the failure is not a point's) and why.
+  void showFailure(const QString& message, int pointIndex);
+  void clearFailure();
 
  private:
   void reload();
   void onCellChanged(int row, int column);
+  void commitConfiguration(const QString& text);
+  void markRow(int row, const QColor& colour, const QString& tip);
+  // The document's task, detached from its file (see above).
+  TaskSpec editedTask() const;
   Document* document_;
   QTableWidget* table_;
   QLabel* reason_;
   QComboBox* configuration_;
   bool loading_ = false;
+  int failedPoint_ = -1;
 };
 
 }  // namespace armdyn::app

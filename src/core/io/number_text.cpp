@@ -107,4 +107,14 @@ std::string formatDegrees(double rad) {
   return printed(ideal, 17);
 }
 
+std::string formatSignificant(double value, int digits) {
+  if (value == 0.0 || !std::isfinite(value)) return value == 0.0 ? "0" : printed(value, 17);
+  digits = std::clamp(digits, 1, 17);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", digits - 1, value);  // correctly rounded decimal
+  return formatNumber(parsed(buf));
+}
+
+std::string formatDegreesSignificant(double rad, int digits) { return formatSignificant(rad * kDegPerRad, digits); }
+
 }  // namespace armdyn

@@ -36,4 +36,12 @@ std::string formatNumber(double value);
 // nearest one: it reads back within one unit in the last place.
 std::string formatDegrees(double rad);
 
+// For display where float noise would mislead (dialogs): `value` rounded to `digits`
+// significant digits, then written as the shortest text that reads back to that rounded value
+// (0.4674000000000005 -> "0.4674"; 1/3 -> "0.333333333333" with 12 digits). Lossy: never
+// write data back from this text unless the user typed it. -0 shows as "0".
+std::string formatSignificant(double value, int digits = 12);
+// The same for an angle in rad, shown in degrees (pi/2 -> "90").
+std::string formatDegreesSignificant(double rad, int digits = 12);
+
 }  // namespace armdyn

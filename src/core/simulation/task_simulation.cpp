@@ -122,16 +122,8 @@ void requireFiniteRun(const Model& model, const TaskSimulation& sim) {
   }
 }
 
-}  // namespace
-
-UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, const std::string& reason)
-    : InputError(task.sourceFile, pointLine(task, index), pointField(index), unreachableMessage(task, index, reason)),
-      index_(index),
-      position_(pointPosition(task, index)),
-      reason_(reason) {}
-
-TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const SimulationOptions& options) {
-  const int n = model.dof();
+// Checks shared by simulateTask and planTaskTiming: the task and the options.
+void requireRunnable(const TaskSpec& task, const SimulationOptions& options) {
   const int m = static_cast<int>(task.points.size());
   if (m == 0) throw InputError(task.sourceFile, 0, "points", "the task has no points");
   if (m < 2)
@@ -141,6 +133,39 @@ TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const Simu
     throw std::invalid_argument("simulateTask: dtOverride must be >= 0");
   if (!(options.taccOverride >= 0.0) || !std::isfinite(options.taccOverride))
     throw std::invalid_argument("simulateTask: taccOverride must be >= 0");
+}
+
+PaulTrajectory planOf(const Model& model, const Eigen::MatrixXd& pointJoints, double tacc) {
+  Eigen::VectorXd vMax(model.dof());
+  for (int i = 0; i < model.dof(); ++i) vMax(i) = model.spec().links[i].vMax;
+  return PaulTrajectory(pointJoints, vMax, tacc);
+}
+
+// Whole DT steps until the clock covers the plan; the 1e-9 keeps an exact multiple exact.
+double stepsOf(double planDuration, double dt) { return std::ceil(planDuration / dt - 1e-9); }
+
+}  // namespace
+
+UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, const std::string& reason)
+    : InputError(task.sourceFile, pointLine(task, index), pointField(index), unreachableMessage(task, index, reason)),
+      index_(index),
+      position_(pointPosition(task, index)),
+      reason_(reason) {}
+
+TaskTiming planTaskTiming(const Model& model, const TaskSpec& task, const SimulationOptions& options) {
+  requireRunnable(task, options);
+  TaskTiming timing;
+  timing.dt = options.dtOverride > 0.0 ? options.dtOverride : model.spec().dt;
+  timing.tacc = options.taccOverride > 0.0 ? options.taccOverride : model.spec().tacc;
+  timing.planDuration = planOf(model, solvePoints(model, task), timing.tacc).duration();
+  timing.samples = std::max(1.0, stepsOf(timing.planDuration, timing.dt));
+  timing.taskTime = timing.samples * timing.dt;
+  return timing;
+}
+
+TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const SimulationOptions& options) {
+  const int n = model.dof();
+  requireRunnable(task, options);
   const double dt = options.dtOverride > 0.0 ? options.dtOverride : model.spec().dt;
   const double tacc = options.taccOverride > 0.0 ? options.taccOverride : model.spec().tacc;
 
@@ -150,15 +175,12 @@ TaskSimulation simulateTask(const Model& model, const TaskSpec& task, const Simu
   sim.tacc = tacc;
   sim.pointJoints = solvePoints(model, task);
 
-  Eigen::VectorXd vMax(n);
-  for (int i = 0; i < n; ++i) vMax(i) = model.spec().links[i].vMax;
-  const PaulTrajectory plan(sim.pointJoints, vMax, tacc);
+  const PaulTrajectory plan = planOf(model, sim.pointJoints, tacc);
   sim.planDuration = plan.duration();
   sim.segments = plan.segments();
   sim.pointTimes = plan.pointTimes();
 
-  // Whole DT steps until the clock covers the plan; the 1e-9 keeps an exact multiple exact.
-  const double steps = std::ceil(plan.duration() / dt - 1e-9);
+  const double steps = stepsOf(plan.duration(), dt);
   if (steps > kMaxSamples) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s plan with TACC = %g s (at most %g)", dt,

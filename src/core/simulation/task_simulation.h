@@ -69,6 +69,20 @@ struct TaskSimulation {
   std::vector<TrajectorySegment> segments;  // the plan's segments in run time
 };
 
+// The timing simulateTask's run would have, without its dynamics: the inverse kinematics of
+// the points and the plan's segment times (eq 4.9) only, so cheap enough to check a value as it
+// is typed. samples = ceil(planDuration / DT), taskTime = samples DT (as simulateTask; a double,
+// since a DT typed wrong can ask for more samples than an int holds).
+struct TaskTiming {
+  double dt = 0.0;            // s
+  double tacc = 0.0;          // s
+  double planDuration = 0.0;  // s
+  double samples = 0.0;
+  double taskTime = 0.0;      // s
+};
+// Throws what simulateTask throws for the task and its points; never for the sample count.
+TaskTiming planTaskTiming(const Model& model, const TaskSpec& task, const SimulationOptions& options = {});
+
 // Throws UnreachablePointError for a point out of reach; InputError for an empty task, a
 // configuration the robot's family does not have, more than 5e6 samples, and a run whose
 // velocities, accelerations or forces overflow (a TACC far too short).

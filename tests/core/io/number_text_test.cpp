@@ -59,5 +59,39 @@ TEST(NumberText, DegreesReadBackToTheSameRadians) {
   EXPECT_GT(exact, n * 85 / 100);
 }
 
+// Display text: the audit's float noise shows as the decimal the user meant; anything typed with
+// at most 12 significant digits shows exactly as it reads; the rest is within half a unit in
+// the 12th digit.
+TEST(NumberText, SignificantDisplayDropsFloatNoiseOnly) {
+  EXPECT_EQ(formatSignificant(0.4674000000000005), "0.4674");
+  EXPECT_EQ(formatSignificant(0.0001762487499999965), "0.00017624875");
+  EXPECT_EQ(formatSignificant(0.1 + 0.2), "0.3");
+  EXPECT_EQ(formatSignificant(1.0 / 3.0), "0.333333333333");
+  EXPECT_EQ(formatSignificant(-2.0 / 3.0), "-0.666666666667");
+  EXPECT_EQ(formatSignificant(-0.0), "0");
+  EXPECT_EQ(formatSignificant(2460.0), "2460");
+  EXPECT_EQ(formatSignificant(1e-7), "1e-07");
+  EXPECT_EQ(formatSignificant(1.0 / 3.0, 3), "0.333");
+  EXPECT_EQ(formatDegreesSignificant(M_PI / 2.0), "90");
+  EXPECT_EQ(formatDegreesSignificant(degToRad(33.3)), "33.3");
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> digits(1, 12), digit(0, 9), exponent(-12, 12);
+  for (int k = 0; k < 2000; ++k) {
+    // A decimal of at most 12 significant digits, as a user types it.
+    std::string mantissa = "0.";
+    const int n = digits(rng);
+    for (int i = 0; i < n; ++i) mantissa += static_cast<char>('0' + (i == 0 ? 1 + digit(rng) % 9 : digit(rng)));
+    const double typed = readNumber(mantissa + "e" + std::to_string(exponent(rng))).value;
+    EXPECT_EQ(readNumber(formatSignificant(typed)).value, typed) << mantissa;
+  }
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int k = 0; k < 2000; ++k) {
+    const double x = u(rng) * std::pow(10.0, exponent(rng));
+    // Rounding to 12 digits moves a value by at most half a unit of the 12th digit: 5e-12
+    // relative (the leading digit is at least 1).
+    EXPECT_LE(std::abs(readNumber(formatSignificant(x)).value - x), 5.000001e-12 * std::abs(x)) << x;
+  }
+}
+
 }  // namespace
 }  // namespace armdyn

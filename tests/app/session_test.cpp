@@ -1,0 +1,556 @@
+// Session tests of armdyn Studio, run under Xvfb in a private HOME and XDG tree (no test reads or
+// writes the user's files or another test's): autosave across copies and crashes (a copy of
+// this executable is started, edits, autosaves and is killed with SIGKILL), the start-up flow
+// of main.cpp (studio_startup.h), the trajectory dialog's edits and failure marking, the dialog
+// limits and number display, the viewport's fit and File > New. Expected values come from the
+// core called directly, the thesis's figures (Vora RRR: 149 samples) or the files themselves.
+
+#include "arm_viewport.h"
+#include "autosave.h"
+#include "dialogs/link_dimensions_dialog.h"
+#include "dialogs/link_parameters_dialog.h"
+#include "dialogs/new_robot_dialog.h"
+#include "dialogs/simulation_parameters_dialog.h"
+#include "dialogs/trajectory_points_dialog.h"
+#include "document.h"
+#include "io/robot_file.h"
+#include "main_window.h"
+#include "simulation/task_simulation.h"
+#include "simulation_runner.h"
+#include "studio_startup.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPointer>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cstdio>
+#include <optional>
+
+using namespace armdyn;
+using namespace armdyn::app;
+
+namespace {
+
+const QString kArtifacts = QStringLiteral(ARMDYN_APP_ARTIFACTS);
+const char* kCrashChild = "--crash-child";
+
+// HOME and the XDG directories under `root`; child processes inherit them.
+void isolate(const QString& root) {
+  for (const char* sub : {"data", "config", "cache", "runtime"}) QDir(root).mkpath(sub);
+  QFile::setPermissions(root + "/runtime", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  qputenv("HOME", root.toUtf8());
+  qputenv("XDG_DATA_HOME", (root + "/data").toUtf8());
+  qputenv("XDG_CONFIG_HOME", (root + "/config").toUtf8());
+  qputenv("XDG_CACHE_HOME", (root + "/cache").toUtf8());
+  qputenv("XDG_RUNTIME_DIR", (root + "/runtime").toUtf8());
+}
+
+// Waits until the newest requested run has reached the views (true) or failed (false).
+bool waitForRun(MainWindow& w, int timeoutMs = 20000) {
+  QElapsedTimer clock;
+  clock.start();
+  QSignalSpy failed(&w, &MainWindow::simulationFailed);
+  while (clock.elapsed() < timeoutMs) {
+    if (!w.runner()->isBusy()) {
+      if (w.result() && w.result()->generation == w.runner()->latestGeneration()) return true;
+      if (!failed.isEmpty()) return false;
+    }
+    QTest::qWait(5);
+  }
+  return false;
+}
+
+// Waits for the newest run to fail; true if it did.
+bool waitForFailure(MainWindow& w, int timeoutMs = 20000) {
+  QSignalSpy failed(&w, &MainWindow::simulationFailed);
+  QElapsedTimer clock;
+  clock.start();
+  while (clock.elapsed() < timeoutMs) {
+    if (!failed.isEmpty() && !w.runner()->isBusy()) return true;
+    QTest::qWait(5);
+  }
+  return false;
+}
+
+// Pastes a whole value at once (one textEdited), as a user pasting does.
+void pasteInto(QLineEdit* edit, const QString& text) {
+  edit->setFocus();
+  edit->setText(text);
+  Q_EMIT edit->textEdited(text);
+}
+
+// The session files (not locks) in the autosave directory; of one process when pid > 0.
+QStringList autosaves(qint64 pid = 0) {
+  const QString pattern = pid > 0 ? QStringLiteral("session-%1-*.yaml").arg(pid) : QStringLiteral("session-*.yaml");
+  return QDir(Autosave::directory()).entryList({pattern}, QDir::Files, QDir::Name);
+}
+
+// Polls until `done` holds (the autosave timer is 3 s).
+template <typename F>
+bool waitUntil(F done, int timeoutMs = 15000) {
+  QElapsedTimer clock;
+  clock.start();
+  while (clock.elapsed() < timeoutMs) {
+    if (done()) return true;
+    QTest::qWait(50);
+  }
+  return done();
+}
+
+RestoreQuestion never(int* asked) {
+  return [asked](const AutosaveRecovery::Entry&, const QStringList&) {
+    ++*asked;
+    return false;
+  };
+}
+
+// The copy that crashes: starts as armdyn-studio does, sets link 2's a to 0.6 in the DH dialog,
+// waits for its autosave, says so on stdout and waits to be killed.
+int crashChild() {
+  MainWindow w;
+  w.setInteractive(false);
+  w.show();
+  int asked = 0;
+  startStudio(w, {}, true, never(&asked));
+  if (!waitForRun(w)) return 10;
+  LinkParametersDialog* d = w.showLinkParameters();
+  pasteInto(d->field("links[1].dh.a"), "0.6");
+  if (w.document()->robot().links[1].dh.a != 0.6) return 11;
+  const qint64 pid = QCoreApplication::applicationPid();
+  const bool saved = waitUntil([pid] {
+    const QStringList files = autosaves(pid);
+    if (files.isEmpty()) return false;
+    try {
+      return loadSession((Autosave::directory() + "/" + files.front()).toStdString()).robot.links[1].dh.a == 0.6;
+    } catch (const std::exception&) {
+      return false;
+    }
+  });
+  if (!saved) return 12;
+  std::printf("autosaved\n");
+  std::fflush(stdout);
+  QTest::qWait(120000);  // killed long before
+  return 13;
+}
+
+}  // namespace
+
+class SessionTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QDir().mkpath(kArtifacts);
+    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
+  }
+
+  // Each test starts without autosaves (a failed test may leave its window's file behind).
+  void init() {
+    QDir dir(Autosave::directory());
+    for (const QString& f : dir.entryList(QDir::Files)) dir.remove(f);
+  }
+
+  // A copy edits, autosaves and is killed (SIGKILL). While it runs, another copy is not offered
+  // its work and a clean exit of that copy leaves it alone; once it is dead, the next start
+  // offers it, and the window shows the restored arm, unsaved, with an undo step, simulated.
+  void restoresTheAutosaveOfAKilledCopy() {
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    child.start(QCoreApplication::applicationFilePath(), {kCrashChild});
+    QVERIFY(child.waitForStarted());
+    QElapsedTimer clock;
+    clock.start();
+    QByteArray out;
+    while (!out.contains("autosaved") && clock.elapsed() < 60000 && child.state() == QProcess::Running) {
+      child.waitForReadyRead(500);
+      out += child.readAllStandardOutput();
+    }
+    QVERIFY2(out.contains("autosaved"), qPrintable(QStringLiteral("child exit %1").arg(child.exitCode())));
+    const qint64 childPid = child.processId();  // 0 once it has ended
+    const QStringList childFiles = autosaves(childPid);
+    QCOMPARE(childFiles.size(), 1);
+
+    {
+      // A second copy while the first runs: nothing to offer; its clean exit keeps the file.
+      MainWindow second;
+      second.setInteractive(false);
+      second.show();
+      int asked = 0;
+      const StartupResult r = startStudio(second, {}, true, never(&asked));
+      QCOMPARE(asked, 0);
+      QVERIFY(!r.restored);
+      QVERIFY(waitForRun(second));
+      QCOMPARE(second.result()->samples(), 149);  // Vora's RRR as in table 7.3: not restored
+      second.close();
+    }
+    QCOMPARE(autosaves(childPid), childFiles);
+
+    child.kill();  // SIGKILL: no destructor, the lock file stays with a dead pid
+    QVERIFY(child.waitForFinished(10000));
+    QCOMPARE(child.exitStatus(), QProcess::CrashExit);
+    QCOMPARE(autosaves(childPid), childFiles);
+
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    int asked = 0;
+    double offeredA = 0.0;
+    const StartupResult r =
+        startStudio(w, {}, true, [&](const AutosaveRecovery::Entry& e, const QStringList&) {
+          ++asked;
+          offeredA = e.session.robot.links[1].dh.a;
+          return true;
+        });
+    QCOMPARE(asked, 1);
+    QCOMPARE(offeredA, 0.6);
+    QVERIFY(r.restored);
+    QVERIFY(r.remaining.isEmpty());
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
+    QVERIFY(w.document()->isModified());
+    QVERIFY(w.isWindowModified());  // the '*' of the title
+    QVERIFY(w.document()->undoStack()->canUndo());
+    QVERIFY(w.document()->filePath().isEmpty());  // saving asks where: no file is overwritten
+    // The views show the restored arm's run: the core's run of that spec, called directly.
+    const TaskSimulation direct = simulateTask(Model(w.document()->robot()), w.document()->task());
+    QCOMPARE(w.result()->samples(), direct.summary.samples);
+    for (int j = 0; j < 3; ++j) QCOMPARE(w.result()->sim.summary.peakForce(j), direct.summary.peakForce(j));
+    // The killed copy's file is gone; the work now lives in this copy's own file.
+    QVERIFY(autosaves(childPid).isEmpty());
+    const QStringList own = autosaves(QCoreApplication::applicationPid());
+    QCOMPARE(own.size(), 1);
+    QCOMPARE(loadSession((Autosave::directory() + "/" + own.front()).toStdString()).robot.links[1].dh.a, 0.6);
+    w.close();
+    QVERIFY(autosaves().isEmpty());
+    QVERIFY(QDir(Autosave::directory()).entryList({"session-*.lock"}, QDir::Files).isEmpty());
+  }
+
+  // Copies in one process and a --screenshot run of the real binary: each keeps to its own file.
+  void copiesKeepToTheirOwnAutosave() {
+    const qint64 pid = QCoreApplication::applicationPid();
+    MainWindow a;
+    a.setInteractive(false);
+    a.show();
+    int asked = 0;
+    startStudio(a, {}, true, never(&asked));
+    QVERIFY(waitForRun(a));
+    RobotSpec edited = a.document()->robot();
+    edited.links[1].dh.a = 0.55;
+    a.document()->edit(edited, "edit a");
+    QVERIFY(waitUntil([pid] { return autosaves(pid).size() == 1; }));
+    const QStringList fileOfA = autosaves(pid);
+
+    {
+      MainWindow b;
+      b.setInteractive(false);
+      b.show();
+      startStudio(b, {}, true, never(&asked));
+      QCOMPARE(asked, 0);  // a's file belongs to a running copy
+      QVERIFY(waitForRun(b));
+      RobotSpec other = b.document()->robot();
+      other.links[2].dh.a = 0.45;
+      b.document()->edit(other, "edit b");
+      QVERIFY(waitUntil([pid] { return autosaves(pid).size() == 2; }));
+      b.close();
+    }
+    QCOMPARE(autosaves(), fileOfA);
+
+    // A --screenshot run: no recovery offered, no autosave written, nothing of a's deleted.
+    const QStringList before = QDir(Autosave::directory()).entryList(QDir::Files, QDir::Name);
+    const QString png = kArtifacts + "/session_screenshot.png";
+    QProcess shot;
+    shot.start(QStringLiteral(ARMDYN_STUDIO_PATH), {"--screenshot", png, "--after-ms", "100"});
+    QVERIFY(shot.waitForFinished(60000));
+    QCOMPARE(shot.exitCode(), 0);
+    QCOMPARE(QDir(Autosave::directory()).entryList(QDir::Files, QDir::Name), before);
+
+    a.close();
+    QVERIFY(autosaves().isEmpty());
+  }
+
+  // Declined: the crash file is deleted and the command line's file opens. Restored: it wins
+  // over the command line's files, which are not opened.
+  void declinedIsDeletedRestoredWinsOverFiles() {
+    auto crashFile = [] {
+      Session s = loadSession(defaultRobotPath());
+      s.robot.links[1].dh.a = 0.6;
+      Autosave crashed;
+      crashed.begin();
+      crashed.schedule(s);
+      crashed.writeNow();
+      // Destroyed without finish(): the lock goes, the session stays, as after a crash.
+    };
+    const QString stanford = QString::fromStdString(robotsDirectory() + "/stanford_rrprrr.yaml");
+    const std::string stanfordName = loadSession(stanford.toStdString()).robot.name;
+
+    crashFile();
+    QCOMPARE(autosaves().size(), 1);
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.show();
+      int asked = 0;
+      const StartupResult r = startStudio(w, {stanford}, true, never(&asked));
+      QCOMPARE(asked, 1);
+      QVERIFY(!r.restored);
+      QVERIFY(r.error.isEmpty());
+      QCOMPARE(w.document()->robot().name, stanfordName);
+      QVERIFY(!w.document()->isModified());
+      QCOMPARE(autosaves().size(), 0);
+      w.close();
+    }
+
+    crashFile();
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.show();
+      QStringList offeredFiles;
+      const StartupResult r = startStudio(w, {stanford, stanford}, true,
+                                          [&](const AutosaveRecovery::Entry&, const QStringList& files) {
+                                            offeredFiles = files;
+                                            return true;
+                                          });
+      QVERIFY(r.restored);
+      QCOMPARE(offeredFiles, QStringList({stanford, stanford}));  // the question names them
+      QVERIFY(r.remaining.isEmpty());
+      QVERIFY(waitForRun(w));
+      QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
+      QVERIFY(w.document()->robot().name != stanfordName);
+      w.close();
+    }
+    QVERIFY(autosaves().isEmpty());
+  }
+
+  // After an edit in the trajectory dialog, the task no longer matches its file: messages name
+  // the point, not "vora_rrr_weld_seam.yaml:10" (a line that holds other numbers).
+  void editedTaskErrorsNameThePointNotTheFile() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QVERIFY(!w.document()->task().sourceFile.empty());  // read from its file
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    d->setCell(2, 0, "3");  // point 3 at x = 3 m: the RRR reaches 1 m
+    QVERIFY(waitForFailure(w));
+    QCOMPARE(w.unreachablePoint(), 2);
+    QVERIFY2(!w.problemText().contains(".yaml"), qPrintable(w.problemText()));
+    QVERIFY2(w.problemText().contains("points[3]: point 3 (3, 0.1, -0.4)"), qPrintable(w.problemText()));
+    QVERIFY(w.document()->task().sourceFile.empty());
+    for (const TaskPoint& p : w.document()->task().points) QCOMPARE(p.sourceLine, 0);
+    // Moving and inserting points detach them too; so does deleting down to one point, whose
+    // error then names no file.
+    d->table()->selectRow(0);
+    d->movePoint(1);
+    d->insertPoint();
+    for (const TaskPoint& p : w.document()->task().points) QCOMPARE(p.sourceLine, 0);
+    while (w.document()->task().points.size() > 1) {
+      d->table()->selectRow(0);
+      d->deletePoint();
+    }
+    QVERIFY(waitForFailure(w));
+    QVERIFY2(w.problemText().contains("at least two points"), qPrintable(w.problemText()));
+    QVERIFY2(!w.problemText().contains(".yaml"), qPrintable(w.problemText()));
+  }
+
+  // The dialog marks the point the run could not reach and why, and clears it after a good
+  // run; a dialog opened after the failure marks it at once.
+  void trajectoryDialogMarksTheUnreachablePoint() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    const QBrush normal = d->table()->item(2, 0)->background();
+    d->setCell(2, 0, "3");
+    QVERIFY(waitForFailure(w));
+    QCOMPARE(d->markedPoint(), 2);
+    for (int c = 0; c < 6; ++c) QVERIFY(d->table()->item(2, c)->background() != normal);
+    QVERIFY(d->table()->item(1, 0)->background() == normal);
+    QVERIFY2(d->reason()->text().contains("Point 3") && d->reason()->text().contains("out of reach"),
+             qPrintable(d->reason()->text()));
+    QVERIFY(d->table()->verticalHeaderItem(2)->text() != QStringLiteral("Point 3"));
+    QTest::qWait(50);
+    QVERIFY(d->grab().save(kArtifacts + "/trajectory_unreachable_marked.png"));
+
+    d = w.showTrajectoryPoints();  // opened again, after the failure
+    QCOMPARE(d->markedPoint(), 2);
+    QVERIFY(d->table()->item(2, 0)->background() != normal);
+
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(d->markedPoint(), -1);
+    QVERIFY(d->table()->item(2, 0)->background() == normal);
+    QVERIFY(d->reason()->text().isEmpty());
+    QCOMPARE(d->table()->verticalHeaderItem(2)->text(), QStringLiteral("Point 3"));
+  }
+
+  // Typing a configuration is not an edit; Enter commits it as one undo step, and only a
+  // configuration of the family (kinematics/inverse_kinematics.h) is accepted.
+  void configurationCommitsOnceAndOnlyKnownNames() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QLineEdit* text = d->configuration()->lineEdit();
+    const int steps = w.document()->undoStack()->count();
+    const std::string initial = w.document()->task().configuration;  // the file's "elbow_up"
+    QCOMPARE(initial, std::string("elbow_up"));
+    const quint64 generation = w.runner()->latestGeneration();
+    text->setFocus();
+    text->selectAll();
+    QTest::keyClicks(text, "elbow_down");
+    QCOMPARE(w.document()->undoStack()->count(), steps);
+    QCOMPARE(w.runner()->latestGeneration(), generation);  // no run per keystroke
+    QCOMPARE(w.document()->task().configuration, initial);
+    const QPointer<TrajectoryPointsDialog> alive(d);
+    QTest::keyClick(text, Qt::Key_Return);
+    QVERIFY(alive && d->isVisible());  // Enter commits; it does not close the dialog
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    QCOMPARE(w.document()->task().configuration, std::string("elbow_down"));
+    QVERIFY(waitForRun(w));
+    // The elbow-down solution: the third joint's sign flips against elbow up (negative q3 at
+    // every point of the thesis's run).
+    QVERIFY(w.result()->sim.pointJoints(0, 2) > 0.0);
+
+    text->selectAll();
+    QTest::keyClicks(text, "sideways");
+    QTest::keyClick(text, Qt::Key_Return);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    QCOMPARE(w.document()->task().configuration, std::string("elbow_down"));
+    QVERIFY2(d->reason()->text().contains("not a configuration"), qPrintable(d->reason()->text()));
+    QCOMPARE(d->configuration()->count(), 5);  // "", the RRR's four: nothing inserted
+  }
+
+  // Fields show 12 significant digits; a field the user does not type in keeps its exact value.
+  void fieldsShowNoFloatNoiseAndKeepExactValues() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    RobotSpec r = w.document()->robot();
+    const double noisy = 0.4674000000000005;  // the audit's value: 0.4674 plus 5 ulp
+    r.links[1].dh.a = noisy;
+    r.links[1].bar.centre.x() = -0.0001762487499999965;
+    w.document()->edit(r, "noise");
+    LinkParametersDialog* p = w.showLinkParameters();
+    QCOMPARE(p->field("links[1].dh.a")->text(), QStringLiteral("0.4674"));
+    LinkDimensionsDialog* dims = w.showLinkDimensions();
+    QCOMPARE(dims->field("links[1].bar.centre.X")->text(), QStringLiteral("-0.00017624875"));
+    pasteInto(p->field("links[0].dh.d"), "0.01");
+    QCOMPARE(w.document()->robot().links[0].dh.d, 0.01);
+    QCOMPARE(w.document()->robot().links[1].dh.a, noisy);  // untouched: not rounded
+    QCOMPARE(w.document()->robot().links[1].bar.centre.x(), -0.0001762487499999965);
+    // The trajectory table too.
+    TaskSpec t = w.document()->task();
+    t.points[0].position.x() = 0.1 + 0.2;
+    w.document()->edit(t, "noise");
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QCOMPARE(d->table()->item(0, 0)->text(), QStringLiteral("0.3"));
+  }
+
+  // Absurd values are refused with the reason beside the field and the session unchanged.
+  void dialogLimitsRefuseAbsurdValues() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    SimulationParametersDialog* s = w.showSimulationParameters();
+    auto refused = [&](FieldDialog* d, const QString& key, const QString& text, const QString& why) {
+      const RobotSpec before = w.document()->robot();
+      pasteInto(d->field(key), text);
+      const bool unchanged = w.document()->robot().dt == before.dt &&
+                             w.document()->robot().links[0].vMax == before.links[0].vMax &&
+                             w.document()->robot().links[1].bar.density == before.links[1].bar.density &&
+                             w.document()->robot().links[1].bar.centre == before.links[1].bar.centre;
+      const bool shown = !d->reasonLabel(key)->isHidden();
+      const QString reason = d->reasonLabel(key)->text();
+      Q_EMIT d->field(key)->editingFinished();  // leaving restores the value in force
+      if (!unchanged || !shown || !reason.contains(why)) {
+        qWarning("%s = %s: %s", qPrintable(key), qPrintable(text), qPrintable(reason));
+        return false;
+      }
+      return true;
+    };
+    // The thesis's weld seam lasts 3.7230 s (table 7.3: 149 samples of 0.025 s): DT = 100 s is
+    // longer than the motion, DT = 1e-5 s gives ceil(3.723 / 1e-5) = 372300 samples > 200000.
+    QVERIFY(refused(s, "dt", "100", "longer than the whole"));
+    QVERIFY(refused(s, "dt", "1e-05", "3.72e+05 samples"));
+    QVERIFY(refused(s, "links[0].vmax", "1e9", "faster"));
+    pasteInto(s->field("dt"), "0.01");
+    QCOMPARE(w.document()->robot().dt, 0.01);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->samples(), 373);  // ceil(3.723 / 0.01)
+    LinkDimensionsDialog* d = w.showLinkDimensions();
+    QVERIFY(refused(d, "links[1].bar.density", "1e12", "denser"));
+    QVERIFY(refused(d, "links[1].bar.centre.X", "500", "longer than 100 m"));
+    QCOMPARE(d->field("links[1].bar.density")->text(), QStringLiteral("2460"));
+  }
+
+  // Fit frames the scene from where the user looks (orientation kept), not from the iso view.
+  void fitKeepsTheViewDirection() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    ArmViewport* v = w.viewport();
+    for (StandardView view : {StandardView::Side, StandardView::Top, StandardView::Front}) {
+      v->setStandardView(view);
+      osg::Vec3d eye0, centre0, up0;
+      v->view(eye0, centre0, up0);
+      v->fitToView();
+      osg::Vec3d eye, centre, up;
+      v->view(eye, centre, up);
+      osg::Vec3d dir0 = eye0 - centre0, dir = eye - centre;
+      dir0.normalize();
+      dir.normalize();
+      // Same direction to rounding (unit vectors: 1e-9 is far above double noise).
+      QVERIFY2((dir - dir0).length() < 1e-9, qPrintable(QString::number((dir - dir0).length())));
+      const osg::BoundingSphere bound = v->scene().armBound();
+      QVERIFY((centre - osg::Vec3d(bound.center())).length() < 1e-9);
+      QVERIFY(std::abs((eye - centre).length() - 3.6 * bound.radius()) < 1e-6);
+    }
+  }
+
+  // File > New offers Vora's RRR first, as the program starts with.
+  void newDefaultsToVoraRrr() {
+    NewRobotDialog d;
+    const Session s = d.session();
+    QCOMPARE(s.robot.name, loadSession(defaultRobotPath()).robot.name);
+    QCOMPARE(s.robot.family, std::string("rrr"));
+  }
+};
+
+int main(int argc, char** argv) {
+  const bool child = argc > 1 && qstrcmp(argv[1], kCrashChild) == 0;
+  // The parent makes the private tree; the crashing copy inherits it (and, killed, could not
+  // remove a directory of its own).
+  std::optional<QTemporaryDir> root;
+  if (!child) {
+    root.emplace();
+    isolate(root->path());
+  }
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("armdyn");
+  QApplication::setApplicationName("armdyn-studio");
+  if (child) return crashChild();
+  SessionTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
+#include "session_test.moc"

@@ -35,3 +35,13 @@ done
 # A task with point 3 out of reach: the last good results stay and the point turns red.
 sed 's/- {xyz: \[0.7, 0.1, -0.4\]/- {xyz: [0.8, 0.1, -0.75]/' "$root/robots/vora_rrr_weld_seam.yaml" > "$tmp/unreachable.yaml"
 shot unreachable_point "$root/robots/vora_rrr.yaml" "$tmp/unreachable.yaml" --at 0.3
+
+# Issue 4: drives and control, on the six-joint PUMA 560 (links drawn as their equivalent boxes).
+puma=$root/robots/puma560.yaml
+shot puma_prescribed "$puma" --at 0.4
+shot control_plots "$puma" --mode forward --tab control --at 0.4
+shot control_summary "$puma" --mode forward --tab summary
+for d in drives controller constraints profile; do
+  shot "dialog_$d" "$puma" --dialog "$d"
+done
+shot dialog_tuner "$puma" --dialog tuner --tune 1

@@ -1,5 +1,7 @@
 #include "arm_scene.h"
 
+#include "model/equivalent_box.h"
+
 #include <osg/BlendFunc>
 #include <osg/Depth>
 #include <osg/Geode>
@@ -26,6 +28,12 @@ const osg::Vec4 kLinkColours[] = {{0.85f, 0.55f, 0.20f, 1}, {0.30f, 0.55f, 0.85f
                                   {0.45f, 0.75f, 0.35f, 1}, {0.80f, 0.35f, 0.55f, 1},
                                   {0.65f, 0.60f, 0.25f, 1}, {0.40f, 0.70f, 0.75f, 1}};
 const osg::Vec4 kGhostColour(0.80f, 0.80f, 0.82f, 0.16f);
+// Smallest side of a link drawn from its inertia, as a fraction of the arm's size: the side of
+// a point mass, a rod's thickness, and what a non-realisable moment is clamped to.
+constexpr double kMinimumSide = 0.02;
+// Largest side, same unit: a big moment on a small mass (Corke's PUMA link 1, 1 kg placeholder
+// with 0.35 kg m^2) would otherwise be drawn larger than the arm.
+constexpr double kMaximumSide = 0.5;
 
 osg::Vec4 linkColour(int link) { return kLinkColours[link % 6]; }
 
@@ -177,9 +185,16 @@ osg::ref_ptr<osg::Node> ArmScene::makeLinkGeometry(int link, const Model& model,
       }
     }
   } else {
-    // No geometry given: a block at the centre of mass (fixed visual size; see docs/user-guide).
-    const double s = 0.05 * sceneSize_ * settings_.drawingScale;
-    geode->addDrawable(box(toOsg(model.inertial(link).com), osg::Vec3(s, s, s), colour));
+    // No geometry given: the uniform box with the link's own mass and principal moments,
+    // centred at its centre of mass along its principal axes (model/equivalent_box.h).
+    const EquivalentBox b = equivalentBox(bareLinkInertial(spec), kMinimumSide * sceneSize_, kMaximumSide * sceneSize_);
+    Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+    T.block<3, 3>(0, 0) = b.rotation;
+    T.block<3, 1>(0, 3) = b.centre;
+    geode->addDrawable(box(osg::Vec3(), toOsg(b.sides), colour));
+    osg::ref_ptr<osg::MatrixTransform> x = new osg::MatrixTransform(toOsg(T));
+    x->addChild(geode);
+    return x;
   }
   return geode;
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The OpenSceneGraph scene of the 3D viewport: floor grid, base, the arm drawn as its hollow
-// bars (Vora fig 6.1) in link frames, joint cylinders and axes, link frames, the tool path,
-// via points (red when unreachable) and ghost configurations at the segment end points (fig 7.5).
+// bars (Vora fig 6.1) in link frames (a link given by its inertia alone: the uniform box of the
+// same mass and principal moments, model/equivalent_box.h), joint cylinders and axes, link
+// frames, the tool path, via points (red when unreachable) and ghost configurations at the
+// segment end points (fig 7.5).
 // Geometry is built once per simulation result; animation only moves matrix transforms.
 
 #include "simulation_result.h"

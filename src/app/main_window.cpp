@@ -5,7 +5,11 @@
 #include "analysis/simulation_csv.h"
 #include "arm_viewport.h"
 #include "autosave.h"
+#include "dialogs/constraints_dialog.h"
+#include "dialogs/controller_dialog.h"
+#include "dialogs/drives_dialog.h"
 #include "dialogs/inertia_dialog.h"
+#include "dialogs/input_profile_dialog.h"
 #include "dialogs/instructions_dialog.h"
 #include "dialogs/library_picker_dialog.h"
 #include "dialogs/link_dimensions_dialog.h"
@@ -14,6 +18,7 @@
 #include "dialogs/simulation_parameters_dialog.h"
 #include "dialogs/tool_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
+#include "dialogs/tuner_dialog.h"
 #include "dialogs/view_settings_dialog.h"
 #include "document.h"
 #include "parameters_report.h"
@@ -26,6 +31,11 @@
 #include "teach_panel.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTimer>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -81,8 +91,12 @@ MainWindow::MainWindow(QWidget* parent)
 
   tabs_ = new QTabWidget(this);
   tabs_->setObjectName("resultTabs");
-  plots_ = new PlotPanel(tabs_);
+  plots_ = new PlotPanel(PlotSet::Motion, tabs_);
+  plots_->setObjectName("motionPlots");
   tabs_->addTab(plots_, tr("Plots"));
+  controlPlots_ = new PlotPanel(PlotSet::Control, tabs_);
+  controlPlots_->setObjectName("controlPlots");
+  tabs_->addTab(controlPlots_, tr("Control plots"));
   tableModel_ = new ResultsTableModel(this);
   tableView_ = new QTableView(tabs_);
   tableView_->setObjectName("resultsTable");
@@ -102,6 +116,8 @@ MainWindow::MainWindow(QWidget* parent)
   splitter->addWidget(tabs_);
   splitter->setStretchFactor(0, 5);
   splitter->setStretchFactor(1, 4);
+  // About 11:10 from the start, whatever the tabs' size hints (a long summary heading).
+  splitter->setSizes({790, 710});
   setCentralWidget(splitter);
 
   parametersText_ = new QTextBrowser(this);
@@ -142,7 +158,30 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   status_ = new QLabel(this);
+  progress_ = new QProgressBar(this);
+  progress_->setObjectName("runProgress");
+  progress_->setRange(0, 0);  // busy: the run reports no fraction done
+  progress_->setMaximumWidth(160);
+  progress_->setMaximumHeight(16);
+  progress_->setVisible(false);
+  stop_ = new QPushButton(tr("Stop"), this);
+  stop_->setObjectName("stopRun");
+  stop_->setToolTip(tr("Drop the run in progress; the results on screen stay"));
+  stop_->setVisible(false);
+  statusBar()->addPermanentWidget(progress_);
+  statusBar()->addPermanentWidget(stop_);
   statusBar()->addPermanentWidget(status_);
+  // A run that takes longer than a moment shows the busy bar and a Stop button.
+  busyTimer_ = new QTimer(this);
+  busyTimer_->setSingleShot(true);
+  busyTimer_->setInterval(300);
+  connect(busyTimer_, &QTimer::timeout, this, &MainWindow::updateBusy);
+  connect(stop_, &QPushButton::clicked, this, [this] {
+    runner_->abandon();
+    statusBar()->showMessage(tr("Run stopped; showing the last results"), 5000);
+    progress_->setVisible(false);
+    stop_->setVisible(false);
+  });
 
   connect(document_, &Document::sessionChanged, this, &MainWindow::onSessionChanged);
   connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
@@ -150,15 +189,24 @@ MainWindow::MainWindow(QWidget* parent)
   connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
   connect(runner_, &SimulationRunner::failed, this, &MainWindow::onFailure);
   connect(runner_, &SimulationRunner::busyChanged, this, [this](bool busy) {
-    if (busy) statusBar()->showMessage(tr("Simulating…"));
+    if (busy) {
+      statusBar()->showMessage(document_->session().mode == SimulationMode::ForwardSimulation ? tr("Forward simulation…")
+                                                                                               : tr("Simulating…"));
+      busyTimer_->start();
+    } else {
+      busyTimer_->stop();
+    }
+    updateBusy();
   });
   connect(playback_, &PlaybackController::sampleChanged, this, &MainWindow::onSample);
-  connect(plots_, &PlotPanel::timeClicked, this, [this](double t) {
-    if (!result_ || result_->samples() == 0) return;
-    const auto& times = result_->sim.t;
-    const auto it = std::lower_bound(times.begin(), times.end(), t);
-    playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
-  });
+  for (PlotPanel* panel : {plots_, controlPlots_}) {
+    connect(panel, &PlotPanel::timeClicked, this, [this](double t) {
+      if (!result_ || result_->samples() == 0) return;
+      const auto& times = result_->sim.t;
+      const auto it = std::lower_bound(times.begin(), times.end(), t);
+      playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
+    });
+  }
   connect(tableView_, &QTableView::clicked, this,
           [this](const QModelIndex& index) { playback_->setSample(tableModel_->sampleOfRow(index.row())); });
 
@@ -186,6 +234,50 @@ TrajectoryPointsDialog* MainWindow::showTrajectoryPoints() { return showDialog(t
 InertiaDialog* MainWindow::showInertia() { return showDialog(inertiaDialog_); }
 SimulationParametersDialog* MainWindow::showSimulationParameters() { return showDialog(simulationDialog_); }
 ToolDialog* MainWindow::showTool() { return showDialog(toolDialog_); }
+DrivesDialog* MainWindow::showDrives() { return showDialog(drivesDialog_); }
+ConstraintsDialog* MainWindow::showConstraints() { return showDialog(constraintsDialog_); }
+InputProfileDialog* MainWindow::showInputProfile() { return showDialog(profileDialog_); }
+
+ControllerDialog* MainWindow::showController() {
+  ControllerDialog* d = showDialog(controllerDialog_);
+  connect(d, &ControllerDialog::constraintsRequested, this, [this] { showConstraints(); });
+  connect(d, &ControllerDialog::profileRequested, this, [this] { showInputProfile(); });
+  connect(d, &ControllerDialog::tunerRequested, this, [this] { showTuner(); });
+  return d;
+}
+
+TunerDialog* MainWindow::showTuner() {
+  if (tunerDialog_) delete tunerDialog_.data();
+  // Start from the arm as it is under the time cursor (the home pose before any result).
+  Eigen::VectorXd q = Model(document_->robot()).home();
+  if (result_ && result_->samples() > 0 && result_->model->dof() == document_->robot().dof())
+    q = result_->sim.q.row(std::clamp(playback_->sample(), 0, result_->samples() - 1)).transpose();
+  tunerDialog_ = new TunerDialog(document_, q, this);
+  tunerDialog_->setAttribute(Qt::WA_DeleteOnClose);
+  connect(document_, &Document::sessionChanged, tunerDialog_, [this] {
+    if (tunerDialog_ && tunerDialog_->jointCombo()->count() != document_->robot().dof()) tunerDialog_->close();
+  });
+  tunerDialog_->show();
+  tunerDialog_->raise();
+  return tunerDialog_.data();
+}
+
+SimulationMode MainWindow::simulationMode() const { return document_->session().mode; }
+
+void MainWindow::setSimulationMode(SimulationMode mode) {
+  if (document_->session().mode == mode) return;
+  StudioSession s = document_->session();
+  s.mode = mode;
+  showControlTabOnResult_ = mode == SimulationMode::ForwardSimulation;
+  document_->edit(s, mode == SimulationMode::ForwardSimulation ? tr("Forward simulation under the controller")
+                                                               : tr("Prescribed motion (Vora)"));
+}
+
+void MainWindow::updateBusy() {
+  const bool show = runner_->isBusy() && !busyTimer_->isActive();
+  progress_->setVisible(show);
+  stop_->setVisible(show);
+}
 
 QDialog* MainWindow::showViewSettings() {
   auto* d = new ViewSettingsDialog(viewSettings_, this);
@@ -233,6 +325,8 @@ void MainWindow::buildMenus() {
   QMenu* exportMenu = file->addMenu(tr("&Export"));
   exportMenu->addAction(tr("Plots (PNG/PDF%1)…").arg(PlotPanel::exportFormats().contains("svg") ? "/SVG" : ""), this,
                         &MainWindow::exportPlotsInteractive);
+  exportMenu->addAction(tr("Control plots (PNG/PDF%1)…").arg(PlotPanel::exportFormats().contains("svg") ? "/SVG" : ""), this,
+                        &MainWindow::exportControlPlotsInteractive);
   exportMenu->addAction(tr("Tabulated results (CSV)…"), this, &MainWindow::exportTableInteractive);
   exportMenu->addAction(tr("Summary results (CSV)…"), this, &MainWindow::exportSummaryInteractive);
   exportMenu->addAction(tr("Screenshot of the window (PNG)…"), this, [this] {
@@ -297,9 +391,42 @@ void MainWindow::buildMenus() {
   item(10, tr("Display plots"), tr("Plots"), [this] { tabs_->setCurrentWidget(plots_); });
   item(11, tr("Print tables"), tr("Tables"), [this] { tabs_->setCurrentWidget(tableView_); });
   main->addAction(tr("&12. End the program"), this, &QWidget::close);
+
+  // ---- Control (issue 4): the simulation mode and the forward simulation's drives and controller ----
+  QMenu* controlMenu = menuBar()->addMenu(tr("&Control"));
+  modeActions_ = new QActionGroup(this);
+  QAction* prescribed = controlMenu->addAction(tr("&Prescribed motion (Vora: the task's motion and the forces it needs)"));
+  QAction* forward = controlMenu->addAction(tr("&Forward simulation under the controller"));
+  for (QAction* a : {prescribed, forward}) {
+    a->setCheckable(true);
+    modeActions_->addAction(a);
+  }
+  prescribed->setChecked(true);
+  connect(prescribed, &QAction::triggered, this, [this] { setSimulationMode(SimulationMode::PrescribedMotion); });
+  connect(forward, &QAction::triggered, this, [this] { setSimulationMode(SimulationMode::ForwardSimulation); });
+  controlMenu->addSeparator();
+  controlMenu->addAction(tr("&Drives (gears, friction, motors)…"), this, [this] { showDrives(); });
+  controlMenu->addAction(tr("&Controller…"), this, [this] { showController(); });
+  controlMenu->addAction(tr("Joint constraint &modes…"), this, [this] { showConstraints(); });
+  controlMenu->addAction(tr("&Input profile (open loop)…"), this, [this] { showInputProfile(); });
+  controlMenu->addAction(tr("&Ziegler-Nichols tuner…"), this, [this] { showTuner(); });
+  controlMenu->addSeparator();
+  controlMenu->addAction(tr("Control &plots"), this, [this] { tabs_->setCurrentWidget(controlPlots_); });
   bar->addSeparator();
-  bar->addAction(undo);
-  bar->addAction(redo);
+  modeCombo_ = new QComboBox(this);
+  modeCombo_->setObjectName("modeCombo");
+  modeCombo_->addItems({tr("Prescribed motion"), tr("Forward simulation")});
+  modeCombo_->setToolTip(tr("Prescribed motion: Vora's task simulation, the joint motion of the task and the forces it "
+                            "takes. Forward simulation: the arm driven by its controller along the same task."));
+  connect(modeCombo_, &QComboBox::activated, this,
+          [this](int index) { setSimulationMode(index == 0 ? SimulationMode::PrescribedMotion : SimulationMode::ForwardSimulation); });
+  bar->addWidget(modeCombo_);
+  QAction* controllerAct = bar->addAction(menuIcon("C", QColor(30, 110, 160)), tr("Controller"), this, [this] { showController(); });
+  controllerAct->setToolTip(tr("Controller of the forward simulation"));
+  QAction* drivesAct = bar->addAction(menuIcon("D", QColor(30, 110, 160)), tr("Drives"), this, [this] { showDrives(); });
+  drivesAct->setToolTip(tr("Drives: gears, friction, DC motors"));
+  QAction* tunerAct = bar->addAction(menuIcon("Z", QColor(30, 110, 160)), tr("Tuner"), this, [this] { showTuner(); });
+  tunerAct->setToolTip(tr("Ziegler-Nichols tuner"));
 
   // ---- View ----
   QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -326,6 +453,9 @@ void MainWindow::buildMenus() {
   toggle(tr("Floor &grid"), &ViewSettings::showGrid);
   view->addSeparator();
   QAction* teachAct = teachDock_->toggleViewAction();
+  bar->addSeparator();
+  bar->addAction(undo);
+  bar->addAction(redo);
   teachAct->setText(tr("&Teach mode"));
   teachAct->setShortcut(QKeySequence(tr("Ctrl+T")));
   teachAct->setIcon(menuIcon("T", QColor(120, 80, 170)));
@@ -363,6 +493,9 @@ void MainWindow::updateTitle() {
 
 void MainWindow::onSessionChanged() {
   updateTitle();
+  const bool forward = document_->session().mode == SimulationMode::ForwardSimulation;
+  modeCombo_->setCurrentIndex(forward ? 1 : 0);
+  modeActions_->actions()[forward ? 1 : 0]->setChecked(true);
   if (document_->isModified()) autosave_->schedule(document_->session());
   runner_->request(document_->session());
   if (parametersDock_->isVisible()) refreshParameters();
@@ -373,7 +506,7 @@ void MainWindow::onSessionChanged() {
 
 void MainWindow::startAutosave() {
   if (interactive_) {
-    if (std::optional<Session> s = autosave_->recoverable()) {
+    if (std::optional<StudioSession> s = autosave_->recoverable()) {
       const auto answer = QMessageBox::question(
           this, tr("Recover unsaved work"),
           tr("armdyn Studio did not exit cleanly last time. Restore the autosaved session (%1)?")
@@ -412,6 +545,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   }
   stage("scene");
   plots_->setResult(result_);
+  controlPlots_->setResult(result_);
   stage("plots");
   tableModel_->setResult(result_);
   stage("table");
@@ -428,10 +562,21 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   }
   onSample(playback_->sample());
   stage("cursor");
-  status_->setText(tr("%1 samples, task time %2 s, computed in %3 ms")
-                       .arg(result_->samples())
-                       .arg(result_->sim.summary.taskTime, 0, 'f', 3)
-                       .arg(result_->computeMs, 0, 'f', 1));
+  if (result_->control) {
+    status_->setText(tr("Forward simulation (%1 input): %2 records, %3 s, computed in %4 ms")
+                         .arg(QString::fromLatin1(driveInputName(result_->control->input)))
+                         .arg(result_->samples())
+                         .arg(result_->control->result.summary.finalTime, 0, 'f', 3)
+                         .arg(result_->computeMs, 0, 'f', 1));
+    if (showControlTabOnResult_) tabs_->setCurrentWidget(controlPlots_);
+  } else {
+    status_->setText(tr("%1 samples, task time %2 s, computed in %3 ms")
+                         .arg(result_->samples())
+                         .arg(result_->sim.summary.taskTime, 0, 'f', 3)
+                         .arg(result_->computeMs, 0, 'f', 1));
+    if (showControlTabOnResult_ || tabs_->currentWidget() == controlPlots_) tabs_->setCurrentWidget(plots_);
+  }
+  showControlTabOnResult_ = false;
   statusBar()->clearMessage();
   stage("status");
   if (profile) std::fprintf(stderr, "apply: %s\n", qPrintable(stages.join(", ")));
@@ -441,7 +586,9 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
 void MainWindow::onFailure(const SimulationFailure& failure) {
   unreachable_ = failure.pointIndex;
   QString text = failure.pointIndex >= 0 ? tr("Point %1 cannot be reached: %2").arg(failure.pointIndex + 1).arg(failure.message)
-                                         : tr("Simulation failed: %1").arg(failure.message);
+                 : failure.diverged       ? tr("Forward simulation stopped, %1").arg(failure.message)
+                                          : tr("Simulation failed: %1").arg(failure.message);
+  showControlTabOnResult_ = false;
   if (result_) text += tr(" — showing the last good results.");
   banner_->setText(text);
   banner_->setVisible(true);
@@ -464,6 +611,7 @@ void MainWindow::onSample(int sample) {
   if (playback_->isPlaying() && cursorClock_.isValid() && cursorClock_.elapsed() < 50) return;
   cursorClock_.start();
   plots_->setCursorTime(playback_->time());
+  controlPlots_->setCursorTime(playback_->time());
   tableModel_->setCurrentSample(sample);
   if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
     tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(sample), 0), QAbstractItemView::PositionAtCenter);
@@ -482,8 +630,13 @@ void MainWindow::refreshParameters() {
 bool MainWindow::openFile(const QString& path, QString* error) {
   const std::string p = path.toStdString();
   try {
-    Session s = loadSession(p);
+    QString controllerProblem;
+    StudioSession s = loadStudioSession(path, &controllerProblem);
     document_->reset(s, QString());
+    if (!controllerProblem.isEmpty()) {
+      showError(tr("Controller file"), tr("%1 was not read (%2); the default controller is used")
+                                           .arg(controllerPathFor(path), controllerProblem));
+    }
     // A saved session is reopened and saved in place; a robot file is saved as a new session.
     if (s.robotFile.empty() || s.robotFile == p) {
       if (!s.taskFile.empty() && s.taskFile == p) document_->markSaved(path);
@@ -534,8 +687,7 @@ bool MainWindow::importFile(const QString& path, QString* error) {
 
 bool MainWindow::saveTo(const QString& path, QString* error) {
   try {
-    Session s = document_->session();
-    saveSession(s, path.toStdString());
+    saveStudioSession(document_->session(), path);
     document_->markSaved(path);
     addRecent(path);
     return true;
@@ -545,12 +697,29 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
   }
 }
 
-void MainWindow::newSession(const Session& session) {
+void MainWindow::newSession(const StudioSession& session) {
   document_->reset(session, QString());
   fitPending_ = true;
 }
 
 bool MainWindow::exportPlots(const QString& path, QString* error) { return plots_->exportTo(path, error); }
+
+bool MainWindow::exportControlPlots(const QString& path, QString* error) {
+  if (!result_ || !result_->control) {
+    if (error) *error = tr("No forward simulation to export (Control ▸ Forward simulation)");
+    return false;
+  }
+  return controlPlots_->exportTo(path, error);
+}
+
+void MainWindow::exportControlPlotsInteractive() {
+  QStringList filters;
+  for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export control plots"), "control.png", filters.join(";;"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportControlPlots(path, &error)) showError(tr("Export control plots"), error);
+}
 
 bool MainWindow::exportTableCsv(const QString& path, QString* error) {
   if (!result_) {

@@ -1,6 +1,8 @@
 #pragma once
 // armdyn Studio's main window: Vora's MAIN menu as a menu, a toolbar and dialogs, the 3D
-// viewport with playback, the plots, the tables and the side panels (parameters, teach mode).
+// viewport with playback, the plots, the tables and the side panels (parameters, teach mode);
+// the Control menu (issue 4): prescribed motion or forward simulation, drives, controller,
+// joint constraints, input profile, Ziegler-Nichols tuner, and the control plots.
 // Every edit goes through the Document (undoable) and triggers a background re-simulation;
 // results arrive in one piece and refresh every view.
 
@@ -11,13 +13,18 @@
 #include <QMainWindow>
 #include <QPointer>
 
+class QActionGroup;
+class QComboBox;
 class QDialog;
 class QDockWidget;
 class QLabel;
 class QMenu;
+class QProgressBar;
+class QPushButton;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
+class QTimer;
 
 namespace armdyn::app {
 
@@ -38,6 +45,11 @@ class TrajectoryPointsDialog;
 class InertiaDialog;
 class SimulationParametersDialog;
 class ToolDialog;
+class DrivesDialog;
+class ControllerDialog;
+class ConstraintsDialog;
+class InputProfileDialog;
+class TunerDialog;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -53,11 +65,16 @@ class MainWindow : public QMainWindow {
   // Open a robot, task (replaces the task only) or session file; YAML or Vora's formats.
   bool openFile(const QString& path, QString* error = nullptr);
   bool importFile(const QString& path, QString* error = nullptr);  // Vora spec or trajectory
-  bool saveTo(const QString& path, QString* error = nullptr);      // YAML session
-  void newSession(const Session& session);
+  // YAML session, and its controller file next to it in forward mode (studio_session.h).
+  bool saveTo(const QString& path, QString* error = nullptr);
+  void newSession(const StudioSession& session);
   void simulate();
+  // Prescribed motion (Vora) or forward simulation under the controller: an undoable edit.
+  void setSimulationMode(SimulationMode mode);
+  SimulationMode simulationMode() const;
 
   bool exportPlots(const QString& path, QString* error = nullptr);
+  bool exportControlPlots(const QString& path, QString* error = nullptr);
   bool exportTableCsv(const QString& path, QString* error = nullptr);
   bool exportSummaryCsv(const QString& path, QString* error = nullptr);
   bool printParameters(const QString& pdfPath, QString* error = nullptr);
@@ -67,6 +84,10 @@ class MainWindow : public QMainWindow {
   Document* document() const { return document_; }
   SimulationRunner* runner() const { return runner_; }
   PlotPanel* plots() const { return plots_; }
+  PlotPanel* controlPlots() const { return controlPlots_; }
+  QComboBox* modeCombo() const { return modeCombo_; }
+  // Shown while a run takes longer than a moment; Stop drops it.
+  QProgressBar* progressBar() const { return progress_; }
   ArmViewport* viewport() const { return viewport_; }
   PlaybackController* playback() const { return playback_; }
   PlaybackBar* playbackBar() const { return playbackBar_; }
@@ -87,6 +108,12 @@ class MainWindow : public QMainWindow {
   InertiaDialog* showInertia();
   SimulationParametersDialog* showSimulationParameters();
   ToolDialog* showTool();
+  DrivesDialog* showDrives();
+  ControllerDialog* showController();
+  ConstraintsDialog* showConstraints();
+  InputProfileDialog* showInputProfile();
+  // The tuner starts at the arm's configuration under the time cursor.
+  TunerDialog* showTuner();
   QDialog* showViewSettings();
   QDialog* showInstructions();
   void setTeachMode(bool on);
@@ -121,6 +148,8 @@ class MainWindow : public QMainWindow {
   void exportSummaryInteractive();
   void printParametersInteractive();
   void showError(const QString& title, const QString& message);
+  void exportControlPlotsInteractive();
+  void updateBusy();
   template <typename D>
   D* showDialog(QPointer<D>& slot);
 
@@ -131,6 +160,7 @@ class MainWindow : public QMainWindow {
   ArmViewport* viewport_;
   PlaybackBar* playbackBar_;
   PlotPanel* plots_;
+  PlotPanel* controlPlots_;
   ResultsTableModel* tableModel_;
   QTableView* tableView_;
   SummaryView* summary_;
@@ -138,6 +168,12 @@ class MainWindow : public QMainWindow {
   QTabWidget* tabs_;
   QLabel* banner_;
   QLabel* status_;
+  QComboBox* modeCombo_;
+  QActionGroup* modeActions_;
+  QProgressBar* progress_;
+  QPushButton* stop_;
+  QTimer* busyTimer_;
+  bool showControlTabOnResult_ = false;
   QDockWidget* parametersDock_;
   QDockWidget* teachDock_;
   QTextBrowser* parametersText_;
@@ -155,6 +191,11 @@ class MainWindow : public QMainWindow {
   QPointer<InertiaDialog> inertiaDialog_;
   QPointer<SimulationParametersDialog> simulationDialog_;
   QPointer<ToolDialog> toolDialog_;
+  QPointer<DrivesDialog> drivesDialog_;
+  QPointer<ControllerDialog> controllerDialog_;
+  QPointer<ConstraintsDialog> constraintsDialog_;
+  QPointer<InputProfileDialog> profileDialog_;
+  QPointer<TunerDialog> tunerDialog_;
 };
 
 }  // namespace armdyn::app

@@ -1,6 +1,7 @@
 #include "parameters_report.h"
 
 #include "io/number_text.h"
+#include "model/equivalent_box.h"
 #include "units.h"
 
 #include <QObject>
@@ -35,7 +36,7 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
   const RobotSpec& r = model.spec();
   QString h;
   h += "<style>table{border-collapse:collapse;margin-bottom:8px} td,th{border:1px solid #bbb;"
-       "padding:2px 6px;text-align:right} th{background:#e8ecf2} table.m td{border:none;padding:0 6px}"
+       "padding:2px 6px;text-align:right;white-space:nowrap} th{background:#e8ecf2} table.m td{border:none;padding:0 6px}"
        "h3{margin:10px 0 4px 0}</style>";
   h += QStringLiteral("<h2>%1</h2>").arg(QString::fromStdString(r.name).toHtmlEscaped());
   h += QObject::tr("<p>%1 links, family \"%2\", DT = %3 s, TACC = %4 s, gravity (%5, %6, %7) m/s², "
@@ -65,7 +66,13 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
   for (int i = 0; i < r.dof(); ++i) {
     const LinkSpec& l = r.links[i];
     if (l.massSource != MassSource::HollowBar) {
-      h += row({QString::fromStdString(l.name), QObject::tr("(inertia given explicitly)"), "", "", ""});
+      // Drawn as the uniform box of the same mass and principal moments (model/equivalent_box.h).
+      const EquivalentBox b = equivalentBox(bareLinkInertial(l), 1e-3);
+      QString drawn = QObject::tr("drawn as the equivalent box %1 × %2 × %3 m at the centre of mass")
+                          .arg(num(b.sides.x(), 3), num(b.sides.y(), 3), num(b.sides.z(), 3));
+      if (b.clamped) drawn += QObject::tr("<br><span style='color:#b00020'>not a realisable rigid body: %1</span>")
+                                  .arg(QString::fromStdString(b.note).toHtmlEscaped());
+      h += row({QString::fromStdString(l.name), QObject::tr("(inertia given explicitly)"), drawn, "", ""});
       continue;
     }
     auto v3 = [](const Eigen::Vector3d& v) { return QStringLiteral("%1, %2, %3").arg(num(v.x()), num(v.y()), num(v.z())); };
@@ -90,6 +97,29 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
     h += row({QString::fromStdString(r.links[i].name), matrix(in.inertiaCom), matrix(in.pseudo)});
   }
   h += "</table>";
+
+  bool anyDrive = false;
+  for (const LinkSpec& l : r.links) anyDrive = anyDrive || l.drive.has_value();
+  if (anyDrive) {
+    h += QObject::tr("<h3>Drives (joint side; Anderson ch. 5)</h3>");
+    h += "<table>" + row({"Joint", "Gear N", "Jm (kg m²)", "J refl. (kg m²)", "b (N m s/rad)", "Fc+ / Fc− (N m)",
+                          "R (Ω)", "L (H)", "ke (V s/rad)", "kt (N m/A)", "V / I limit"},
+                         true);
+    for (int i = 0; i < r.dof(); ++i) {
+      const LinkSpec& l = r.links[i];
+      if (!l.drive) {
+        h += row({QString::number(i + 1), QObject::tr("(none: torque input)"), "", "", "", "", "", "", "", "", ""});
+        continue;
+      }
+      const DriveSpec& d = *l.drive;
+      auto limit = [](double v, const char* unit) { return v > 0.0 ? num(v) + " " + unit : QStringLiteral("—"); };
+      h += row({QString::number(i + 1), num(d.gearRatio), num(d.rotorInertia), num(d.reflectedInertia), num(d.viscous),
+                num(d.coulombPositive) + " / " + num(d.coulombNegative), d.hasMotor ? num(d.resistance) : "—",
+                d.hasMotor ? num(d.inductance) : "—", d.hasMotor ? num(d.ke) : "—", d.hasMotor ? num(d.kt) : "—",
+                limit(d.voltageLimit, "V") + " / " + limit(d.currentLimit, "A")});
+    }
+    h += "</table>";
+  }
 
   h += QObject::tr("<h3>Tool (end effector) transform</h3>") + matrix(r.tool);
 

@@ -3,8 +3,10 @@
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QPdfWriter>
 #include <QVBoxLayout>
+#include <cmath>
 #include <qcustomplot.h>
 #ifdef ARMDYN_HAVE_QT_SVG
 #include <QSvgGenerator>
@@ -18,7 +20,7 @@ const QColor kJointColours[] = {QColor(31, 119, 180), QColor(214, 39, 40), QColo
                                 QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
                                 QColor(23, 190, 207), QColor(0, 0, 0), QColor(100, 100, 255)};
 
-const Eigen::MatrixXd& history(const TaskSimulation& sim, Quantity q) {
+const Eigen::MatrixXd& motionHistory(const TaskSimulation& sim, Quantity q) {
   switch (q) {
     case Quantity::Position: return sim.q;
     case Quantity::Velocity: return sim.qd;
@@ -28,9 +30,19 @@ const Eigen::MatrixXd& history(const TaskSimulation& sim, Quantity q) {
   return sim.force;
 }
 
+const Eigen::MatrixXd& controlHistory(const RunHistory& h, ControlQuantity q) {
+  switch (q) {
+    case ControlQuantity::TrackingError: return h.error;
+    case ControlQuantity::Voltage: return h.voltage;
+    case ControlQuantity::Current: return h.current;
+    case ControlQuantity::MotorTorque: break;
+  }
+  return h.motorTorque;
+}
+
 }  // namespace
 
-PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
+PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
@@ -39,10 +51,17 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
   toggleLayout_->addWidget(new QLabel(tr("Joints:"), this));
   toggleLayout_->addStretch(1);
   layout->addLayout(toggleLayout_);
-  const char* names[] = {"plotPosition", "plotVelocity", "plotAcceleration", "plotForce"};
+  note_ = new QLabel(this);
+  note_->setObjectName("plotNote");
+  note_->setWordWrap(true);
+  note_->setStyleSheet("color:#555; padding:4px 8px");
+  note_->setVisible(false);
+  layout->addWidget(note_);
+  const char* motionNames[] = {"plotPosition", "plotVelocity", "plotAcceleration", "plotForce"};
+  const char* controlNames[] = {"plotTrackingError", "plotVoltage", "plotCurrent", "plotMotorTorque"};
   for (int i = 0; i < 4; ++i) {
     auto* p = new QCustomPlot(this);
-    p->setObjectName(names[i]);
+    p->setObjectName(set_ == PlotSet::Motion ? motionNames[i] : controlNames[i]);
     p->setMinimumHeight(120);
     p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     // Software rasterisation of antialiased lines dominates the edit-to-plot latency (about
@@ -52,10 +71,25 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     p->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     p->axisRect()->setRangeZoom(Qt::Horizontal);
     p->xAxis->setLabel(tr("Time (s)"));
+    // The legend sits beside the axes (its own layout column), so it never covers a curve.
     p->legend->setVisible(true);
     p->legend->setFont(QFont(font().family(), 8));
     p->legend->setRowSpacing(-3);
-    p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    p->legend->setBorderPen(Qt::NoPen);
+    p->legend->setBrush(Qt::NoBrush);
+    p->legend->setMargins(QMargins(2, 4, 4, 2));
+    // A column of its own: the legend on top, an empty element under it taking the rest.
+    p->axisRect()->insetLayout()->take(p->legend);
+    auto* side = new QCPLayoutGrid;
+    p->plotLayout()->addElement(0, 1, side);
+    p->plotLayout()->setColumnStretchFactor(1, 0.001);
+    p->plotLayout()->setColumnSpacing(0);
+    side->setMargins(QMargins(0, 6, 0, 0));
+    side->addElement(0, 0, p->legend);
+    side->addElement(1, 0, new QCPLayoutElement(p));
+    side->setRowStretchFactor(0, 0.001);
+    side->setRowSpacing(0);
+    legendColumns_[i] = side;
     p->addLayer("cursor", p->layer("main"), QCustomPlot::limAbove);
     cursorLayers_[i] = p->layer("cursor");
     cursorLayers_[i]->setMode(QCPLayer::lmBuffered);
@@ -65,6 +99,12 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     cursor->point1->setCoords(0, 0);
     cursor->point2->setCoords(0, 1);
     cursors_[i] = cursor;
+    auto* text = new QCPItemText(p);
+    text->position->setType(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(0.5, 0.5);
+    text->setColor(QColor(90, 90, 90));
+    text->setVisible(false);
+    notes_[i] = text;
     plots_[i] = p;
     layout->addWidget(p, 1);
     connect(p, &QCustomPlot::mousePress, this, [this, p](QMouseEvent* e) {
@@ -72,6 +112,9 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
     });
     connect(p, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetZoom(); });
   }
+  // The panels' left and right edges line up, so their time axes do.
+  marginGroup_ = new QCPMarginGroup(plots_[0]);
+  for (QCustomPlot* p : plots_) p->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, marginGroup_);
   // One time axis for the four panels.
   for (QCustomPlot* p : plots_) {
     connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this, p](const QCPRange& r) {
@@ -83,6 +126,13 @@ PlotPanel::PlotPanel(QWidget* parent) : QWidget(parent) {
       }
     });
   }
+  if (set_ == PlotSet::Control) clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
+}
+
+PlotPanel::~PlotPanel() {
+  // Legend columns taken out of their layouts go back in, so the plots delete them.
+  if (!legendsShown_)
+    for (int i = 0; i < 4; ++i) plots_[i]->plotLayout()->addElement(0, 1, legendColumns_[i]);
 }
 
 QStringList PlotPanel::exportFormats() {
@@ -92,6 +142,10 @@ QStringList PlotPanel::exportFormats() {
 #endif
   return f;
 }
+
+QString PlotPanel::panelNote(int index) const { return notes_[index]->visible() ? notes_[index]->text() : QString(); }
+
+QString PlotPanel::note() const { return note_->isHidden() ? QString() : note_->text(); }
 
 void PlotPanel::rebuildToggles(int joints) {
   if (static_cast<int>(toggles_.size()) == joints) return;
@@ -111,17 +165,32 @@ void PlotPanel::rebuildToggles(int joints) {
   }
 }
 
+void PlotPanel::clearPanels(const QString& why) {
+  for (QCustomPlot* p : plots_) {
+    p->clearGraphs();
+    p->replot();
+  }
+  note_->setText(why);
+  note_->setVisible(!why.isEmpty());
+}
+
 void PlotPanel::setResult(const SimulationResultPtr& result) {
   result_ = result;
   if (!result_) return;
-  const TaskSimulation& sim = result_->sim;
-  const int n = static_cast<int>(sim.q.cols());
-  const int samples = result_->samples();
+  const bool control = set_ == PlotSet::Control;
+  if (control && !result_->control) {
+    clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
+    return;
+  }
+  note_->setVisible(false);
+  const std::vector<double>& t = control ? result_->control->result.history.t : result_->sim.t;
+  const int n = result_->model->dof();
+  const int samples = static_cast<int>(t.size());
   const std::vector<JointType> joints = jointTypes(result_->session.robot);
+  const DriveInput input = control ? result_->control->input : DriveInput::Torque;
   rebuildToggles(n);
-  const QVector<double> keys(sim.t.begin(), sim.t.end());
+  const QVector<double> keys(t.begin(), t.end());
   for (int qi = 0; qi < 4; ++qi) {
-    const Quantity q = static_cast<Quantity>(qi);
     QCustomPlot* p = plots_[qi];
     while (p->graphCount() > n) p->removeGraph(p->graphCount() - 1);
     while (p->graphCount() < n) {
@@ -129,13 +198,15 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
       QCPGraph* g = p->addGraph();
       g->setPen(QPen(kJointColours[j % 12], 1.6));
     }
-    const Eigen::MatrixXd& h = history(sim, q);
+    const Eigen::MatrixXd& h = control ? controlHistory(result_->control->result.history, static_cast<ControlQuantity>(qi))
+                                       : motionHistory(result_->sim, static_cast<Quantity>(qi));
     QVector<double> values(samples);
     for (int j = 0; j < n; ++j) {
       for (int k = 0; k < samples; ++k) values[k] = h(k, j);
       QCPGraph* g = p->graph(j);
       g->setData(keys, values, true);
-      g->setName(QStringLiteral("J%1 (%2) [%3]").arg(j + 1).arg(jointLetter(joints[j]), unitOf(q, joints[j])));
+      const QString unit = control ? unitOf(static_cast<ControlQuantity>(qi), joints[j]) : unitOf(static_cast<Quantity>(qi), joints[j]);
+      g->setName(QStringLiteral("J%1 (%2) [%3]").arg(j + 1).arg(jointLetter(joints[j]), unit));
       g->setVisible(isJointVisible(j));
       if (g->visible()) {
         g->addToLegend();
@@ -143,34 +214,94 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
         g->removeFromLegend();
       }
     }
-    p->yAxis->setLabel(axisTitle(q, joints));
+    p->yAxis->setLabel(control ? axisTitle(static_cast<ControlQuantity>(qi), joints) : axisTitle(static_cast<Quantity>(qi), joints));
+    // A quantity the run does not have (torque input: no voltage, no current).
+    QString why;
+    if (control && static_cast<ControlQuantity>(qi) == ControlQuantity::Voltage && input != DriveInput::Voltage)
+      why = tr("No motor voltage: this run drives the joints by %1").arg(driveInputName(input));
+    if (control && static_cast<ControlQuantity>(qi) == ControlQuantity::Current && input == DriveInput::Torque)
+      why = tr("No motor current: this run drives the joints by torque");
+    notes_[qi]->setText(why);
+    notes_[qi]->setVisible(!why.isEmpty());
+    if (!why.isEmpty()) {
+      for (int j = 0; j < n; ++j) {
+        p->graph(j)->data()->clear();
+        p->graph(j)->removeFromLegend();
+      }
+    }
     p->rescaleAxes(true);
     p->yAxis->scaleRange(1.1, p->yAxis->range().center());
-    p->replot();
   }
+  alignLegends();
+  replotAll();
+}
+
+void PlotPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  showLegends(width() >= kLegendMinWidth);
+}
+
+void PlotPanel::showLegends(bool show) {
+  if (show == legendsShown_) return;
+  legendsShown_ = show;
+  for (int i = 0; i < 4; ++i) {
+    QCustomPlot* p = plots_[i];
+    if (show) {
+      p->plotLayout()->addElement(0, 1, legendColumns_[i]);
+      p->plotLayout()->setColumnStretchFactor(1, 0.001);
+    } else {
+      p->plotLayout()->take(legendColumns_[i]);
+      p->plotLayout()->simplify();
+    }
+    legendColumns_[i]->setVisible(show);
+  }
+  alignLegends();
+  replotAll();
+}
+
+void PlotPanel::alignLegends() {
+  // Equal legend widths keep the axis rects' right edges aligned (the margin group aligns
+  // margins, not the legend column).
+  int width = 0;
+  for (QCustomPlot* p : plots_) {
+    p->legend->setMinimumSize(0, 0);
+    width = std::max(width, p->legend->minimumOuterSizeHint().width());
+  }
+  for (QCustomPlot* p : plots_) {
+    const QMargins m = p->legend->margins();
+    p->legend->setMinimumSize(width - m.left() - m.right(), 0);
+  }
+}
+
+void PlotPanel::replotAll() {
+  // Tick labels of every panel first: the margin group reads all of them.
+  for (QCustomPlot* p : plots_) p->plotLayout()->update(QCPLayoutElement::upPreparation);
+  for (QCustomPlot* p : plots_) p->replot();
 }
 
 void PlotPanel::resetZoom() {
   for (QCustomPlot* p : plots_) {
     p->rescaleAxes(true);
     p->yAxis->scaleRange(1.1, p->yAxis->range().center());
-    p->replot();
   }
+  replotAll();
 }
 
 void PlotPanel::setJointVisible(int joint, bool visible) {
   if (joint < 0 || joint >= static_cast<int>(toggles_.size())) return;
   if (toggles_[joint]->isChecked() != visible) toggles_[joint]->setChecked(visible);
-  for (QCustomPlot* p : plots_) {
+  for (int i = 0; i < 4; ++i) {
+    QCustomPlot* p = plots_[i];
     if (joint >= p->graphCount()) continue;
     p->graph(joint)->setVisible(visible);
-    if (visible) {
+    if (visible && !notes_[i]->visible()) {
       p->graph(joint)->addToLegend();
     } else {
       p->graph(joint)->removeFromLegend();
     }
-    p->replot();
   }
+  alignLegends();
+  replotAll();
 }
 
 bool PlotPanel::isJointVisible(int joint) const {
@@ -212,12 +343,15 @@ bool PlotPanel::exportTo(const QString& path, QString* error) const {
     return QFileInfo(path).size() > 0;
 #ifdef ARMDYN_HAVE_QT_SVG
   } else if (suffix == "svg") {
-    QSvgGenerator svg;
-    svg.setFileName(path);
-    svg.setSize(QSize(w, 4 * h));
-    svg.setViewBox(QRect(0, 0, w, 4 * h));
-    paintAll(&svg, w, h);
-    return true;
+    {
+      QSvgGenerator svg;
+      svg.setFileName(path);
+      svg.setSize(QSize(w, 4 * h));
+      svg.setViewBox(QRect(0, 0, w, 4 * h));
+      svg.setTitle(set_ == PlotSet::Motion ? "armdyn joint histories" : "armdyn control histories");
+      paintAll(&svg, w, h);
+    }  // the generator writes the file when the painter and it are done
+    if (QFileInfo(path).size() > 0) return true;
 #endif
   } else {
     if (error) *error = tr("Unsupported format \"%1\" (use %2)").arg(suffix, exportFormats().join(", "));

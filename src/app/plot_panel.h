@@ -1,8 +1,10 @@
 #pragma once
-// Vora's figures 7.6-7.9 as four QCustomPlot panels: position, velocity, acceleration and
-// force/torque against time, every joint overlaid (legend, per-joint toggles), units on every
-// axis, shared zoom/pan of the time axis, the shared time cursor, export to PNG/PDF (and SVG
-// when Qt Svg is available).
+// Four QCustomPlot panels against time, every joint overlaid (legend beside each panel, per-joint
+// toggles), units on every axis, one shared time axis (zoom/pan together, left edges aligned by a
+// margin group), the shared time cursor, export to PNG/PDF/SVG. Two sets:
+//   Motion:  Vora's figures 7.6-7.9, position, velocity, acceleration and force/torque;
+//   Control: a forward simulation's tracking error q_d - q, motor voltage, current and the drive
+//            torque at the joint (N kt i), closed_loop.h's histories.
 
 #include "simulation_result.h"
 #include "units.h"
@@ -14,19 +16,32 @@
 class QCheckBox;
 class QCustomPlot;
 class QCPItemStraightLine;
+class QCPItemText;
 class QCPLayer;
+class QCPLayoutGrid;
+class QCPMarginGroup;
 class QHBoxLayout;
+class QLabel;
 
 namespace armdyn::app {
+
+enum class PlotSet { Motion, Control };
 
 class PlotPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit PlotPanel(QWidget* parent = nullptr);
+  explicit PlotPanel(PlotSet set = PlotSet::Motion, QWidget* parent = nullptr);
+  ~PlotPanel() override;
 
+  PlotSet plotSet() const { return set_; }
   void setResult(const SimulationResultPtr& result);
   void setCursorTime(double t);
+  QCustomPlot* panel(int index) const { return plots_[index]; }
   QCustomPlot* plot(Quantity q) const { return plots_[static_cast<int>(q)]; }
+  QCustomPlot* plot(ControlQuantity q) const { return plots_[static_cast<int>(q)]; }
+  // Why a panel (or the whole control set) shows nothing, e.g. "no motor voltage: torque input".
+  QString panelNote(int index) const;
+  QString note() const;
   void setJointVisible(int joint, bool visible);
   bool isJointVisible(int joint) const;
   // Writes the four panels stacked in one file; format from the suffix (.png, .pdf, .svg).
@@ -38,12 +53,28 @@ class PlotPanel : public QWidget {
  Q_SIGNALS:
   void timeClicked(double t);
 
+ protected:
+  // Below kLegendMinWidth the legends give their column back to the curves (the joint toggles
+  // above the panels, in the joints' colours, still say which curve is which).
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
+  static constexpr int kLegendMinWidth = 560;
+  void showLegends(bool show);
   void rebuildToggles(int joints);
+  void clearPanels(const QString& why);
+  void alignLegends();
+  void replotAll();
+  PlotSet set_;
   std::array<QCustomPlot*, 4> plots_{};
   std::array<QCPItemStraightLine*, 4> cursors_{};
   std::array<QCPLayer*, 4> cursorLayers_{};
+  std::array<QCPItemText*, 4> notes_{};
+  std::array<QCPLayoutGrid*, 4> legendColumns_{};
+  bool legendsShown_ = true;
+  QCPMarginGroup* marginGroup_;
   QHBoxLayout* toggleLayout_;
+  QLabel* note_;
   std::vector<QCheckBox*> toggles_;
   SimulationResultPtr result_;
 };

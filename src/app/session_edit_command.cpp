@@ -4,7 +4,7 @@
 
 namespace armdyn::app {
 
-SessionEditCommand::SessionEditCommand(Document* document, Session before, Session after,
+SessionEditCommand::SessionEditCommand(Document* document, StudioSession before, StudioSession after,
                                        const QString& text, QString mergeKey)
     : QUndoCommand(text),
       document_(document),

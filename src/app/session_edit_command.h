@@ -1,7 +1,7 @@
 #pragma once
 // One undoable edit of the document: the session before and after.
 
-#include "io/robot_file.h"
+#include "studio_session.h"
 
 #include <QString>
 #include <QUndoCommand>
@@ -12,7 +12,7 @@ class Document;
 
 class SessionEditCommand : public QUndoCommand {
  public:
-  SessionEditCommand(Document* document, Session before, Session after, const QString& text,
+  SessionEditCommand(Document* document, StudioSession before, StudioSession after, const QString& text,
                      QString mergeKey);
   void undo() override;
   void redo() override;
@@ -21,8 +21,8 @@ class SessionEditCommand : public QUndoCommand {
 
  private:
   Document* document_;
-  Session before_;
-  Session after_;
+  StudioSession before_;
+  StudioSession after_;
   QString mergeKey_;
 };
 

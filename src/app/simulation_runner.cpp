@@ -2,6 +2,10 @@
 
 #include "arm_frames.h"
 
+#include "actuation/drive.h"
+#include "analysis/sample_derivative.h"
+#include "simulation/task_summary.h"
+
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cstdio>
@@ -17,7 +21,7 @@ SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
 
 SimulationRunner::~SimulationRunner() { watcher_.waitForFinished(); }
 
-void SimulationRunner::request(const Session& session) {
+void SimulationRunner::request(const StudioSession& session) {
   ++generation_;
   requestClock_.start();
   if (running_) {
@@ -27,7 +31,12 @@ void SimulationRunner::request(const Session& session) {
   start(session, generation_);
 }
 
-void SimulationRunner::start(Session session, quint64 generation) {
+void SimulationRunner::abandon() {
+  ++generation_;
+  pending_.reset();
+}
+
+void SimulationRunner::start(StudioSession session, quint64 generation) {
   running_ = true;
   runningGeneration_ = generation;
   Q_EMIT busyChanged(true);
@@ -37,6 +46,8 @@ void SimulationRunner::start(Session session, quint64 generation) {
       out.result = compute(session, generation);
     } catch (const UnreachablePointError& e) {
       out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
+    } catch (const ForwardDivergence& e) {
+      out.failure = {generation, QString::fromStdString(e.what()), -1, true};
     } catch (const std::exception& e) {
       out.failure = {generation, QString::fromStdString(e.what()), -1};
     }
@@ -54,12 +65,13 @@ void SimulationRunner::onFinished() {
   running_ = false;
   if (pending_) {
     // A newer edit arrived while this run was in flight: its result is stale.
-    Session next = std::move(*pending_);
+    StudioSession next = std::move(*pending_);
     pending_.reset();
     start(std::move(next), generation_);
     return;
   }
   Q_EMIT busyChanged(false);
+  if (runningGeneration_ != generation_) return;  // abandoned
   if (out.result) {
     Q_EMIT finished(out.result);
   } else {
@@ -67,15 +79,36 @@ void SimulationRunner::onFinished() {
   }
 }
 
-SimulationResultPtr SimulationRunner::compute(const Session& session, quint64 generation) {
+SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quint64 generation) {
   QElapsedTimer clock;
   clock.start();
   auto result = std::make_shared<SimulationResult>();
   result->generation = generation;
   result->session = session;
   result->model = std::make_shared<const Model>(session.robot);
-  result->sim = simulateTask(*result->model, session.task);
-  ArmFrames frames(*result->model);
+  const Model& model = *result->model;
+  result->sim = simulateTask(model, session.task);
+  if (session.mode == SimulationMode::ForwardSimulation) {
+    validateControllerSettings(session.controller, model);
+    auto config = std::make_shared<ControllerConfig>(controllerConfig(session.controller, model));
+    // The same task, planned as above; the run lasts the plan (also for a hold or step setpoint).
+    auto run = std::make_shared<ControlRun>(runController(model, &session.task, *config, result->sim.planDuration));
+    const RunSummary& summary = run->result.summary;
+    if (summary.diverged) throw ForwardDivergence(summary.message);
+    const RunHistory& h = run->result.history;
+    TaskSimulation& sim = result->sim;
+    sim.t = h.t;
+    sim.q = h.q;
+    sim.qd = h.qd;
+    sim.qdd = timeDerivative(h.t, h.qd);
+    sim.force = h.motorTorque;
+    sim.includesDrives = !config->rigidBody && hasDrives(model);
+    sim.dt = h.t.size() > 1 ? (h.t.back() - h.t.front()) / static_cast<double>(h.t.size() - 1) : 0.0;
+    sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, summary.finalTime);
+    result->control = std::move(run);
+    result->controllerConfig = std::move(config);
+  }
+  ArmFrames frames(model);
   result->framesPerSample = frames.count();
   const int samples = static_cast<int>(result->sim.t.size());
   result->frames.resize(static_cast<size_t>(samples) * frames.count());

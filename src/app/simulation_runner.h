@@ -1,9 +1,11 @@
 #pragma once
-// Runs Vora's SIMULATE off the GUI thread (MuJoCo simulate's pattern): a request copies the
-// session; the worker builds a new Model, calls simulateTask and the forward kinematics of
-// every sample, and hands the result back in one piece. At most one run is in flight; a newer
+// Runs the simulation off the GUI thread (MuJoCo simulate's pattern): a request copies the
+// session; the worker builds a new Model, calls simulateTask (prescribed motion) or
+// runController along the task (forward simulation), then the forward kinematics of every
+// sample, and hands the result back in one piece. At most one run is in flight; a newer
 // request supersedes the pending one, and a run that finishes after a newer request was made
-// is dropped.
+// (or after abandon()) is dropped. A forward simulation that diverges fails with the core's
+// message (joint, time, quantity).
 
 #include "simulation_result.h"
 
@@ -11,8 +13,15 @@
 #include <QFutureWatcher>
 #include <QObject>
 #include <optional>
+#include <stdexcept>
 
 namespace armdyn::app {
+
+// A forward simulation stopped by its divergence check; what() is the core's message.
+class ForwardDivergence : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 class SimulationRunner : public QObject {
   Q_OBJECT
@@ -20,12 +29,16 @@ class SimulationRunner : public QObject {
   explicit SimulationRunner(QObject* parent = nullptr);
   ~SimulationRunner() override;
 
-  void request(const Session& session);
+  void request(const StudioSession& session);
+  // Drops the run in flight and any pending one (their results never arrive); the worker
+  // finishes in the background.
+  void abandon();
   bool isBusy() const { return running_; }
   quint64 latestGeneration() const { return generation_; }
 
-  // The same work, synchronously (used by the background thread and by tests).
-  static SimulationResultPtr compute(const Session& session, quint64 generation);
+  // The same work, synchronously (used by the background thread and by tests). Throws
+  // UnreachablePointError, InputError, ModelError, or ForwardDivergence.
+  static SimulationResultPtr compute(const StudioSession& session, quint64 generation);
 
  Q_SIGNALS:
   void finished(armdyn::app::SimulationResultPtr result);
@@ -37,14 +50,14 @@ class SimulationRunner : public QObject {
     SimulationResultPtr result;
     SimulationFailure failure;
   };
-  void start(Session session, quint64 generation);
+  void start(StudioSession session, quint64 generation);
   void onFinished();
 
   QFutureWatcher<Outcome> watcher_;
   bool running_ = false;
   quint64 generation_ = 0;        // of the newest request
   quint64 runningGeneration_ = 0;
-  std::optional<Session> pending_;
+  std::optional<StudioSession> pending_;
   QElapsedTimer requestClock_;  // since the newest request (profiling)
 };
 

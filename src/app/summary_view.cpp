@@ -17,6 +17,7 @@ SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
   heading_ = new QLabel(this);
   heading_->setObjectName("summaryHeading");
   heading_->setTextFormat(Qt::RichText);
+  heading_->setWordWrap(true);
   layout->addWidget(heading_);
   table_ = new QTableWidget(this);
   table_->setObjectName("summaryTable");
@@ -24,6 +25,13 @@ SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->setVisible(false);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   layout->addWidget(table_, 1);
+  controlTable_ = new QTableWidget(this);
+  controlTable_->setObjectName("controlSummaryTable");
+  controlTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  controlTable_->verticalHeader()->setVisible(false);
+  controlTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  controlTable_->setVisible(false);
+  layout->addWidget(controlTable_, 1);
 }
 
 void SummaryView::setResult(const SimulationResultPtr& result) {
@@ -31,12 +39,31 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
   if (!result_) return;
   const TaskSummary& s = result_->sim.summary;
   const RobotSpec& robot = result_->session.robot;
-  heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
-                       "<b>%2 s</b>, %3 samples at DT = %4 s")
-                        .arg(QString::fromStdString(methodLabel(result_->sim.method)))
-                        .arg(s.taskTime, 0, 'f', 4)
-                        .arg(s.samples)
-                        .arg(result_->sim.dt));
+  const ControlRun* run = result_->control.get();
+  if (run) {
+    const RunSummary& r = run->result.summary;
+    QString warnings;
+    for (const std::string& w : r.warnings) warnings += "<br>" + QString::fromStdString(w).toHtmlEscaped();
+    heading_->setText(tr("<b>Summary results</b> of the forward simulation (%1 controller, %2 input) &mdash; "
+                         "<b>%3 s</b>, %4 records; force/torque is what the drives delivered. Energy: input %5 J, "
+                         "dissipated %6 J%7")
+                          .arg(result_->controllerConfig->type == ControllerType::Pid              ? tr("PID")
+                               : result_->controllerConfig->type == ControllerType::ComputedTorque ? tr("computed-torque")
+                                                                                                   : tr("open-loop"))
+                          .arg(QString::fromLatin1(driveInputName(run->input)))
+                          .arg(r.finalTime, 0, 'f', 4)
+                          .arg(s.samples)
+                          .arg(r.inputWork, 0, 'g', 4)
+                          .arg(r.dissipated, 0, 'g', 4)
+                          .arg(warnings));
+  } else {
+    heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
+                         "<b>%2 s</b>, %3 samples at DT = %4 s")
+                          .arg(QString::fromStdString(methodLabel(result_->sim.method)))
+                          .arg(s.taskTime, 0, 'f', 4)
+                          .arg(s.samples)
+                          .arg(result_->sim.dt));
+  }
   const QStringList headers = {tr("Joint"), tr("Peak force/torque"), tr("at t (s)"), tr("Min position"),
                                tr("Max position"), tr("Peak |velocity|"), tr("Peak |acceleration|")};
   const int n = static_cast<int>(robot.links.size());
@@ -59,6 +86,32 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
     cell(4, withUnit(s.qMax(j), Quantity::Position));
     cell(5, withUnit(s.qdPeak(j), Quantity::Velocity));
     cell(6, withUnit(s.qddPeak(j), Quantity::Acceleration));
+  }
+  fillControlTable();
+}
+
+void SummaryView::fillControlTable() {
+  const ControlRun* run = result_ ? result_->control.get() : nullptr;
+  controlTable_->setVisible(run != nullptr);
+  if (!run) return;
+  const RunSummary& r = run->result.summary;
+  const RobotSpec& robot = result_->session.robot;
+  const int n = robot.dof();
+  controlTable_->clear();
+  controlTable_->setColumnCount(4);
+  controlTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Peak |tracking error|"), tr("Peak |voltage|"), tr("Peak |current|")});
+  controlTable_->setRowCount(n);
+  for (int j = 0; j < n; ++j) {
+    const JointType jt = robot.links[j].joint;
+    auto cell = [&](int col, const QString& text) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+      controlTable_->setItem(j, col, item);
+    };
+    cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
+    cell(1, QStringLiteral("%1 %2").arg(r.peakError(j), 0, 'E', 6).arg(unitOf(Quantity::Position, jt)));
+    cell(2, run->input == DriveInput::Voltage ? QStringLiteral("%1 V").arg(r.peakVoltage(j), 0, 'f', 3) : QStringLiteral("—"));
+    cell(3, run->input == DriveInput::Torque ? QStringLiteral("—") : QStringLiteral("%1 A").arg(r.peakCurrent(j), 0, 'f', 3));
   }
 }
 

@@ -43,6 +43,32 @@ QString axisTitle(Quantity q, const std::vector<JointType>& joints) {
   return QStringLiteral("%1 (%2)").arg(quantityName(q, joints), units);
 }
 
+QString unitOf(ControlQuantity q, JointType joint) {
+  switch (q) {
+    case ControlQuantity::TrackingError: return unitOf(Quantity::Position, joint);
+    case ControlQuantity::Voltage: return QStringLiteral("V");
+    case ControlQuantity::Current: return QStringLiteral("A");
+    case ControlQuantity::MotorTorque: return unitOf(Quantity::Force, joint);
+  }
+  return {};
+}
+
+QString axisTitle(ControlQuantity q, const std::vector<JointType>& joints) {
+  switch (q) {
+    case ControlQuantity::TrackingError: {
+      QString t = axisTitle(Quantity::Position, joints);
+      return QObject::tr("Tracking error") + t.mid(t.indexOf(" ("));
+    }
+    case ControlQuantity::Voltage: return QObject::tr("Motor voltage (V)");
+    case ControlQuantity::Current: return QObject::tr("Motor current (A)");
+    case ControlQuantity::MotorTorque: {
+      QString t = axisTitle(Quantity::Force, joints);
+      return QObject::tr("Motor %1").arg(t.left(1).toLower() + t.mid(1));
+    }
+  }
+  return {};
+}
+
 std::vector<JointType> jointTypes(const RobotSpec& robot) {
   std::vector<JointType> out;
   for (const LinkSpec& l : robot.links) out.push_back(l.joint);

@@ -1,7 +1,7 @@
 #include "dialogs/inertia_dialog.h"
 
 #include "document.h"
-#include "model/mass_properties.h"
+#include "model/equivalent_box.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -15,14 +15,11 @@
 namespace armdyn::app {
 namespace {
 
-// Bare inertia of a link (no actuator) from whichever source it uses.
+// Bare inertia of a link (no actuator) from whichever source it uses; zeros if it cannot be
+// converted (a field being typed).
 LinkInertial bareInertial(const LinkSpec& l) {
   try {
-    switch (l.massSource) {
-      case MassSource::HollowBar: return hollowBarInertial(l.bar);
-      case MassSource::Explicit: return inertialFromTensor(l.inertia.mass, l.inertia.com, l.inertia.inertiaCom);
-      case MassSource::PseudoInertia: return inertialFromPseudo(l.pseudoInertia);
-    }
+    return bareLinkInertial(l);
   } catch (const std::exception&) {
   }
   return {};
@@ -124,7 +121,7 @@ void InertiaDialog::refreshEnabled() {
 }
 
 void InertiaDialog::changeSource(int index) {
-  Session s = document_->session();
+  StudioSession s = document_->session();
   LinkSpec& l = s.robot.links[linkIndex()];
   const LinkInertial bare = bareInertial(l);
   const auto to = static_cast<MassSource>(index);

@@ -39,6 +39,11 @@ InstructionsDialog::InstructionsDialog(QWidget* parent) : QDialog(parent) {
       "Top/Side and Fit.</p>"
       "<p><b>Teach mode</b> (View &rarr; Teach mode): joint sliders, live tool pose, Cartesian jog through the "
       "inverse kinematics.</p>"
+      "<p><b>Control</b> (menu and toolbar): <i>prescribed motion</i> (Vora's task simulation) or <i>forward "
+      "simulation</i>, the arm driven along the same task by its controller (PID, computed torque or open loop) "
+      "through its drives (gears, friction, DC motors); dialogs for the drives, the controller, joint constraint "
+      "modes and input profiles, the Ziegler-Nichols tuner, and the control plots (tracking error, voltage, "
+      "current, motor torque).</p>"
       "<p>Every edit can be undone (Ctrl+Z). Work is autosaved and offered back after a crash.</p>"));
   layout->addWidget(text);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);

@@ -1,0 +1,50 @@
+#pragma once
+// Control menu "Controller" (docs/control.md): the controller of a forward simulation, PID
+// (Anderson eqs 7.3-7.7, gains Kg, Ti, Td per joint and output limits), computed torque
+// (Craig 10.7, Kp and Kd per joint, optional current feedback) or open loop (the input profile);
+// the drive input, the controller's sample time, the integration step and integrator, and the
+// setpoint. Values are checked as you type by the core (control/controller_settings.h) and every
+// change is an undoable edit of the session.
+
+#include "dialogs/field_dialog.h"
+
+class QCheckBox;
+class QComboBox;
+class QStackedWidget;
+
+namespace armdyn::app {
+
+class ControllerDialog : public FieldDialog {
+  Q_OBJECT
+ public:
+  ControllerDialog(Document* document, QWidget* parent = nullptr);
+  QComboBox* typeCombo() const { return type_; }
+  QComboBox* inputCombo() const { return input_; }
+  // Sets Kp = w^2, Kd = 2 w on every joint (critically damped computed torque), undoably.
+  void setCriticallyDamped(double w);
+
+ Q_SIGNALS:
+  void constraintsRequested();
+  void profileRequested();
+  void tunerRequested();
+
+ protected:
+  QString check(const StudioSession& candidate) const override;
+
+ private:
+  void refresh();
+  void editController(const std::function<void(ControllerSettings&)>& change, const QString& text);
+  QComboBox* type_;
+  QComboBox* input_;
+  QComboBox* integrator_;
+  QComboBox* setpoint_;
+  QCheckBox* bumpless_;
+  QStackedWidget* pages_;
+  std::vector<QLabel*> unitLabels_;
+  QLabel* summary_;
+};
+
+// The session's controller with every per-joint value filled in for its robot.
+ControllerSettings completedController(const StudioSession& session);
+
+}  // namespace armdyn::app

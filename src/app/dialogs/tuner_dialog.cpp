@@ -1,0 +1,243 @@
+#include "dialogs/tuner_dialog.h"
+
+#include "core_control.h"
+#include "dialogs/controller_dialog.h"
+#include "document.h"
+#include "io/number_text.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <QtConcurrent/QtConcurrentRun>
+#include <qcustomplot.h>
+
+namespace armdyn::app {
+namespace {
+
+QString unitPerRad(DriveInput input) {
+  switch (input) {
+    case DriveInput::Voltage: return QStringLiteral("V/rad");
+    case DriveInput::Current: return QStringLiteral("A/rad");
+    case DriveInput::Torque: break;
+  }
+  return QStringLiteral("N m/rad");
+}
+
+}  // namespace
+
+TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuration, QWidget* parent)
+    : QDialog(parent), document_(document) {
+  setObjectName("tunerDialog");
+  setWindowTitle(tr("Ziegler-Nichols tuner"));
+  const RobotSpec& robot = document->robot();
+  const int n = robot.dof();
+  auto* layout = new QVBoxLayout(this);
+  auto* intro = new QLabel(tr("Ultimate sensitivity (Anderson 7.6.2): the joint alone, the others locked, under a "
+                              "sampled proportional controller whose gain rises until the joint oscillates steadily. "
+                              "That gain is Kmax, the oscillation's period Tp; table 7.2 turns them into gains."),
+                           this);
+  intro->setWordWrap(true);
+  layout->addWidget(intro);
+  auto* form = new QFormLayout;
+  joint_ = new QComboBox(this);
+  joint_->setObjectName("tunerJoint");
+  for (int j = 0; j < n; ++j) joint_->addItem(tr("Joint %1").arg(j + 1));
+  form->addRow(tr("Joint"), joint_);
+  auto* qRow = new QHBoxLayout;
+  for (int j = 0; j < n; ++j) {
+    auto* e = new QLineEdit(this);
+    e->setObjectName(QStringLiteral("tunerQ%1").arg(j + 1));
+    e->setMaximumWidth(80);
+    const double v = j < configuration.size() ? configuration(j) : 0.0;
+    e->setText(QString::fromStdString(robot.links[j].joint == JointType::Revolute ? formatDegrees(v) : formatNumber(v)));
+    qRow->addWidget(e);
+    q_.push_back(e);
+  }
+  qRow->addStretch(1);
+  form->addRow(tr("Configuration (deg | m)"), qRow);
+  period_ = new QLineEdit(this);
+  period_->setObjectName("tunerPeriod");
+  const ControllerSettings c = completedController(document->session());
+  const double h = c.config.sampleTime > 0.0 ? c.config.sampleTime : kAndersonServoPeriod;
+  period_->setText(QString::fromStdString(formatNumber(h)));
+  form->addRow(tr("Controller sample time (s)"), period_);
+  layout->addLayout(form);
+  run_ = new QPushButton(tr("Find Kmax"), this);
+  run_->setObjectName("tunerRun");
+  layout->addWidget(run_, 0, Qt::AlignLeft);
+  result_ = new QLabel(tr("Choose the joint and configuration, then Find Kmax."), this);
+  result_->setObjectName("tunerResult");
+  result_->setWordWrap(true);
+  layout->addWidget(result_);
+
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("tunerPlot");
+  plot_->setMinimumSize(520, 220);
+  plot_->xAxis->setLabel(tr("Time (s)"));
+  plot_->yAxis->setLabel(tr("Joint displacement (mrad | mm)"));
+  plot_->addGraph()->setPen(QPen(QColor(31, 119, 180), 1.4));
+  layout->addWidget(plot_, 1);
+
+  gains_ = new QTableWidget(3, 4, this);
+  gains_->setObjectName("tunerGains");
+  gains_->setVerticalHeaderLabels({tr("P"), tr("PI"), tr("PID")});
+  gains_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  gains_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  gains_->verticalHeader()->setDefaultSectionSize(28);
+  gains_->setFixedHeight(28 * 3 + gains_->horizontalHeader()->sizeHint().height() + 4);
+  const char* ruleNames[] = {"P", "PI", "PID"};
+  for (int r = 0; r < 3; ++r) {
+    apply_[r] = new QPushButton(tr("Apply %1").arg(ruleNames[r]), this);
+    apply_[r]->setObjectName(QStringLiteral("tunerApply%1").arg(ruleNames[r]));
+    apply_[r]->setEnabled(false);
+    gains_->setCellWidget(r, 3, apply_[r]);
+    connect(apply_[r], &QPushButton::clicked, this, [this, r] { applyGains(r); });
+  }
+  layout->addWidget(gains_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  layout->addWidget(buttons);
+  connect(run_, &QPushButton::clicked, this, &TunerDialog::startTuning);
+  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &TunerDialog::onFinished);
+  showResult();
+  resize(640, 640);
+}
+
+TunerDialog::~TunerDialog() { watcher_.waitForFinished(); }
+
+bool TunerDialog::startTuning() {
+  if (watcher_.isRunning()) return false;
+  const RobotSpec& robot = document_->robot();
+  Eigen::VectorXd q(robot.dof());
+  for (int j = 0; j < robot.dof(); ++j) {
+    const NumberText t = readNumber(q_[j]->text().trimmed().toStdString());
+    if (t.kind != NumberText::Kind::Number) {
+      result_->setText(tr("Joint %1: not a number").arg(j + 1));
+      return false;
+    }
+    q(j) = robot.links[j].joint == JointType::Revolute ? degToRad(t.value) : t.value;
+  }
+  const NumberText h = readNumber(period_->text().trimmed().toStdString());
+  if (h.kind != NumberText::Kind::Number || !(h.value > 0.0)) {
+    result_->setText(tr("The sample time must be a positive number of seconds"));
+    return false;
+  }
+  const StudioSession session = document_->session();
+  const int joint = joint_->currentIndex();
+  TuneOptions options;
+  options.samplePeriod = h.value;
+  const ControllerSettings c = completedController(session);
+  options.frictionVelocityScale = c.config.frictionVelocityScale;
+  tunedPeriod_ = h.value;
+  run_->setEnabled(false);
+  result_->setText(tr("Searching for Kmax of joint %1…").arg(joint + 1));
+  watcher_.setFuture(QtConcurrent::run([robot = session.robot, config = c.config, joint, q, options]() mutable {
+    Outcome out;
+    try {
+      const Model model(robot);
+      options.input = effectiveInput(config, model);
+      out.result = tune(model, joint, q, options);
+    } catch (const std::exception& e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
+  return true;
+}
+
+void TunerDialog::onFinished() {
+  const Outcome out = watcher_.result();
+  run_->setEnabled(true);
+  if (out.result) {
+    tuned_ = out.result;
+    showResult();
+  } else {
+    tuned_.reset();
+    showResult();
+    result_->setText(tr("The tuner refused: %1").arg(out.error));
+  }
+  Q_EMIT tuningFinished();
+}
+
+void TunerDialog::showResult() {
+  const bool ok = tuned_ && tuned_->found;
+  for (QPushButton* b : apply_) b->setEnabled(ok);
+  gains_->setHorizontalHeaderLabels({tr("Kg"), tr("Ti (s)"), tr("Td (s)"), QString()});
+  if (!tuned_) {
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) gains_->setItem(r, c, new QTableWidgetItem(QStringLiteral("—")));
+    return;
+  }
+  const TuneResult& t = *tuned_;
+  const QString unit = unitPerRad(t.input);
+  gains_->setHorizontalHeaderLabels({tr("Kg (%1)").arg(unit), tr("Ti (s)"), tr("Td (s)"), QString()});
+  if (!t.found) {
+    result_->setText(tr("No sustained oscillation for joint %1 (%2 trial runs): %3")
+                         .arg(t.joint + 1)
+                         .arg(t.trials)
+                         .arg(QString::fromStdString(t.message)));
+  } else {
+    result_->setText(tr("Joint %1 (%2 input, others locked): <b>Kmax = %3 %4</b>, <b>Tp = %5 s</b> "
+                        "(%6 trial runs, sample time %7 s).")
+                         .arg(t.joint + 1)
+                         .arg(QString::fromLatin1(driveInputName(t.input)))
+                         .arg(t.kmax, 0, 'g', 6)
+                         .arg(unit)
+                         .arg(t.tp, 0, 'g', 4)
+                         .arg(t.trials)
+                         .arg(tunedPeriod_, 0, 'g', 4));
+  }
+  const PidGains rules[3] = {t.gains.p, t.gains.pi, t.gains.pid};
+  for (int r = 0; r < 3; ++r) {
+    auto cell = [&](int c, double v, bool used) {
+      gains_->setItem(r, c, new QTableWidgetItem(t.found && used ? QString::number(v, 'g', 6) : QStringLiteral("—")));
+    };
+    cell(0, rules[r].kg, true);
+    cell(1, rules[r].ti, r >= 1);
+    cell(2, rules[r].td, r == 2);
+  }
+  // The response at (just below) Kmax, in mrad (mm) about the configuration.
+  QVector<double> x(t.oscillationTime.begin(), t.oscillationTime.end()), y;
+  for (double v : t.oscillation) y << 1e3 * v;
+  plot_->graph(0)->setData(x, y, true);
+  plot_->rescaleAxes();
+  // Show the oscillation, not the seconds of rest after friction has stopped it.
+  double peak = 0.0, end = 0.0;
+  for (double v : y) peak = std::max(peak, std::abs(v));
+  for (int k = 0; k < y.size(); ++k)
+    if (std::abs(y[k]) > 0.02 * peak) end = x[k];
+  if (end > 0.0) plot_->xAxis->setRange(0.0, std::min(x.isEmpty() ? end : x.back(), 1.25 * end));
+  plot_->yAxis->scaleRange(1.1, plot_->yAxis->range().center());
+  plot_->replot();
+}
+
+bool TunerDialog::applyGains(int rule) {
+  if (!tuned_ || !tuned_->found || rule < 0 || rule > 2) return false;
+  const TuneResult& t = *tuned_;
+  const PidGains gains = rule == 0 ? t.gains.p : rule == 1 ? t.gains.pi : t.gains.pid;
+  StudioSession s = document_->session();
+  if (t.joint >= s.robot.dof()) return false;
+  s.controller = completedController(s);
+  ControllerConfig& c = s.controller.config;
+  c.type = ControllerType::Pid;
+  c.gains[t.joint] = gains;
+  // The gains hold for the period they were found at, and for the input the tuner drove.
+  c.sampleTime = tunedPeriod_;
+  c.input = t.input;
+  s.controllerEdited = true;
+  const char* names[] = {"P", "PI", "PID"};
+  document_->edit(s, tr("Apply Ziegler-Nichols %1 gains to joint %2").arg(names[rule]).arg(t.joint + 1));
+  return true;
+}
+
+}  // namespace armdyn::app

@@ -1,0 +1,90 @@
+#pragma once
+// What armdyn Studio edits for a forward simulation and saves next to a session
+// (docs/user-guide.md): a controller configuration (control/controller_file.h) plus how its
+// open-loop profile is given, signals per joint or a CSV file (an InputProfile cannot tell that
+// back). Per-joint vectors left empty, or sized for another robot, mean the robot's defaults:
+//   PID gains: a critically damped PD per joint (suggestedPidGains) at kDefaultPidFrequency;
+//   computed torque: Kp = w^2, Kd = 2 w (Craig 10.7) at kDefaultComputedTorqueFrequency;
+//   constraints: every joint free;
+//   output limits: the drives' voltage or current limits;  profile: zero input.
+// Saved as a controller file that `armdyn run --controller` reads (docs/control.md).
+
+#include "control/controller_file.h"
+#include "control/discrete_pid.h"
+#include "model/model.h"
+#include "simulation/input_profile.h"
+
+#include <Eigen/Core>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+// Closed-loop natural frequencies of the defaults, rad/s. The PD has no model of gravity, so it
+// needs the stiffer loop (a 50 N m change of load costs 50 / (J w^2) rad: 1.7 mrad for the PUMA's
+// shoulder at 100 rad/s); both stay far below the sampling rate (w h < 0.1 at 1 ms).
+constexpr double kDefaultPidFrequency = 100.0;
+constexpr double kDefaultComputedTorqueFrequency = 30.0;
+
+
+struct ProfileSource {
+  std::vector<JointSignal> perJoint;  // one per joint; empty = zero input on every joint
+  std::string csv;                   // when set: a CSV file `t,u1..un` instead of the signals
+  TableInterpolation interpolation = TableInterpolation::ZeroOrderHold;
+};
+
+struct ControllerSettings {
+  ControllerConfig config;  // config.profile is not used: the profile is built from `profile`
+  ProfileSource profile;
+};
+
+// What the Studio starts from: the defaults above, and setpoints read at every controller sample
+// (the core's PID default, Anderson's 28 ms setpoint period, turns a task's plan into a staircase
+// whose steps the derivative term kicks).
+ControllerSettings studioControllerDefaults();
+
+// Suggested PD gains in the incremental PID's terms (control/discrete_pid.h) for joint j at
+// configuration q, the other joints held: with J_j = M_jj(q) + Jr_j (kg m^2, rigid body plus
+// reflected rotor inertia) the critically damped error equation J e'' + 2 J w e' + J w^2 e = 0
+// needs the stiffness Kp = J_j w^2 (N m/rad) and the damping 2 J_j w (N m s/rad). With g the
+// joint torque per unit input, 1 (torque), N kt (current, N m/A) or N kt / R (voltage, N m/V),
+//   Kg = Kp / g,   Td = (2 J_j w - B) / Kp  (not below 0),   Ti = 0,
+// where B = N^2 ke kt / R is the damping a voltage-driven motor's back-EMF gives by itself
+// (0 for current and torque inputs; the electrical lag L/R is neglected). Friction is left out.
+// Throws std::invalid_argument for w <= 0 or q of the wrong size, ModelError for a voltage or
+// current input without a motor on every joint.
+std::vector<PidGains> suggestedPidGains(const Model& model, const Eigen::VectorXd& q, DriveInput input,
+                                        double naturalFrequency, bool rigidBodyOnly = false);
+
+// The drive input a run takes (runController's rule): config.input, else voltage when every
+// joint has a motor and the drives are not ignored (rigid_body), else torque.
+DriveInput effectiveInput(const ControllerConfig& config, const Model& model);
+
+// PID output limits a run applies: config.outputLimit when given, else each drive's voltage
+// (voltage input) or current (current input) limit; 0 = none.
+Eigen::VectorXd effectiveOutputLimits(const ControllerConfig& config, const Model& model);
+
+// Every per-joint vector sized for `model`, defaults where empty or sized for another robot.
+ControllerSettings completeSettings(const ControllerSettings& settings, const Model& model);
+
+// The configuration runController takes: completed, the profile built (a CSV file is read now:
+// InputError naming the file, line and column).
+ControllerConfig controllerConfig(const ControllerSettings& settings, const Model& model);
+
+// Checks the values as the controller-file reader does, and what a run would refuse up front (a
+// voltage or current input without motors, rigid_body with another input, a ramp that ends
+// before it starts). Throws InputError("", 0, field, message) with the file's field names
+// ("gains[2].ti", "sample_time", "profile[1]").
+void validateControllerSettings(const ControllerSettings& settings, const Model& model);
+
+// Controller file text of the completed settings (angles in degrees, SI otherwise; every number
+// the shortest text that reads back to the same double). A CSV path is written as given.
+std::string controllerToYaml(const ControllerSettings& settings, const Model& model);
+// Reads a controller file (parseControllerYaml's checks and messages); a relative CSV path is
+// made absolute against the file's directory.
+ControllerSettings parseControllerSettings(const std::string& text, const std::string& fileName, const Model& model);
+ControllerSettings loadControllerSettings(const std::string& path, const Model& model);
+// Validates, then writes atomically (io/robot_file.h writeFileAtomic).
+void saveControllerSettings(const ControllerSettings& settings, const Model& model, const std::string& path);
+
+}  // namespace armdyn

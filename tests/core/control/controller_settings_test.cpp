@@ -1,0 +1,298 @@
+// The Studio's controller settings: the suggested PD gains against the closed-form critically
+// damped response, controller files that the CLI reader takes back unchanged (and that run the
+// same simulation), defaults for another robot, and refusals naming the file's fields.
+#include "control/control_run.h"
+#include "control/controller_settings.h"
+#include "io/input_error.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+namespace armdyn {
+namespace {
+
+// One revolute joint about the vertical axis (gravity exerts no torque on it), a rigid body of
+// 0.2 kg m^2 about the joint axis, and a drive whose rotor adds N^2 Jm = 50^2 * 2e-5 = 0.05.
+RobotSpec turntable() {
+  RobotSpec r;
+  r.name = "turntable";
+  LinkSpec l;
+  l.name = "LINK1";
+  l.massSource = MassSource::Explicit;
+  l.inertia.mass = 1.0;
+  l.inertia.inertiaCom = Eigen::Vector3d(0.1, 0.1, 0.2).asDiagonal();
+  DriveSpec d;
+  d.gearRatio = 50.0;
+  d.rotorInertia = 2e-5;
+  l.drive = d;
+  r.links.push_back(l);
+  r.actuatorMassRule = false;
+  return r;
+}
+
+// PD gains for w: the joint started at rest position with velocity v0 under a hold setpoint
+// follows the critically damped q(t) = v0 t exp(-w t) with J = 0.2 + 0.05 kg m^2. The
+// controller is sampled (h = 0.1 ms, held input, backward-difference derivative): its lag is
+// O(w h) = 0.3%, so 1% of the peak v0 / (e w) bounds the difference.
+TEST(ControllerSettings, SuggestedPdIsCriticallyDamped) {
+  const Model model(turntable());
+  const double w = 30.0, v0 = 0.5, h = 1e-4;
+  const std::vector<PidGains> g = suggestedPidGains(model, Eigen::VectorXd::Zero(1), DriveInput::Torque, w);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_NEAR(g[0].kg, 0.25 * w * w, 1e-12);  // J w^2 with J = 0.2 + 50^2 * 2e-5
+  EXPECT_NEAR(g[0].td, 2.0 / w, 1e-15);
+  EXPECT_EQ(g[0].ti, 0.0);
+  ControllerConfig c;
+  c.type = ControllerType::Pid;
+  c.input = DriveInput::Torque;
+  c.gains = g;
+  c.sampleTime = h;
+  c.step = h;
+  c.setpoint = SetpointSource::Hold;
+  c.q0 = Eigen::VectorXd::Zero(1);
+  c.qd0 = Eigen::VectorXd::Constant(1, v0);
+  const ControlRun run = runController(model, nullptr, c, 0.4);
+  const RunHistory& H = run.result.history;
+  ASSERT_GT(H.t.size(), 1000u);
+  double worst = 0.0;
+  for (std::size_t k = 0; k < H.t.size(); ++k) {
+    const double t = H.t[k];
+    worst = std::max(worst, std::abs(H.q(static_cast<Eigen::Index>(k), 0) - v0 * t * std::exp(-w * t)));
+  }
+  const double peak = v0 / (std::exp(1.0) * w);
+  EXPECT_LT(worst, 0.01 * peak) << "worst " << worst << " of peak " << peak;
+}
+
+// Voltage input: the motor's back-EMF damps the joint by B = N^2 ke kt / R by itself, and the
+// suggestion leaves Td only the rest of 2 J w. The same critically damped response as above
+// (the electrical pole R/L = 1e5 rad/s is 3000 times w; sampling lag O(w h) = 0.3%): 1% of the
+// peak. Ignoring B (Td = 2 / w) would overdamp the loop by B / (2 J w) = 42%.
+TEST(ControllerSettings, SuggestedPdCountsBackEmfDamping) {
+  RobotSpec spec = turntable();
+  DriveSpec& d = *spec.links[0].drive;
+  d.hasMotor = true;
+  d.resistance = 1.0;
+  d.inductance = 1e-5;
+  d.ke = d.kt = 0.05;
+  const Model model(spec);
+  const double w = 30.0, v0 = 0.5, J = 0.25, B = 50.0 * 50.0 * 0.05 * 0.05 / 1.0;
+  const std::vector<PidGains> g = suggestedPidGains(model, Eigen::VectorXd::Zero(1), DriveInput::Voltage, w);
+  EXPECT_NEAR(g[0].kg, J * w * w / (50.0 * 0.05 / 1.0), 1e-12);
+  EXPECT_NEAR(g[0].td, (2.0 * J * w - B) / (J * w * w), 1e-15);
+  ControllerConfig c;
+  c.type = ControllerType::Pid;
+  c.input = DriveInput::Voltage;
+  c.gains = g;
+  c.sampleTime = 1e-4;
+  c.step = 1e-5;  // RK4 stable below 2.785 L / R = 2.8e-5 s
+  c.setpoint = SetpointSource::Hold;
+  c.bumpless = false;
+  c.q0 = Eigen::VectorXd::Zero(1);
+  c.qd0 = Eigen::VectorXd::Constant(1, v0);
+  const RunHistory H = runController(model, nullptr, c, 0.3).result.history;
+  double worst = 0.0;
+  for (std::size_t k = 0; k < H.t.size(); ++k)
+    worst = std::max(worst, std::abs(H.q(static_cast<Eigen::Index>(k), 0) - v0 * H.t[k] * std::exp(-w * H.t[k])));
+  EXPECT_LT(worst, 0.01 * v0 / (std::exp(1.0) * w)) << "worst " << worst;
+}
+
+// The input conversions: torque per volt at stall N kt / R, per ampere N kt (PUMA joint 2).
+TEST(ControllerSettings, SuggestedGainsScaleWithTheDriveInput) {
+  const Model model(test::libraryRobotSpec("puma560"));
+  const Eigen::VectorXd q = model.home();
+  const auto torque = suggestedPidGains(model, q, DriveInput::Torque, 20.0);
+  const auto volts = suggestedPidGains(model, q, DriveInput::Voltage, 20.0);
+  const auto amps = suggestedPidGains(model, q, DriveInput::Current, 20.0);
+  const DriveSpec& d = *model.spec().links[1].drive;
+  EXPECT_NEAR(volts[1].kg * d.gearRatio * d.kt / d.resistance, torque[1].kg, 1e-12 * torque[1].kg);
+  // B = N^2 ke kt / R = 107.815^2 * 0.26 * 0.2611 / 1.6 = 493 N m s/rad exceeds 2 J w here:
+  // the back-EMF alone overdamps the shoulder, no derivative action is suggested.
+  EXPECT_EQ(volts[1].td, 0.0);
+  EXPECT_NEAR(torque[1].td, 2.0 / 20.0, 1e-15);
+  EXPECT_NEAR(amps[1].kg * d.gearRatio * d.kt, torque[1].kg, 1e-12 * torque[1].kg);
+  EXPECT_THROW(suggestedPidGains(Model(test::voraRrrSpec()), Eigen::VectorXd::Zero(3), DriveInput::Voltage, 20.0),
+               ModelError);
+}
+
+ControllerSettings everyField(const Model& model, ControllerType type) {
+  ControllerSettings s = completeSettings(ControllerSettings{}, model);
+  ControllerConfig& c = s.config;
+  c.type = type;
+  c.input = DriveInput::Voltage;
+  c.sampleTime = 0.0009;
+  c.setpointPeriod = 0.028;
+  c.integrator = IntegratorKind::DormandPrince45;
+  c.step = 0.0005;
+  c.tolerance = 1e-7;
+  c.frictionVelocityScale = 0.02;
+  c.recordPeriod = 0.002;
+  for (std::size_t i = 0; i < c.gains.size(); ++i) c.gains[i] = {1000.0 + 0.1 * i, 0.0123 * (i + 1), 0.003};
+  c.outputLimit = Eigen::VectorXd::LinSpaced(model.dof(), 10.0, 30.0);
+  c.bumpless = false;
+  c.kp = Eigen::VectorXd::LinSpaced(model.dof(), 400.0, 900.0);
+  c.kd = Eigen::VectorXd::LinSpaced(model.dof(), 40.0, 60.0);
+  c.currentGain = 2.5;
+  c.setpoint = SetpointSource::Step;
+  c.stepTarget = Eigen::VectorXd::LinSpaced(model.dof(), -0.3, 0.7);
+  c.stepTime = 0.05;
+  c.constraints[0].mode = JointMode::Locked;
+  c.constraints[1].mode = JointMode::ConstantAcceleration;
+  c.constraints[1].acceleration = 0.25;
+  c.constraints[2].mode = JointMode::ConstantVelocity;
+  c.q0 = Eigen::VectorXd::LinSpaced(model.dof(), 0.1, 0.5);
+  c.qd0 = Eigen::VectorXd::LinSpaced(model.dof(), -0.2, 0.2);
+  s.profile.perJoint[0] = JointSignal::step(0.0, 4.0, 0.1);
+  s.profile.perJoint[1] = JointSignal::ramp(-1.0, 2.0, 0.05, 0.3);
+  s.profile.perJoint[2] = JointSignal::constant(1.5);
+  return s;
+}
+
+// Angles pass through degrees at the file edge: formatDegrees reads back within one ulp.
+void expectJointsEqual(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
+  ASSERT_EQ(a.size(), b.size());
+  for (int i = 0; i < a.size(); ++i) EXPECT_NEAR(a(i), b(i), 4e-16 * std::max(1.0, std::abs(b(i)))) << i;
+}
+
+// What the writer writes, the CLI's reader (parseControllerYaml) takes back unchanged.
+TEST(ControllerSettings, FileRoundTripsEveryType) {
+  const Model model(test::libraryRobotSpec("puma560_anderson3"));
+  for (ControllerType type : {ControllerType::Pid, ControllerType::ComputedTorque, ControllerType::OpenLoop}) {
+    const ControllerSettings s = everyField(model, type);
+    const std::string text = controllerToYaml(s, model);
+    const ControllerSettings back = parseControllerSettings(text, "ctl.yaml", model);
+    const ControllerConfig& a = s.config;
+    const ControllerConfig& b = back.config;
+    EXPECT_EQ(b.type, type) << text;
+    EXPECT_EQ(*b.input, *a.input);
+    EXPECT_EQ(b.sampleTime, a.sampleTime);
+    EXPECT_EQ(*b.setpointPeriod, *a.setpointPeriod);
+    EXPECT_EQ(b.integrator, a.integrator);
+    EXPECT_EQ(b.step, a.step);
+    EXPECT_EQ(b.tolerance, a.tolerance);
+    EXPECT_EQ(b.frictionVelocityScale, a.frictionVelocityScale);
+    EXPECT_EQ(b.recordPeriod, a.recordPeriod);
+    EXPECT_EQ(b.setpoint, SetpointSource::Step);
+    expectJointsEqual(b.stepTarget, a.stepTarget);
+    EXPECT_EQ(b.stepTime, a.stepTime);
+    ASSERT_EQ(b.constraints.size(), 3u);
+    for (int i = 0; i < 3; ++i) EXPECT_EQ(b.constraints[i].mode, a.constraints[i].mode);
+    EXPECT_NEAR(b.constraints[1].acceleration, 0.25, 4e-16);
+    expectJointsEqual(b.q0, a.q0);
+    expectJointsEqual(b.qd0, a.qd0);
+    if (type == ControllerType::Pid) {
+      for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(b.gains[i].kg, a.gains[i].kg);
+        EXPECT_EQ(b.gains[i].ti, a.gains[i].ti);
+        EXPECT_EQ(b.gains[i].td, a.gains[i].td);
+      }
+      EXPECT_EQ(b.outputLimit, a.outputLimit);
+      EXPECT_EQ(b.bumpless, a.bumpless);
+    } else if (type == ControllerType::ComputedTorque) {
+      EXPECT_EQ(b.kp, a.kp);
+      EXPECT_EQ(b.kd, a.kd);
+      EXPECT_EQ(b.currentGain, a.currentGain);
+    } else {
+      ASSERT_EQ(back.profile.perJoint.size(), 3u);
+      for (std::size_t i = 0; i < 3; ++i) {
+        const JointSignal &x = s.profile.perJoint[i], &y = back.profile.perJoint[i];
+        EXPECT_EQ(y.kind, x.kind);
+        EXPECT_EQ(y.initial, x.initial);
+        EXPECT_EQ(y.final, x.final);
+        EXPECT_EQ(y.start, x.start);
+        if (x.kind == JointSignal::Kind::Ramp) {
+          EXPECT_EQ(y.end, x.end);
+        }
+      }
+    }
+  }
+}
+
+// A CSV profile: written relative, read back absolute; the run from the saved file equals the
+// run from the settings in memory, to the bit (the file holds everything the run uses).
+TEST(ControllerSettings, SavedFileRunsTheSameSimulation) {
+  const auto dir = std::filesystem::temp_directory_path() / "armdyn_controller_settings_test";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream csv(dir / "volts.csv");
+    csv << "t,u1,u2,u3\n0,0,0,0\n0.02,2,-1,0.5\n0.05,0,3,0\n";
+  }
+  const Model model(test::libraryRobotSpec("puma560_anderson3"));
+  ControllerSettings s;
+  s.config.type = ControllerType::OpenLoop;
+  s.config.sampleTime = 0.001;
+  s.config.setpoint = SetpointSource::Hold;
+  s.profile.csv = "volts.csv";
+  const std::string path = (dir / "ctl.yaml").string();
+  ControllerSettings inMemory = s;
+  inMemory.profile.csv = (dir / "volts.csv").string();
+  saveControllerSettings(inMemory, model, path);
+  const ControllerSettings back = loadControllerSettings(path, model);
+  EXPECT_EQ(back.profile.csv, (dir / "volts.csv").lexically_normal().string());
+  const ControlRun a = runController(model, nullptr, controllerConfig(inMemory, model), 0.08);
+  const ControlRun b = runController(model, nullptr, loadControllerFile(path, model), 0.08);
+  ASSERT_EQ(a.result.history.t.size(), b.result.history.t.size());
+  EXPECT_TRUE(a.result.history.q == b.result.history.q);
+  EXPECT_TRUE(a.result.history.current == b.result.history.current);
+  EXPECT_GT(a.result.history.current.cwiseAbs().maxCoeff(), 0.1);  // the profile did drive the motors
+  std::filesystem::remove_all(dir);
+}
+
+// Settings made for a 3-joint arm complete to defaults on a 6-joint one; empty vectors too.
+TEST(ControllerSettings, CompletesForAnotherRobot) {
+  const Model three(test::libraryRobotSpec("puma560_anderson3"));
+  const Model six(test::libraryRobotSpec("puma560"));
+  const ControllerSettings s = completeSettings(everyField(three, ControllerType::Pid), six);
+  EXPECT_EQ(s.config.gains.size(), 6u);
+  EXPECT_EQ(s.config.kp.size(), 6);
+  EXPECT_EQ(s.config.constraints.size(), 6u);
+  for (const JointConstraint& k : s.config.constraints) EXPECT_EQ(k.mode, JointMode::Free);
+  EXPECT_EQ(s.config.outputLimit.size(), 0);  // the drives' limits
+  EXPECT_EQ(s.config.q0.size(), 0);
+  EXPECT_EQ(s.config.setpoint, SetpointSource::Default);  // a step target for 3 joints is dropped
+  EXPECT_EQ(s.profile.perJoint.size(), 6u);
+  const Eigen::VectorXd limits = effectiveOutputLimits(s.config, six);
+  EXPECT_EQ(limits, Eigen::VectorXd::Constant(6, 40.0));  // +-40 V amplifiers, voltage input
+}
+
+std::string refusedField(const ControllerSettings& s, const Model& model) {
+  try {
+    validateControllerSettings(s, model);
+  } catch (const InputError& e) {
+    return e.field();
+  }
+  return "";
+}
+
+TEST(ControllerSettings, RefusalsNameTheField) {
+  const Model puma(test::libraryRobotSpec("puma560_anderson3"));
+  ControllerSettings s = completeSettings(ControllerSettings{}, puma);
+  EXPECT_EQ(refusedField(s, puma), "");
+  ControllerSettings bad = s;
+  bad.config.gains[1].ti = -0.01;
+  EXPECT_EQ(refusedField(bad, puma), "gains[2].ti");
+  bad = s;
+  bad.config.sampleTime = std::nan("");
+  EXPECT_EQ(refusedField(bad, puma), "sample_time");
+  bad = s;
+  bad.profile.perJoint[0] = JointSignal{JointSignal::Kind::Ramp, 0.0, 1.0, 0.5, 0.2};
+  EXPECT_EQ(refusedField(bad, puma), "profile[1]");
+  bad = s;
+  bad.config.rigidBody = true;
+  bad.config.input = DriveInput::Voltage;
+  EXPECT_EQ(refusedField(bad, puma), "rigid_body");
+  const Model rrr(test::voraRrrSpec());
+  ControllerSettings v;
+  v.config.input = DriveInput::Voltage;
+  EXPECT_EQ(refusedField(v, rrr), "input");
+  ControllerSettings csv;
+  csv.config.type = ControllerType::OpenLoop;
+  csv.profile.csv = "/nonexistent/volts.csv";
+  EXPECT_THROW(validateControllerSettings(csv, rrr), InputError);
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -24,6 +24,7 @@ shot() {  # shot NAME [FILE] [OPTIONS...]
 
 shot main_window
 shot plots_stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4
+shot plots_cartesian "$root/robots/cartesian_ppprrr.yaml" --at 0.4
 shot table --tab table
 shot summary --tab summary
 shot parameters_panel --panel
@@ -34,7 +35,7 @@ done
 
 # A task with point 3 out of reach: the last good results stay and the point turns red.
 sed 's/- {xyz: \[0.7, 0.1, -0.4\]/- {xyz: [0.8, 0.1, -0.75]/' "$root/robots/vora_rrr_weld_seam.yaml" > "$tmp/unreachable.yaml"
-shot unreachable_point "$root/robots/vora_rrr.yaml" "$tmp/unreachable.yaml" --at 0.3
+shot unreachable_point "$root/robots/vora_rrr.yaml" "$tmp/unreachable.yaml" --at 0.3 --fit
 
 # Issue 4: drives and control, on the six-joint PUMA 560 (links drawn as their equivalent boxes).
 puma=$root/robots/puma560.yaml

@@ -9,6 +9,7 @@
 // --mode forward runs the forward simulation under the session's controller, --tune J runs the
 // Ziegler-Nichols tuner dialog on joint J before the screenshot.
 
+#include "arm_viewport.h"
 #include "io/robot_file.h"
 #include "dialogs/constraints_dialog.h"
 #include "dialogs/controller_dialog.h"
@@ -65,10 +66,11 @@ int main(int argc, char** argv) {
                           "MODE", "prescribed");
   QCommandLineOption tuneJoint("tune", "With --dialog tuner: run the tuner on joint J (1-based) first.", "J");
   QCommandLineOption panel("panel", "Show the parameters and dimensions panel.");
+  QCommandLineOption fit("fit", "Fit the 3D view to the scene (View > Fit to view) before the screenshot.");
   QCommandLineOption at("at", "Time cursor at this fraction of the task (screenshots; default 0.5).", "F", "0.5");
   parser.addOption(screenshot);
   parser.addOption(afterMs);
-  for (const QCommandLineOption& o : {dialog, teach, tab, panel, at, mode, tuneJoint}) parser.addOption(o);
+  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint}) parser.addOption(o);
   parser.process(app);
 
   armdyn::app::MainWindow window;
@@ -152,6 +154,7 @@ int main(int argc, char** argv) {
       *once = true;
       QTimer::singleShot(ok ? delay : 1000, shoot);
     };
+    const bool fitView = parser.isSet(fit);
     if (waitForTuner) {
       auto* tuner = static_cast<armdyn::app::TunerDialog*>(shownDialog);
       QObject::connect(tuner, &armdyn::app::TunerDialog::tuningFinished, tuner, [tunerPending, simulated, arm] {
@@ -159,16 +162,19 @@ int main(int argc, char** argv) {
         if (*simulated) arm();
       });
     }
-    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext, tabIndex] {
+    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext, tabIndex, fitView] {
       if (openNext()) return;
       // The tab asked for, also when a forward simulation's result brought the control plots up.
       window.tabs()->setCurrentIndex(tabIndex);
       // A still frame at a fixed point of the task, deterministic for documentation.
       window.playback()->setSample(static_cast<int>(fraction * (window.playback()->sampleCount() - 1)));
+      if (fitView) window.viewport()->fitToView();
       arm();
     });
-    QObject::connect(&window, &armdyn::app::MainWindow::simulationFailed, &window, [arm, openNext] {
-      if (!openNext()) arm();
+    QObject::connect(&window, &armdyn::app::MainWindow::simulationFailed, &window, [&window, arm, openNext, fitView] {
+      if (openNext()) return;
+      if (fitView) window.viewport()->fitToView();
+      arm();
     });
     QTimer::singleShot(60000, [] { QApplication::exit(3); });
   } else {

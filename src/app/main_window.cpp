@@ -30,24 +30,31 @@
 #include "summary_view.h"
 #include "teach_panel.h"
 
+#include <QAbstractSlider>
+#include <QAbstractSpinBox>
 #include <QAction>
 #include <QActionGroup>
-#include <QComboBox>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QTimer>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPrintDialog>
 #include <QPrinter>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
@@ -55,10 +62,10 @@
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
-#include <QElapsedTimer>
 #include <cstdio>
 
 namespace armdyn::app {
@@ -127,7 +134,7 @@ MainWindow::MainWindow(QWidget* parent)
   parametersDock_->setWidget(parametersText_);
   addDockWidget(Qt::LeftDockWidgetArea, parametersDock_);
   parametersDock_->hide();
-  parametersText_->setMinimumWidth(380);
+  parametersText_->setMinimumWidth(220);  // narrower scrolls; the dock never pushes the window past the screen
   connect(parametersDock_, &QDockWidget::visibilityChanged, this, [this](bool v) {
     if (!v) return;
     refreshParameters();
@@ -160,7 +167,9 @@ MainWindow::MainWindow(QWidget* parent)
   status_ = new QLabel(this);
   progress_ = new QProgressBar(this);
   progress_->setObjectName("runProgress");
-  progress_->setRange(0, 0);  // busy: the run reports no fraction done
+  progress_->setRange(0, 0);  // busy until a forward run reports its fraction done
+  progress_->setFormat(tr("%p%"));
+  progress_->setTextVisible(true);
   progress_->setMaximumWidth(160);
   progress_->setMaximumHeight(16);
   progress_->setVisible(false);
@@ -176,11 +185,16 @@ MainWindow::MainWindow(QWidget* parent)
   busyTimer_->setSingleShot(true);
   busyTimer_->setInterval(300);
   connect(busyTimer_, &QTimer::timeout, this, &MainWindow::updateBusy);
+  // While the bar shows: a forward run's simulated time / duration as a percentage.
+  progressTimer_ = new QTimer(this);
+  progressTimer_->setInterval(100);
+  connect(progressTimer_, &QTimer::timeout, this, &MainWindow::updateProgress);
   connect(stop_, &QPushButton::clicked, this, [this] {
     runner_->abandon();
     statusBar()->showMessage(tr("Run stopped; showing the last results"), 5000);
     progress_->setVisible(false);
     stop_->setVisible(false);
+    progressTimer_->stop();
   });
 
   connect(document_, &Document::sessionChanged, this, &MainWindow::onSessionChanged);
@@ -209,13 +223,41 @@ MainWindow::MainWindow(QWidget* parent)
   }
   connect(tableView_, &QTableView::clicked, this,
           [this](const QModelIndex& index) { playback_->setSample(tableModel_->sampleOfRow(index.row())); });
+  // Arrow keys (Up/Down, PgUp/PgDn) in the focused table move the time cursor as a click does.
+  connect(tableView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex& current) {
+            if (current.isValid() && tableView_->hasFocus()) playback_->setSample(tableModel_->sampleOfRow(current.row()));
+          });
+  // The playback keys (arrows, Home/End, Space, +/-) are window shortcuts; a focused slider,
+  // spin box, line edit or table keeps them (see eventFilter).
+  qApp->installEventFilter(this);
 
+  viewSettings_ = loadViewSettings();
   buildMenus();
   viewport_->scene().setSettings(viewSettings_);
   updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() { qApp->removeEventFilter(this); }
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::ShortcutOverride) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    auto* widget = qobject_cast<QWidget*>(watched);
+    const int k = key->key();
+    const bool playbackKey = k == Qt::Key_Left || k == Qt::Key_Right || k == Qt::Key_Up || k == Qt::Key_Down ||
+                             k == Qt::Key_Home || k == Qt::Key_End || k == Qt::Key_Space || k == Qt::Key_Plus ||
+                             k == Qt::Key_Minus || k == Qt::Key_Equal || k == Qt::Key_PageUp || k == Qt::Key_PageDown;
+    const bool plain = (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier;
+    if (playbackKey && plain && widget && widget->window() == this &&
+        (qobject_cast<QAbstractSlider*>(widget) || qobject_cast<QAbstractSpinBox*>(widget) ||
+         qobject_cast<QLineEdit*>(widget) || qobject_cast<QAbstractItemView*>(widget))) {
+      event->accept();  // the widget handles the key; the shortcut does not fire
+      return true;
+    }
+  }
+  return QMainWindow::eventFilter(watched, event);
+}
 
 template <typename D>
 D* MainWindow::showDialog(QPointer<D>& slot) {
@@ -277,19 +319,47 @@ void MainWindow::updateBusy() {
   const bool show = runner_->isBusy() && !busyTimer_->isActive();
   progress_->setVisible(show);
   stop_->setVisible(show);
+  if (show) {
+    updateProgress();
+    progressTimer_->start();
+  } else {
+    progressTimer_->stop();
+    progress_->setRange(0, 0);
+  }
+}
+
+void MainWindow::updateProgress() {
+  const double fraction = runner_->progress();
+  if (fraction < 0.0) {
+    progress_->setRange(0, 0);
+    return;
+  }
+  progress_->setRange(0, 100);
+  progress_->setValue(static_cast<int>(std::clamp(fraction, 0.0, 1.0) * 100.0));
 }
 
 QDialog* MainWindow::showViewSettings() {
+  if (viewSettingsDialog_) delete viewSettingsDialog_.data();
   auto* d = new ViewSettingsDialog(viewSettings_, this);
   d->setAttribute(Qt::WA_DeleteOnClose);
-  connect(d, &ViewSettingsDialog::settingsChanged, this, [this](const ViewSettings& s) {
-    viewSettings_ = s;
-    viewport_->scene().setSettings(s);
-    viewport_->scene().setTaskPoints(document_->task(), unreachable_);
-    onSample(playback_->sample());
-  });
+  connect(d, &ViewSettingsDialog::settingsChanged, this, &MainWindow::setViewSettings);
+  viewSettingsDialog_ = d;
   d->show();
   return d;
+}
+
+void MainWindow::setViewSettings(const ViewSettings& s) {
+  // The one copy: the scene, the View menu's check marks and an open dialog all follow it.
+  viewSettings_ = s;
+  saveViewSettings(s);
+  viewport_->scene().setSettings(s);
+  viewport_->scene().setTaskPoints(document_->task(), unreachable_);
+  for (const auto& [action, member] : viewToggles_) {
+    const QSignalBlocker block(action);
+    action->setChecked(viewSettings_.*member);
+  }
+  if (viewSettingsDialog_) viewSettingsDialog_->setSettings(s);
+  onSample(playback_->sample());
 }
 
 QDialog* MainWindow::showInstructions() {
@@ -361,7 +431,11 @@ void MainWindow::buildMenus() {
     return number <= 3 ? QColor(90, 110, 140) : number <= 8 ? QColor(200, 120, 30) : QColor(50, 140, 70);
   };
   auto item = [&](int number, const QString& text, const QString& shortText, auto slot) {
-    QAction* a = main->addAction(menuNumberIcon(number, colourOf(number)), QStringLiteral("&%1. %2").arg(number).arg(text));
+    // Mnemonics: the digit for 1-9; 10-12 take "0", "P" and "E" (a second "1" would collide).
+    const QString label = number < 10    ? QStringLiteral("&%1. %2").arg(number).arg(text)
+                          : number == 10 ? QStringLiteral("1&0. %1").arg(text)
+                                         : QStringLiteral("%1. &%2").arg(number).arg(text);
+    QAction* a = main->addAction(menuNumberIcon(number, colourOf(number)), label);
     a->setIconText(shortText);
     a->setToolTip(QStringLiteral("%1. %2").arg(number).arg(text));
     connect(a, &QAction::triggered, this, slot);
@@ -375,10 +449,10 @@ void MainWindow::buildMenus() {
   connect(parametersDock_, &QDockWidget::visibilityChanged, display, &QAction::setChecked);
   item(3, tr("Print parameters and dimensions…"), tr("Print"), [this] { printParametersInteractive(); });
   QMenu* change = main->addMenu(menuNumberIcon(4, colourOf(4)), tr("&4. Change parameters, dimensions or trajectory points"));
-  change->addAction(tr("1. Change link parameters (θ, d, α, a)…"), this, [this] { showLinkParameters(); });
-  change->addAction(tr("2. Change link dimensions (density, X, Y, Z)…"), this, [this] { showLinkDimensions(); });
-  change->addAction(tr("3. Change trajectory points…"), this, [this] { showTrajectoryPoints(); });
-  change->addAction(tr("4. Display current parameters and dimensions"), this, [this] { parametersDock_->show(); });
+  change->addAction(tr("&1. Change link parameters (θ, d, α, a)…"), this, [this] { showLinkParameters(); });
+  change->addAction(tr("&2. Change link dimensions (density, X, Y, Z)…"), this, [this] { showLinkDimensions(); });
+  change->addAction(tr("&3. Change trajectory points…"), this, [this] { showTrajectoryPoints(); });
+  change->addAction(tr("&4. Display current parameters and dimensions"), this, [this] { parametersDock_->show(); });
   QAction* changeAct = change->menuAction();
   changeAct->setIconText(tr("Change"));
   bar->addAction(changeAct);
@@ -389,8 +463,8 @@ void MainWindow::buildMenus() {
   item(8, tr("Change drawing scale factor and view…"), tr("View"), [this] { showViewSettings(); });
   item(9, tr("Simulate"), tr("Simulate"), [this] { simulate(); })->setShortcut(QKeySequence(Qt::Key_F5));
   item(10, tr("Display plots"), tr("Plots"), [this] { tabs_->setCurrentWidget(plots_); });
-  item(11, tr("Print tables"), tr("Tables"), [this] { tabs_->setCurrentWidget(tableView_); });
-  main->addAction(tr("&12. End the program"), this, &QWidget::close);
+  item(11, tr("Print tables…"), tr("Tables"), [this] { printTableInteractive(); });
+  main->addAction(tr("12. &End the program"), this, &QWidget::close);
 
   // ---- Control (issue 4): the simulation mode and the forward simulation's drives and controller ----
   QMenu* controlMenu = menuBar()->addMenu(tr("&Control"));
@@ -430,27 +504,33 @@ void MainWindow::buildMenus() {
 
   // ---- View ----
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addAction(tr("&Iso view"), this, [this] { viewport_->setStandardView(StandardView::Iso); });
-  view->addAction(tr("&Front view"), this, [this] { viewport_->setStandardView(StandardView::Front); });
-  view->addAction(tr("&Top view"), this, [this] { viewport_->setStandardView(StandardView::Top); });
-  view->addAction(tr("&Side view"), this, [this] { viewport_->setStandardView(StandardView::Side); });
+  view->addAction(tr("&Iso view"), this, [this] { viewport_->setStandardView(StandardView::Iso); })
+      ->setShortcut(QKeySequence(tr("Ctrl+1")));
+  view->addAction(tr("&Front view"), this, [this] { viewport_->setStandardView(StandardView::Front); })
+      ->setShortcut(QKeySequence(tr("Ctrl+2")));
+  view->addAction(tr("&Top view"), this, [this] { viewport_->setStandardView(StandardView::Top); })
+      ->setShortcut(QKeySequence(tr("Ctrl+3")));
+  view->addAction(tr("&Side view"), this, [this] { viewport_->setStandardView(StandardView::Side); })
+      ->setShortcut(QKeySequence(tr("Ctrl+4")));
   view->addAction(tr("Fit to &view"), this, [this] { viewport_->fitToView(); })->setShortcut(QKeySequence(tr("F")));
   view->addSeparator();
-  auto toggle = [&](const QString& text, bool ViewSettings::*member) {
+  auto toggle = [&](const QString& text, bool ViewSettings::*member, const char* name) {
     QAction* a = view->addAction(text);
+    a->setObjectName(name);
     a->setCheckable(true);
     a->setChecked(viewSettings_.*member);
+    viewToggles_.emplace_back(a, member);
     connect(a, &QAction::toggled, this, [this, member](bool on) {
-      viewSettings_.*member = on;
-      viewport_->scene().setSettings(viewSettings_);
-      viewport_->update();
+      ViewSettings s = viewSettings_;
+      s.*member = on;
+      setViewSettings(s);
     });
   };
-  toggle(tr("Link &frames"), &ViewSettings::showFrames);
-  toggle(tr("Joint &axes"), &ViewSettings::showJointAxes);
-  toggle(tr("&Ghosts at segment end points"), &ViewSettings::showGhosts);
-  toggle(tr("Tool &path"), &ViewSettings::showPath);
-  toggle(tr("Floor &grid"), &ViewSettings::showGrid);
+  toggle(tr("Link &frames"), &ViewSettings::showFrames, "viewShowFrames");
+  toggle(tr("Joint &axes"), &ViewSettings::showJointAxes, "viewShowJointAxes");
+  toggle(tr("&Ghosts at segment end points"), &ViewSettings::showGhosts, "viewShowGhosts");
+  toggle(tr("Tool &path"), &ViewSettings::showPath, "viewShowPath");
+  toggle(tr("Floor &grid"), &ViewSettings::showGrid, "viewShowGrid");
   view->addSeparator();
   QAction* teachAct = teachDock_->toggleViewAction();
   bar->addSeparator();
@@ -504,22 +584,7 @@ void MainWindow::onSessionChanged() {
   // would only delay the result.
 }
 
-void MainWindow::startAutosave() {
-  if (interactive_) {
-    if (std::optional<StudioSession> s = autosave_->recoverable()) {
-      const auto answer = QMessageBox::question(
-          this, tr("Recover unsaved work"),
-          tr("armdyn Studio did not exit cleanly last time. Restore the autosaved session (%1)?")
-              .arg(QString::fromStdString(s->robot.name)));
-      if (answer == QMessageBox::Yes) {
-        newSession(*s);
-        // Restored work is unsaved work: mark it so with an undoable step.
-        document_->edit(*s, tr("Recover autosave"));
-      }
-    }
-  }
-  autosave_->begin();
-}
+void MainWindow::startAutosave() { autosave_->begin(); }
 
 void MainWindow::simulate() { runner_->request(document_->session()); }
 
@@ -593,10 +658,7 @@ void MainWindow::onFailure(const SimulationFailure& failure) {
   banner_->setText(text);
   banner_->setVisible(true);
   viewport_->scene().setTaskPoints(document_->task(), unreachable_);
-  // Bring the offending point into view (it is usually outside the arm's reach, and so often
-  // outside the framing of the arm).
-  if (unreachable_ >= 0) viewport_->fitToView();
-  viewport_->update();
+  viewport_->update();  // the view itself stays as the user left it
   statusBar()->clearMessage();
   Q_EMIT simulationFailed(failure.message, failure.pointIndex);
 }
@@ -738,19 +800,69 @@ bool MainWindow::exportTableCsv(const QString& path, QString* error) {
 bool MainWindow::exportSummaryCsv(const QString& path, QString* error) { return summary_->exportCsv(path, error); }
 
 bool MainWindow::printParameters(const QString& pdfPath, QString* error) {
+  QPrinter printer(QPrinter::HighResolution);
+  printer.setOutputFormat(QPrinter::PdfFormat);
+  printer.setOutputFileName(pdfPath);
+  return printParameters(printer, error);
+}
+
+bool MainWindow::printParameters(QPrinter& printer, QString* error) {
   try {
     const Model model(document_->robot());
     QTextDocument doc;
     doc.setHtml(parametersHtml(model, document_->task()));
-    QPrinter printer(QPrinter::HighResolution);
-    printer.setOutputFormat(QPrinter::PdfFormat);
-    printer.setOutputFileName(pdfPath);
     doc.print(&printer);
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
+}
+
+bool MainWindow::printTable(const QString& pdfPath, QString* error) {
+  QPrinter printer(QPrinter::HighResolution);
+  printer.setOutputFormat(QPrinter::PdfFormat);
+  printer.setOutputFileName(pdfPath);
+  return printTable(printer, error);
+}
+
+bool MainWindow::printTable(QPrinter& printer, QString* error) {
+  if (!result_ || tableModel_->rowCount() == 0) {
+    if (error) *error = tr("No simulation results to print");
+    return false;
+  }
+  // Vora's table 7.4 layout: the results table's columns and headers, one row per sample and joint.
+  QString html = QStringLiteral("<h3>%1</h3><table border=1 cellspacing=0 cellpadding=2><tr>")
+                     .arg(tr("Tabulated results: %1").arg(QString::fromStdString(result_->session.robot.name).toHtmlEscaped()));
+  for (int c = 0; c < tableModel_->columnCount(); ++c)
+    html += QStringLiteral("<th>%1</th>").arg(tableModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().toHtmlEscaped());
+  html += QStringLiteral("</tr>");
+  for (int r = 0; r < tableModel_->rowCount(); ++r) {
+    html += QStringLiteral("<tr>");
+    for (int c = 0; c < tableModel_->columnCount(); ++c)
+      html += QStringLiteral("<td align=right>%1</td>").arg(tableModel_->index(r, c).data().toString().toHtmlEscaped());
+    html += QStringLiteral("</tr>");
+  }
+  html += QStringLiteral("</table>");
+  QTextDocument doc;
+  doc.setDefaultFont(QFont(font().family(), 8));
+  doc.setHtml(html);
+  doc.print(&printer);
+  return true;
+}
+
+// Printer, PDF file or (for tables) CSV: asked in one small box.
+MainWindow::PrintTarget MainWindow::askPrintTarget(const QString& title, bool offerCsv) {
+  QMessageBox box(QMessageBox::Question, title, tr("Send it to a printer, or save it as a file?"), QMessageBox::Cancel, this);
+  QPushButton* printerButton = box.addButton(tr("&Printer…"), QMessageBox::AcceptRole);
+  QPushButton* pdfButton = box.addButton(tr("P&DF file…"), QMessageBox::AcceptRole);
+  QPushButton* csvButton = offerCsv ? box.addButton(tr("&CSV file…"), QMessageBox::AcceptRole) : nullptr;
+  box.setDefaultButton(printerButton);
+  box.exec();
+  if (box.clickedButton() == printerButton) return PrintTarget::Printer;
+  if (box.clickedButton() == pdfButton) return PrintTarget::Pdf;
+  if (csvButton && box.clickedButton() == csvButton) return PrintTarget::Csv;
+  return PrintTarget::None;
 }
 
 QImage MainWindow::screenshot() {
@@ -873,11 +985,42 @@ void MainWindow::exportSummaryInteractive() {
 }
 
 void MainWindow::printParametersInteractive() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Print parameters and dimensions to PDF"),
-                                                    "parameters.pdf", "PDF (*.pdf)");
-  if (path.isEmpty()) return;
   QString error;
-  if (!printParameters(path, &error)) showError(tr("Print parameters"), error);
+  switch (askPrintTarget(tr("Print parameters and dimensions"), false)) {
+    case PrintTarget::Printer: {
+      QPrinter printer(QPrinter::HighResolution);
+      QPrintDialog dialog(&printer, this);
+      if (dialog.exec() == QDialog::Accepted && !printParameters(printer, &error)) showError(tr("Print parameters"), error);
+      break;
+    }
+    case PrintTarget::Pdf: {
+      const QString path = QFileDialog::getSaveFileName(this, tr("Print parameters and dimensions to PDF"),
+                                                        "parameters.pdf", "PDF (*.pdf)");
+      if (!path.isEmpty() && !printParameters(path, &error)) showError(tr("Print parameters"), error);
+      break;
+    }
+    default: break;
+  }
+}
+
+void MainWindow::printTableInteractive() {
+  tabs_->setCurrentWidget(tableView_);
+  QString error;
+  switch (askPrintTarget(tr("Print tables"), true)) {
+    case PrintTarget::Printer: {
+      QPrinter printer(QPrinter::HighResolution);
+      QPrintDialog dialog(&printer, this);
+      if (dialog.exec() == QDialog::Accepted && !printTable(printer, &error)) showError(tr("Print tables"), error);
+      break;
+    }
+    case PrintTarget::Pdf: {
+      const QString path = QFileDialog::getSaveFileName(this, tr("Print tables to PDF"), "results.pdf", "PDF (*.pdf)");
+      if (!path.isEmpty() && !printTable(path, &error)) showError(tr("Print tables"), error);
+      break;
+    }
+    case PrintTarget::Csv: exportTableInteractive(); break;
+    case PrintTarget::None: break;
+  }
 }
 
 void MainWindow::addRecent(const QString& path) {

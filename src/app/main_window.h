@@ -12,6 +12,8 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <utility>
+#include <vector>
 
 class QActionGroup;
 class QComboBox;
@@ -25,6 +27,8 @@ class QTabWidget;
 class QTableView;
 class QTextBrowser;
 class QTimer;
+class QPrinter;
+class QAction;
 
 namespace armdyn::app {
 
@@ -50,6 +54,7 @@ class ControllerDialog;
 class ConstraintsDialog;
 class InputProfileDialog;
 class TunerDialog;
+class ViewSettingsDialog;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -78,6 +83,10 @@ class MainWindow : public QMainWindow {
   bool exportTableCsv(const QString& path, QString* error = nullptr);
   bool exportSummaryCsv(const QString& path, QString* error = nullptr);
   bool printParameters(const QString& pdfPath, QString* error = nullptr);
+  bool printParameters(QPrinter& printer, QString* error = nullptr);
+  // MAIN menu 11: the results table (Vora's table 7.4 layout) to a PDF file or a printer.
+  bool printTable(const QString& pdfPath, QString* error = nullptr);
+  bool printTable(QPrinter& printer, QString* error = nullptr);
   // The window as shown, with the GL viewport composited in.
   QImage screenshot();
 
@@ -115,6 +124,9 @@ class MainWindow : public QMainWindow {
   // The tuner starts at the arm's configuration under the time cursor.
   TunerDialog* showTuner();
   QDialog* showViewSettings();
+  const ViewSettings& viewSettings() const { return viewSettings_; }
+  // The one source of the view settings: scene, View menu, open dialog and QSettings follow.
+  void setViewSettings(const ViewSettings& settings);
   QDialog* showInstructions();
   void setTeachMode(bool on);
 
@@ -125,6 +137,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* e) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
   void buildMenus();
@@ -147,9 +160,13 @@ class MainWindow : public QMainWindow {
   void exportTableInteractive();
   void exportSummaryInteractive();
   void printParametersInteractive();
+  void printTableInteractive();
+  enum class PrintTarget { None, Printer, Pdf, Csv };
+  PrintTarget askPrintTarget(const QString& title, bool offerCsv);
   void showError(const QString& title, const QString& message);
   void exportControlPlotsInteractive();
   void updateBusy();
+  void updateProgress();
   template <typename D>
   D* showDialog(QPointer<D>& slot);
 
@@ -173,12 +190,15 @@ class MainWindow : public QMainWindow {
   QProgressBar* progress_;
   QPushButton* stop_;
   QTimer* busyTimer_;
+  QTimer* progressTimer_;
   bool showControlTabOnResult_ = false;
   QDockWidget* parametersDock_;
   QDockWidget* teachDock_;
   QTextBrowser* parametersText_;
   QMenu* recentMenu_;
   ViewSettings viewSettings_;
+  std::vector<std::pair<QAction*, bool ViewSettings::*>> viewToggles_;
+  QPointer<ViewSettingsDialog> viewSettingsDialog_;
   SimulationResultPtr result_;
   int unreachable_ = -1;
   bool interactive_ = true;

@@ -13,10 +13,15 @@ namespace {
 QString num(double v, int precision = 5) { return QString::number(v, 'g', precision); }
 QString deg(double rad) { return QString::fromStdString(formatDegrees(rad)); }
 
+// Cells never break inside a word (a narrow panel scrolls instead of printing "LIN K1"); a
+// heading puts its unit on a second line so that columns stay as narrow as their numbers.
 QString row(const QStringList& cells, bool header = false) {
   const QString tag = header ? "th" : "td";
   QString out = "<tr>";
-  for (const QString& c : cells) out += QStringLiteral("<%1>%2</%1>").arg(tag, c);
+  for (QString c : cells) {
+    if (header) c.replace(" (", "<br>(");
+    out += QStringLiteral("<%1 nowrap>%2</%1>").arg(tag, c);
+  }
   return out + "</tr>";
 }
 
@@ -72,7 +77,9 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
                           .arg(num(b.sides.x(), 3), num(b.sides.y(), 3), num(b.sides.z(), 3));
       if (b.clamped) drawn += QObject::tr("<br><span style='color:#b00020'>not a realisable rigid body: %1</span>")
                                   .arg(QString::fromStdString(b.note).toHtmlEscaped());
-      h += row({QString::fromStdString(l.name), QObject::tr("(inertia given explicitly)"), drawn, "", ""});
+      // One left-aligned cell that may wrap: a sentence, not a number column.
+      h += QStringLiteral("<tr><td nowrap>%1</td><td colspan=4 style='text-align:left'>%2; %3</td></tr>")
+               .arg(QString::fromStdString(l.name).toHtmlEscaped(), QObject::tr("inertia given explicitly"), drawn);
       continue;
     }
     auto v3 = [](const Eigen::Vector3d& v) { return QStringLiteral("%1, %2, %3").arg(num(v.x()), num(v.y()), num(v.z())); };

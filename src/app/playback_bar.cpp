@@ -55,6 +55,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
   slider_->setMinimumWidth(100);
   layout->addWidget(slider_, 1);
   time_ = new QLabel(this);
+  time_->setObjectName("playbackTime");
   time_->setMinimumWidth(130);
   layout->addWidget(time_);
   layout->addWidget(new QLabel(tr("Speed"), this));
@@ -89,10 +90,14 @@ void PlaybackBar::refresh() {
   const QSignalBlocker block(slider_);
   slider_->setRange(0, std::max(0, controller_->sampleCount() - 1));
   slider_->setValue(controller_->sample());
-  time_->setText(tr("t = %1 s  (%2/%3)")
-                     .arg(controller_->time(), 0, 'f', 3)
-                     .arg(controller_->sample() + 1)
-                     .arg(controller_->sampleCount()));
+  const bool empty = controller_->sampleCount() == 0;
+  slider_->setEnabled(!empty);
+  for (QAction* a : actions()) a->setEnabled(!empty);
+  // Before the first result: say so instead of "t = 0 s (1/0)".
+  time_->setText(empty ? tr("No results yet") : tr("t = %1 s  (%2/%3)")
+                                                    .arg(controller_->time(), 0, 'f', 3)
+                                                    .arg(controller_->sample() + 1)
+                                                    .arg(controller_->sampleCount()));
   play_->setIcon(style()->standardIcon(controller_->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 

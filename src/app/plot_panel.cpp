@@ -70,6 +70,9 @@ PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) 
     p->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     p->axisRect()->setRangeDrag(Qt::Horizontal | Qt::Vertical);
     p->axisRect()->setRangeZoom(Qt::Horizontal);
+    // Dragging moves both value axes (the right one holds a mixed arm's prismatic joints).
+    p->axisRect()->setRangeDragAxes({p->xAxis}, {p->yAxis, p->yAxis2});
+    p->yAxis2->setVisible(false);
     p->xAxis->setLabel(tr("Time (s)"));
     // The legend sits beside the axes (its own layout column), so it never covers a curve.
     p->legend->setVisible(true);
@@ -126,7 +129,8 @@ PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) 
       }
     });
   }
-  if (set_ == PlotSet::Control) clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
+  clearPanels(set_ == PlotSet::Control ? tr("Control plots show a forward simulation: choose Control ▸ Forward simulation.")
+                                       : tr("No results yet: the plots fill in when the first simulation finishes."));
 }
 
 PlotPanel::~PlotPanel() {
@@ -168,6 +172,7 @@ void PlotPanel::rebuildToggles(int joints) {
 void PlotPanel::clearPanels(const QString& why) {
   for (QCustomPlot* p : plots_) {
     p->clearGraphs();
+    p->legend->setVisible(false);  // no empty legend box
     p->replot();
   }
   note_->setText(why);
@@ -183,6 +188,7 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
     return;
   }
   note_->setVisible(false);
+  for (QCustomPlot* p : plots_) p->legend->setVisible(true);
   const std::vector<double>& t = control ? result_->control->result.history.t : result_->sim.t;
   const int n = result_->model->dof();
   const int samples = static_cast<int>(t.size());
@@ -200,13 +206,22 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
     }
     const Eigen::MatrixXd& h = control ? controlHistory(result_->control->result.history, static_cast<ControlQuantity>(qi))
                                        : motionHistory(result_->sim, static_cast<Quantity>(qi));
+    // A mixed arm: revolute joints on the left axis, prismatic on the right, each with its unit.
+    const bool split = control ? splitsAxes(static_cast<ControlQuantity>(qi), joints)
+                               : splitsAxes(static_cast<Quantity>(qi), joints);
+    auto title = [&](const std::vector<JointType>& types) {
+      return control ? axisTitle(static_cast<ControlQuantity>(qi), types) : axisTitle(static_cast<Quantity>(qi), types);
+    };
     QVector<double> values(samples);
     for (int j = 0; j < n; ++j) {
       for (int k = 0; k < samples; ++k) values[k] = h(k, j);
       QCPGraph* g = p->graph(j);
+      const bool right = split && joints[j] == JointType::Prismatic;
+      g->setValueAxis(right ? p->yAxis2 : p->yAxis);
       g->setData(keys, values, true);
       const QString unit = control ? unitOf(static_cast<ControlQuantity>(qi), joints[j]) : unitOf(static_cast<Quantity>(qi), joints[j]);
-      g->setName(QStringLiteral("J%1 (%2) [%3]").arg(j + 1).arg(jointLetter(joints[j]), unit));
+      const QString side = !split ? QString() : right ? tr(", right axis") : tr(", left axis");
+      g->setName(QStringLiteral("J%1 (%2) [%3%4]").arg(j + 1).arg(jointLetter(joints[j]), unit, side));
       g->setVisible(isJointVisible(j));
       if (g->visible()) {
         g->addToLegend();
@@ -214,7 +229,15 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
         g->removeFromLegend();
       }
     }
-    p->yAxis->setLabel(control ? axisTitle(static_cast<ControlQuantity>(qi), joints) : axisTitle(static_cast<Quantity>(qi), joints));
+    if (split) {
+      p->yAxis->setLabel(title({JointType::Revolute}));
+      p->yAxis2->setLabel(title({JointType::Prismatic}));
+    } else {
+      p->yAxis->setLabel(title(joints));
+      p->yAxis2->setLabel(QString());
+    }
+    p->yAxis2->setVisible(split);
+    p->yAxis2->setTickLabels(split);
     // A quantity the run does not have (torque input: no voltage, no current).
     QString why;
     if (control && static_cast<ControlQuantity>(qi) == ControlQuantity::Voltage && input != DriveInput::Voltage)
@@ -229,11 +252,16 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
         p->graph(j)->removeFromLegend();
       }
     }
-    p->rescaleAxes(true);
-    p->yAxis->scaleRange(1.1, p->yAxis->range().center());
+    rescale(p);
   }
   alignLegends();
   replotAll();
+}
+
+void PlotPanel::rescale(QCustomPlot* p) {
+  p->rescaleAxes(true);
+  p->yAxis->scaleRange(1.1, p->yAxis->range().center());
+  if (p->yAxis2->visible()) p->yAxis2->scaleRange(1.1, p->yAxis2->range().center());
 }
 
 void PlotPanel::resizeEvent(QResizeEvent* event) {
@@ -280,10 +308,7 @@ void PlotPanel::replotAll() {
 }
 
 void PlotPanel::resetZoom() {
-  for (QCustomPlot* p : plots_) {
-    p->rescaleAxes(true);
-    p->yAxis->scaleRange(1.1, p->yAxis->range().center());
-  }
+  for (QCustomPlot* p : plots_) rescale(p);
   replotAll();
 }
 

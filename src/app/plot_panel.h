@@ -1,6 +1,7 @@
 #pragma once
 // Four QCustomPlot panels against time, every joint overlaid (legend beside each panel, per-joint
-// toggles), units on every axis, one shared time axis (zoom/pan together, left edges aligned by a
+// toggles), units on every axis (an arm mixing revolute and prismatic joints: revolute on the
+// left axis, prismatic on a right-hand axis with its own unit), one shared time axis (zoom/pan together, left edges aligned by a
 // margin group), the shared time cursor, export to PNG/PDF/SVG. Two sets:
 //   Motion:  Vora's figures 7.6-7.9, position, velocity, acceleration and force/torque;
 //   Control: a forward simulation's tracking error q_d - q, motor voltage, current and the drive
@@ -65,6 +66,7 @@ class PlotPanel : public QWidget {
   void clearPanels(const QString& why);
   void alignLegends();
   void replotAll();
+  static void rescale(QCustomPlot* p);  // fit both value axes to the visible curves, 10 % air
   PlotSet set_;
   std::array<QCustomPlot*, 4> plots_{};
   std::array<QCPItemStraightLine*, 4> cursors_{};

@@ -7,7 +7,7 @@
 // (analysis/sample_derivative.h), force = the drive torque at each joint (N kt i, or the torque
 // input); the plan's task points, segments and times come from the prescribed plan.
 
-#include "core_control.h"
+#include "control/control_run.h"
 #include "model/model.h"
 #include "simulation/task_simulation.h"
 #include "studio_session.h"

@@ -19,13 +19,17 @@ SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
   connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &SimulationRunner::onFinished);
 }
 
-SimulationRunner::~SimulationRunner() { watcher_.waitForFinished(); }
+SimulationRunner::~SimulationRunner() {
+  if (control_) control_->cancel = true;
+  watcher_.waitForFinished();
+}
 
 void SimulationRunner::request(const StudioSession& session) {
   ++generation_;
   requestClock_.start();
   if (running_) {
     pending_ = session;
+    if (control_) control_->cancel = true;  // its result would be stale
     return;
   }
   start(session, generation_);
@@ -34,16 +38,23 @@ void SimulationRunner::request(const StudioSession& session) {
 void SimulationRunner::abandon() {
   ++generation_;
   pending_.reset();
+  if (control_) control_->cancel = true;
 }
+
+double SimulationRunner::progress() const { return running_ && control_ ? control_->fraction.load() : -1.0; }
 
 void SimulationRunner::start(StudioSession session, quint64 generation) {
   running_ = true;
   runningGeneration_ = generation;
+  control_ = std::make_shared<RunControl>();
   Q_EMIT busyChanged(true);
-  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation]() {
+  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation, control = control_]() {
     Outcome out;
     try {
-      out.result = compute(session, generation);
+      out.result = compute(session, generation, [&control](double fraction) {
+        control->fraction = fraction;
+        return !control->cancel.load();
+      });
     } catch (const UnreachablePointError& e) {
       out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
     } catch (const ForwardDivergence& e) {
@@ -79,7 +90,8 @@ void SimulationRunner::onFinished() {
   }
 }
 
-SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quint64 generation) {
+SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quint64 generation,
+                                             const std::function<bool(double fraction)>& progress) {
   QElapsedTimer clock;
   clock.start();
   auto result = std::make_shared<SimulationResult>();
@@ -92,8 +104,12 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
     validateControllerSettings(session.controller, model);
     auto config = std::make_shared<ControllerConfig>(controllerConfig(session.controller, model));
     // The same task, planned as above; the run lasts the plan (also for a hold or step setpoint).
-    auto run = std::make_shared<ControlRun>(runController(model, &session.task, *config, result->sim.planDuration));
+    const double duration = result->sim.planDuration;
+    std::function<bool(double)> onRow;
+    if (progress) onRow = [&progress, duration](double t) { return progress(duration > 0.0 ? t / duration : 0.0); };
+    auto run = std::make_shared<ControlRun>(runController(model, &session.task, *config, duration, onRow));
     const RunSummary& summary = run->result.summary;
+    if (summary.stopped) throw RunCancelled(summary.message);
     if (summary.diverged) throw ForwardDivergence(summary.message);
     const RunHistory& h = run->result.history;
     TaskSimulation& sim = result->sim;

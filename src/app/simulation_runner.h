@@ -4,14 +4,18 @@
 // runController along the task (forward simulation), then the forward kinematics of every
 // sample, and hands the result back in one piece. At most one run is in flight; a newer
 // request supersedes the pending one, and a run that finishes after a newer request was made
-// (or after abandon()) is dropped. A forward simulation that diverges fails with the core's
-// message (joint, time, quantity).
+// (or after abandon()) is dropped, and a forward run in flight is told to stop at its next
+// recorded row (ClosedLoopSetup::progress), so Stop and a newer edit free the worker at once.
+// A forward simulation that diverges fails with the core's message (joint, time, quantity).
 
 #include "simulation_result.h"
 
 #include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 
@@ -19,6 +23,12 @@ namespace armdyn::app {
 
 // A forward simulation stopped by its divergence check; what() is the core's message.
 class ForwardDivergence : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A forward run stopped by the caller (Stop, or superseded by a newer edit).
+class RunCancelled : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
@@ -34,11 +44,16 @@ class SimulationRunner : public QObject {
   // finishes in the background.
   void abandon();
   bool isBusy() const { return running_; }
+  // Fraction done (0..1) of the forward run in flight: simulated time / duration; -1 when no
+  // run is in flight or it reports no fraction (prescribed motion).
+  double progress() const;
   quint64 latestGeneration() const { return generation_; }
 
-  // The same work, synchronously (used by the background thread and by tests). Throws
-  // UnreachablePointError, InputError, ModelError, or ForwardDivergence.
-  static SimulationResultPtr compute(const StudioSession& session, quint64 generation);
+  // The same work, synchronously (used by the background thread and by tests). A forward run
+  // calls progress(fraction done) after each recorded row; false stops it (RunCancelled).
+  // Throws UnreachablePointError, InputError, ModelError, ForwardDivergence or RunCancelled.
+  static SimulationResultPtr compute(const StudioSession& session, quint64 generation,
+                                     const std::function<bool(double fraction)>& progress = {});
 
  Q_SIGNALS:
   void finished(armdyn::app::SimulationResultPtr result);
@@ -50,6 +65,11 @@ class SimulationRunner : public QObject {
     SimulationResultPtr result;
     SimulationFailure failure;
   };
+  // Shared with the worker of one run.
+  struct RunControl {
+    std::atomic<bool> cancel{false};
+    std::atomic<double> fraction{-1.0};
+  };
   void start(StudioSession session, quint64 generation);
   void onFinished();
 
@@ -58,6 +78,7 @@ class SimulationRunner : public QObject {
   quint64 generation_ = 0;        // of the newest request
   quint64 runningGeneration_ = 0;
   std::optional<StudioSession> pending_;
+  std::shared_ptr<RunControl> control_;  // of the run in flight
   QElapsedTimer requestClock_;  // since the newest request (profiling)
 };
 

@@ -6,7 +6,7 @@
 // (docs/control.md). The controller file is written when the session is saved in forward mode
 // or its controller was edited; a session opened with one starts in forward mode.
 
-#include "core_control.h"
+#include "control/controller_settings.h"
 #include "io/robot_file.h"
 
 #include <QString>

@@ -14,7 +14,7 @@ namespace armdyn::app {
 StartupResult startStudio(MainWindow& window, QStringList files, bool autosave, const RestoreQuestion& ask) {
   StartupResult out;
   if (autosave) {
-    // Claimed until the end of this block: MainWindow::startAutosave's own look finds nothing.
+    // Claimed until the end of this block, so no other instance offers the same entries.
     AutosaveRecovery recovery;
     int restored = -1;
     for (int k = 0; k < static_cast<int>(recovery.entries().size()) && restored < 0; ++k) {

@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace armdyn::app {
 
@@ -64,8 +65,20 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
                           .arg(s.samples)
                           .arg(result_->sim.dt));
   }
-  const QStringList headers = {tr("Joint"), tr("Peak force/torque"), tr("at t (s)"), tr("Min position"),
-                               tr("Max position"), tr("Peak |velocity|"), tr("Peak |acceleration|")};
+  // Columns as wide as their numbers, so the seven fit the tab: headings on two lines, and the
+  // unit in the heading when every joint has the same (a mixed arm keeps it in each cell).
+  const std::vector<JointType> types = jointTypes(robot);
+  const bool uniform = !types.empty() && std::all_of(types.begin(), types.end(), [&](JointType t) { return t == types[0]; });
+  auto head = [&](const QString& name, Quantity q) {
+    return uniform ? QStringLiteral("%1\n(%2)").arg(name, unitOf(q, types[0])) : name;
+  };
+  const QStringList headers = {tr("Joint"),
+                               head(tr("Peak\n%1").arg(quantityName(Quantity::Force, types).toLower()), Quantity::Force),
+                               tr("at t\n(s)"),
+                               head(tr("Min\nposition"), Quantity::Position),
+                               head(tr("Max\nposition"), Quantity::Position),
+                               head(tr("Peak\n|velocity|"), Quantity::Velocity),
+                               head(tr("Peak\n|acceleration|"), Quantity::Acceleration)};
   const int n = static_cast<int>(robot.links.size());
   table_->clear();
   table_->setColumnCount(headers.size());
@@ -78,7 +91,9 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
       item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
       table_->setItem(j, col, item);
     };
-    auto withUnit = [&](double v, Quantity q) { return QStringLiteral("%1 %2").arg(v, 0, 'E', 6).arg(unitOf(q, jt)); };
+    auto withUnit = [&](double v, Quantity q) {
+      return uniform ? QString::number(v, 'E', 6) : QStringLiteral("%1 %2").arg(v, 0, 'E', 6).arg(unitOf(q, jt));
+    };
     cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
     cell(1, withUnit(s.peakForce(j), Quantity::Force));
     cell(2, QString::number(s.peakForceTime(j), 'f', 3));
@@ -99,7 +114,7 @@ void SummaryView::fillControlTable() {
   const int n = robot.dof();
   controlTable_->clear();
   controlTable_->setColumnCount(4);
-  controlTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Peak |tracking error|"), tr("Peak |voltage|"), tr("Peak |current|")});
+  controlTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Peak\n|tracking error|"), tr("Peak\n|voltage|"), tr("Peak\n|current|")});
   controlTable_->setRowCount(n);
   for (int j = 0; j < n; ++j) {
     const JointType jt = robot.links[j].joint;

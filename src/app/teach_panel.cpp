@@ -126,10 +126,23 @@ void TeachPanel::rebuild() {
     s->setObjectName(QStringLiteral("teachSlider%1").arg(i + 1));
     s->setRange(static_cast<int>(std::ceil(lo / kSliderUnit)), static_cast<int>(std::floor(hi / kSliderUnit)));
     sliderGrid_->addWidget(s, i, 1);
-    auto* v = new QLabel(this);
-    v->setMinimumWidth(70);
+    // Typed values at the dialog edge: degrees or millimetres, SI inside.
+    auto* v = new QDoubleSpinBox(this);
+    v->setObjectName(QStringLiteral("teachValue%1").arg(i + 1));
+    const double scale = rev ? 180.0 / kPi : 1000.0;
+    v->setDecimals(rev ? 2 : 1);
+    v->setSuffix(rev ? tr(" °") : tr(" mm"));
+    v->setRange(lo * scale, hi * scale);
+    v->setSingleStep(1.0);
+    v->setKeyboardTracking(false);  // commit on Enter or focus out, not per digit
     v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     sliderGrid_->addWidget(v, i, 2);
+    connect(v, &QDoubleSpinBox::valueChanged, this, [this, i, scale](double value) {
+      if (updating_) return;
+      q_(i) = value / scale;
+      refresh();
+      Q_EMIT jointsChanged();
+    });
     sliders_.push_back(s);
     values_.push_back(v);
     connect(s, &QSlider::valueChanged, this, [this, i](int value) {
@@ -166,7 +179,7 @@ void TeachPanel::refresh() {
   updating_ = true;
   for (int i = 0; i < model_->dof(); ++i) {
     sliders_[i]->setValue(static_cast<int>(std::lround(q_(i) / kSliderUnit)));
-    values_[i]->setText(model_->isRevolute(i) ? degreesText(q_(i)) + " °" : QString::number(q_(i), 'f', 4) + " m");
+    values_[i]->setValue(q_(i) * (model_->isRevolute(i) ? 180.0 / kPi : 1000.0));
   }
   updating_ = false;
   const Vector6d p = xyzRpyFromPose(toolPose(*model_, q_));

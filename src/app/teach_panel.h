@@ -1,5 +1,6 @@
 #pragma once
-// Teach mode: joint sliders that move the arm, the live tool pose (x, y, z in m; roll, pitch,
+// Teach mode: joint sliders (and a typed value beside each: degrees, or mm for a prismatic
+// joint) that move the arm, the live tool pose (x, y, z in m; roll, pitch,
 // yaw in degrees, eq 3.1-3.2) and Cartesian jog through the core inverse kinematics with a
 // choice of configuration (closed form per family, else damped least squares).
 
@@ -33,6 +34,8 @@ class TeachPanel : public QWidget {
   bool jog(int axis, double delta);
   QString poseText() const;
   QSlider* slider(int joint) const { return sliders_[joint]; }
+  // The typed value beside each slider: degrees for a revolute joint, mm for a prismatic one.
+  QDoubleSpinBox* valueBox(int joint) const { return values_[joint]; }
   QLabel* message() const { return message_; }
 
  Q_SIGNALS:
@@ -45,7 +48,7 @@ class TeachPanel : public QWidget {
   Eigen::VectorXd q_;
   QGridLayout* sliderGrid_;
   std::vector<QSlider*> sliders_;
-  std::vector<QLabel*> values_;
+  std::vector<QDoubleSpinBox*> values_;
   std::vector<QLabel*> pose_;
   QComboBox* configuration_;
   QDoubleSpinBox* linearStep_;

@@ -69,6 +69,21 @@ QString axisTitle(ControlQuantity q, const std::vector<JointType>& joints) {
   return {};
 }
 
+namespace {
+bool mixed(const std::vector<JointType>& joints) {
+  return std::count(joints.begin(), joints.end(), JointType::Revolute) > 0 &&
+         std::count(joints.begin(), joints.end(), JointType::Prismatic) > 0;
+}
+}  // namespace
+
+bool splitsAxes(Quantity q, const std::vector<JointType>& joints) {
+  return mixed(joints) && unitOf(q, JointType::Revolute) != unitOf(q, JointType::Prismatic);
+}
+
+bool splitsAxes(ControlQuantity q, const std::vector<JointType>& joints) {
+  return mixed(joints) && unitOf(q, JointType::Revolute) != unitOf(q, JointType::Prismatic);
+}
+
 std::vector<JointType> jointTypes(const RobotSpec& robot) {
   std::vector<JointType> out;
   for (const LinkSpec& l : robot.links) out.push_back(l.joint);

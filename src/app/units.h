@@ -20,6 +20,11 @@ QString unitOf(Quantity q, JointType joint);
 QString axisTitle(Quantity q, const std::vector<JointType>& joints);
 QString unitOf(ControlQuantity q, JointType joint);
 QString axisTitle(ControlQuantity q, const std::vector<JointType>& joints);
+// A mixed arm whose revolute and prismatic joints have different units for this quantity
+// (every motion quantity, tracking error, drive torque; not volts or amperes): the plots put
+// the prismatic joints on a right-hand axis of their own.
+bool splitsAxes(Quantity q, const std::vector<JointType>& joints);
+bool splitsAxes(ControlQuantity q, const std::vector<JointType>& joints);
 std::vector<JointType> jointTypes(const RobotSpec& robot);
 QString jointLetter(JointType joint);  // "R" or "P", as Vora's tables print
 

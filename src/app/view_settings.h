@@ -1,5 +1,6 @@
 #pragma once
-// Vora's "drawing scale factor" (MAIN menu item 8) and what the viewport shows.
+// Vora's "drawing scale factor" (MAIN menu item 8) and what the viewport shows. One copy lives
+// in MainWindow; the View menu's check marks and the View-settings dialog both show it.
 
 namespace armdyn::app {
 
@@ -11,5 +12,9 @@ struct ViewSettings {
   bool showGrid = true;        // floor grid
   bool showJointAxes = true;   // joint axis lines
 };
+
+// Kept between runs in QSettings ("view/..."); missing keys take the defaults above.
+ViewSettings loadViewSettings();
+void saveViewSettings(const ViewSettings& settings);
 
 }  // namespace armdyn::app

@@ -68,6 +68,11 @@ bool waitForRun(MainWindow& w, int timeoutMs = 20000) {
   return false;
 }
 
+// The newest requested run has reached the views (a condition for QTRY_VERIFY).
+bool runShown(const MainWindow& w) {
+  return !w.runner()->isBusy() && w.result() && w.result()->generation == w.runner()->latestGeneration();
+}
+
 // Waits for the newest run to fail; true if it did.
 bool waitForFailure(MainWindow& w, int timeoutMs = 20000) {
   QSignalSpy failed(&w, &MainWindow::simulationFailed);
@@ -95,7 +100,7 @@ QStringList autosaves(qint64 pid = 0) {
 
 // Polls until `done` holds (the autosave timer is 3 s).
 template <typename F>
-bool waitUntil(F done, int timeoutMs = 15000) {
+bool waitUntil(F done, int timeoutMs = 30000) {
   QElapsedTimer clock;
   clock.start();
   while (clock.elapsed() < timeoutMs) {
@@ -120,7 +125,7 @@ int crashChild() {
   w.show();
   int asked = 0;
   startStudio(w, {}, true, never(&asked));
-  if (!waitForRun(w)) return 10;
+  if (!waitForRun(w, 60000)) return 10;
   LinkParametersDialog* d = w.showLinkParameters();
   pasteInto(d->field("links[1].dh.a"), "0.6");
   if (w.document()->robot().links[1].dh.a != 0.6) return 11;
@@ -169,7 +174,7 @@ class SessionTest : public QObject {
     QElapsedTimer clock;
     clock.start();
     QByteArray out;
-    while (!out.contains("autosaved") && clock.elapsed() < 60000 && child.state() == QProcess::Running) {
+    while (!out.contains("autosaved") && clock.elapsed() < 120000 && child.state() == QProcess::Running) {
       child.waitForReadyRead(500);
       out += child.readAllStandardOutput();
     }
@@ -187,7 +192,7 @@ class SessionTest : public QObject {
       const StartupResult r = startStudio(second, {}, true, never(&asked));
       QCOMPARE(asked, 0);
       QVERIFY(!r.restored);
-      QVERIFY(waitForRun(second));
+      QTRY_VERIFY_WITH_TIMEOUT(runShown(second), 60000);
       QCOMPARE(second.result()->samples(), 149);  // Vora's RRR as in table 7.3: not restored
       second.close();
     }
@@ -213,7 +218,7 @@ class SessionTest : public QObject {
     QCOMPARE(offeredA, 0.6);
     QVERIFY(r.restored);
     QVERIFY(r.remaining.isEmpty());
-    QVERIFY(waitForRun(w));
+    QTRY_VERIFY_WITH_TIMEOUT(runShown(w), 60000);
     QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
     QVERIFY(w.document()->isModified());
     QVERIFY(w.isWindowModified());  // the '*' of the title
@@ -224,13 +229,14 @@ class SessionTest : public QObject {
     QCOMPARE(w.result()->samples(), direct.summary.samples);
     for (int j = 0; j < 3; ++j) QCOMPARE(w.result()->sim.summary.peakForce(j), direct.summary.peakForce(j));
     // The killed copy's file is gone; the work now lives in this copy's own file.
-    QVERIFY(autosaves(childPid).isEmpty());
-    const QStringList own = autosaves(QCoreApplication::applicationPid());
-    QCOMPARE(own.size(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(autosaves(childPid).isEmpty(), 30000);
+    const qint64 ownPid = QCoreApplication::applicationPid();
+    QTRY_COMPARE_WITH_TIMEOUT(autosaves(ownPid).size(), 1, 30000);  // the autosave timer is 3 s
+    const QStringList own = autosaves(ownPid);
     QCOMPARE(loadSession((Autosave::directory() + "/" + own.front()).toStdString()).robot.links[1].dh.a, 0.6);
     w.close();
-    QVERIFY(autosaves().isEmpty());
-    QVERIFY(QDir(Autosave::directory()).entryList({"session-*.lock"}, QDir::Files).isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(autosaves().isEmpty(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(Autosave::directory()).entryList({"session-*.lock"}, QDir::Files).isEmpty(), 30000);
   }
 
   // Copies in one process and a --screenshot run of the real binary: each keeps to its own file.
@@ -304,7 +310,7 @@ class SessionTest : public QObject {
       QVERIFY(r.error.isEmpty());
       QCOMPARE(w.document()->robot().name, stanfordName);
       QVERIFY(!w.document()->isModified());
-      QCOMPARE(autosaves().size(), 0);
+      QTRY_COMPARE_WITH_TIMEOUT(autosaves().size(), 0, 30000);
       w.close();
     }
 
@@ -322,12 +328,12 @@ class SessionTest : public QObject {
       QVERIFY(r.restored);
       QCOMPARE(offeredFiles, QStringList({stanford, stanford}));  // the question names them
       QVERIFY(r.remaining.isEmpty());
-      QVERIFY(waitForRun(w));
+      QTRY_VERIFY_WITH_TIMEOUT(runShown(w), 60000);
       QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
       QVERIFY(w.document()->robot().name != stanfordName);
       w.close();
     }
-    QVERIFY(autosaves().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(autosaves().isEmpty(), 30000);
   }
 
   // After an edit in the trajectory dialog, the task no longer matches its file: messages name

@@ -7,8 +7,14 @@
 #include "arm_scene.h"
 #include "arm_viewport.h"
 #include "autosave.h"
-#include "core_control.h"
+#include "control/control_run.h"
+#include "control/controller_settings.h"
+#include "control/pid_controller.h"
+#include "control/ziegler_nichols.h"
 #include "dialogs/controller_dialog.h"
+#include "dialogs/tool_dialog.h"
+#include "dialogs/simulation_parameters_dialog.h"
+#include "dialogs/constraints_dialog.h"
 #include "dialogs/drives_dialog.h"
 #include "dialogs/inertia_dialog.h"
 #include "dialogs/library_picker_dialog.h"
@@ -29,7 +35,20 @@
 #include "simulation_runner.h"
 #include "teach_panel.h"
 
+#include <algorithm>
 #include <QComboBox>
+#include <functional>
+#include <QTimer>
+#include <QListWidget>
+#include <QHeaderView>
+#include <QDockWidget>
+#include <QAction>
+#include <QDoubleSpinBox>
+#include <QCheckBox>
+#include <QSet>
+#include <QTableView>
+#include <QMenu>
+#include <QMenuBar>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -131,6 +150,8 @@ class StudioTest : public QObject {
   void initTestCase() {
     QStandardPaths::setTestModeEnabled(true);
     QDir().mkpath(kArtifacts);
+    // main() moved HOME to a temporary tree: the autosaves land there.
+    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
   }
 
   // Start: the default robot is Vora's RRR with the weld seam: 149 samples, 3.725 s (table 7.3).
@@ -167,9 +188,12 @@ class StudioTest : public QObject {
       QCOMPARE(w.plots()->plot(Quantity::Force)->graphCount(), robot.dof());
       bool anyPrismatic = false, anyRevolute = false;
       for (const LinkSpec& l : robot.links) (l.joint == JointType::Prismatic ? anyPrismatic : anyRevolute) = true;
-      const QString label = w.plots()->plot(Quantity::Force)->yAxis->label();
-      QCOMPARE(label.contains("N m"), anyRevolute);
-      QCOMPARE(label.contains("| N") || label == "Force (N)", anyPrismatic);
+      // Units on the axes: one type, one axis; a mixed arm, N m on the left and N on the right.
+      QCustomPlot* force = w.plots()->plot(Quantity::Force);
+      const QString left = force->yAxis->label(), right = force->yAxis2->label();
+      QCOMPARE(force->yAxis2->visible(), anyRevolute && anyPrismatic);
+      QCOMPARE(left.contains("N m") || (force->yAxis2->visible() && right.contains("N m")), anyRevolute);
+      QCOMPARE(left == "Force (N)" || (force->yAxis2->visible() && right == "Force (N)"), anyPrismatic);
       saveArtifact(w, "library_" + QFileInfo(f).baseName());
     }
   }
@@ -416,6 +440,16 @@ class StudioTest : public QObject {
     QVERIFY2(w.exportPlots(dir + "/plots.png", &error), qPrintable(error));
     QImage png(dir + "/plots.png");
     QCOMPARE(png.size(), QSize(900, 4 * 260));
+    // The curves are in the file: each joint's colour (the plots draw without antialiasing, so
+    // the exact pen colour) covers many pixels in every panel.
+    for (int panel = 0; panel < 4; ++panel) {
+      for (const QRgb colour : {qRgb(31, 119, 180), qRgb(214, 39, 40), qRgb(44, 160, 44)}) {
+        int hits = 0;
+        for (int y = panel * 260; y < (panel + 1) * 260; ++y)
+          for (int x = 0; x < png.width(); ++x) hits += (png.pixel(x, y) & 0xffffff) == (colour & 0xffffff);
+        QVERIFY2(hits > 100, qPrintable(QString("panel %1 colour %2: %3 px").arg(panel).arg(colour, 0, 16).arg(hits)));
+      }
+    }
     QVERIFY2(w.exportPlots(dir + "/plots.pdf", &error), qPrintable(error));
     QFile pdf(dir + "/plots.pdf");
     QVERIFY(pdf.open(QIODevice::ReadOnly));
@@ -423,6 +457,14 @@ class StudioTest : public QObject {
     QVERIFY(!w.exportPlots(dir + "/plots.bmp", &error));
     QVERIFY2(w.printParameters(dir + "/parameters.pdf", &error), qPrintable(error));
     QVERIFY(QFileInfo(dir + "/parameters.pdf").size() > 1000);
+    // MAIN menu 11 prints the table: 447 rows of 6 columns make a PDF of several pages.
+    QVERIFY2(w.printTable(dir + "/table.pdf", &error), qPrintable(error));
+    QFile tablePdf(dir + "/table.pdf");
+    QVERIFY(tablePdf.open(QIODevice::ReadOnly));
+    const QByteArray tableBytes = tablePdf.readAll();
+    QVERIFY(tableBytes.startsWith("%PDF"));
+    const qsizetype pages = tableBytes.count("/Type /Page") - tableBytes.count("/Type /Pages");
+    QVERIFY2(pages > 3, qPrintable(QString::number(pages)));
   }
 
   // Teach mode: a slider moves the joint; a Cartesian jog moves the tool 10 mm along x in the
@@ -447,6 +489,16 @@ class StudioTest : public QObject {
     QVERIFY((p1 - p0 - Eigen::Vector3d(0.01, 0, 0)).norm() < 1e-9);
     QVERIFY(!t->jog(0, 5.0));  // 5 m away: out of reach, refused with a reason
     QVERIFY(!t->message()->text().isEmpty());
+    // A joint value typed in degrees beside the slider: the joint takes it (SI inside), the
+    // slider follows.
+    QDoubleSpinBox* box = t->valueBox(1);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, "30");
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(std::abs(t->joints()(1) - 30.0 * M_PI / 180.0) < 1e-12);
+    QCOMPARE(t->slider(1)->value(), static_cast<int>(std::lround(t->joints()(1) / 1e-3)));  // slider unit: 1 mrad
+    QVERIFY(box->suffix().contains("°"));
     saveArtifact(w, "teach_mode");
   }
 
@@ -671,12 +723,359 @@ class StudioTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(w.progressBar()->isVisible(), 5000);
     auto* stop = w.findChild<QPushButton*>("stopRun");
     QVERIFY(stop && stop->isVisible());
+    // The bar shows the run's simulated time / duration as a percentage.
+    QTRY_VERIFY_WITH_TIMEOUT(w.progressBar()->maximum() == 100 && w.progressBar()->value() > 0, 30000);
+    QVERIFY(w.progressBar()->text().endsWith('%'));
     QTest::mouseClick(stop, Qt::LeftButton);
     QVERIFY(!w.progressBar()->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(!w.runner()->isBusy(), 30000);
     QTest::qWait(20);
     QVERIFY(w.result() == good);  // the stopped run never arrives
     QVERIFY(w.problemText().isEmpty());
+  }
+
+  // The runner's forward run reports its fraction done after each row and stops at the first
+  // row after its progress function says no (what Stop and a superseding edit do): it throws
+  // RunCancelled instead of returning a partial result.
+  void runnerStopsAForwardRunWhenAsked() {
+    StudioSession s(loadSession(defaultRobotPath()));
+    s.mode = SimulationMode::ForwardSimulation;
+    std::vector<double> fractions;
+    bool cancelled = false;
+    try {
+      SimulationRunner::compute(s, 1, [&fractions](double f) {
+        fractions.push_back(f);
+        return f < 0.25;
+      });
+    } catch (const RunCancelled&) {
+      cancelled = true;
+    }
+    QVERIFY(cancelled);
+    QVERIFY(fractions.size() > 2);
+    QVERIFY(std::is_sorted(fractions.begin(), fractions.end()));
+    QCOMPARE(fractions.front(), 0.0);
+    QVERIFY(fractions.back() >= 0.25);
+    QVERIFY(fractions[fractions.size() - 2] < 0.25);  // stopped at the first row past 25 %
+    // Run to the end, the fractions reach 1 (the last row is at the plan's duration).
+    fractions.clear();
+    const SimulationResultPtr full = SimulationRunner::compute(s, 2, [&fractions](double f) {
+      fractions.push_back(f);
+      return true;
+    });
+    QVERIFY(full->control != nullptr);
+    QCOMPARE(static_cast<int>(fractions.size()), full->samples());
+    QVERIFY(std::abs(fractions.back() - 1.0) < 1e-9);
+  }
+
+  // A mixed arm (Cartesian PPPRRR): prismatic joints on the right-hand axis with their own unit,
+  // revolute on the left, each axis ranged to its own curves (J1's ~250 N no longer flattens
+  // the wrist torques); the legend says which axis. Also in the control plots; volts and
+  // amperes, the same for both joint types, keep one axis.
+  void mixedArmPlotsPrismaticOnTheRightAxis() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "cartesian_ppprrr.yaml"));
+    const std::vector<JointType> joints = jointTypes(w.document()->robot());
+    const TaskSimulation& sim = w.result()->sim;
+    auto checkPanel = [&](QCustomPlot* p, const Eigen::MatrixXd& h, const QString& left, const QString& right) {
+      QVERIFY(p->yAxis2->visible());
+      QCOMPARE(p->yAxis->label(), left);
+      QCOMPARE(p->yAxis2->label(), right);
+      double lo[2] = {1e300, 1e300}, hi[2] = {-1e300, -1e300};
+      for (int j = 0; j < static_cast<int>(joints.size()); ++j) {
+        const bool prismatic = joints[j] == JointType::Prismatic;
+        QCOMPARE(p->graph(j)->valueAxis(), prismatic ? p->yAxis2 : p->yAxis);
+        QVERIFY(p->graph(j)->name().contains(prismatic ? "right axis" : "left axis"));
+        lo[prismatic] = std::min(lo[prismatic], h.col(j).minCoeff());
+        hi[prismatic] = std::max(hi[prismatic], h.col(j).maxCoeff());
+      }
+      // Each axis spans its own curves with the 10 % air of the rescale (1.1), no more.
+      for (int k = 0; k < 2; ++k) {
+        const QCPRange r = (k ? p->yAxis2 : p->yAxis)->range();
+        QVERIFY(r.lower <= lo[k] && r.upper >= hi[k]);
+        const double span = hi[k] - lo[k];
+        QVERIFY(span > 1e-9);
+        QVERIFY2(r.size() <= 1.1 * span * (1 + 1e-9), qPrintable(QString("%1 vs %2").arg(r.size()).arg(span)));
+      }
+    };
+    QCustomPlot* force = w.plots()->plot(Quantity::Force);
+    checkPanel(force, sim.force, "Torque (N m)", "Force (N)");
+    // J1's force dwarfs the wrist torques: on one axis they would be a flat line.
+    QVERIFY(sim.force.leftCols(3).cwiseAbs().maxCoeff() > 10.0 * sim.force.rightCols(3).cwiseAbs().maxCoeff());
+    checkPanel(w.plots()->plot(Quantity::Position), sim.q, "Position (rad)", "Position (m)");
+    saveArtifact(w, "cartesian_two_axes");
+
+    w.setSimulationMode(SimulationMode::ForwardSimulation);
+    QVERIFY2(waitForRun(w, 120000), qPrintable(w.problemText()));
+    PlotPanel* c = w.controlPlots();
+    const RunHistory& h = w.result()->control->result.history;
+    checkPanel(c->plot(ControlQuantity::TrackingError), h.error, "Tracking error (rad)", "Tracking error (m)");
+    checkPanel(c->plot(ControlQuantity::MotorTorque), h.motorTorque, "Motor torque (N m)", "Motor force (N)");
+    QVERIFY(!c->plot(ControlQuantity::Current)->yAxis2->visible());
+    QCOMPARE(c->plot(ControlQuantity::Current)->yAxis->label(), QStringLiteral("Motor current (A)"));
+  }
+
+  // Keyboard: every main-menu and CHANGE item has a mnemonic and no two collide; the standard
+  // views have Ctrl+1..4; the playback arrows step the time cursor, but not while a slider or
+  // a table has the focus (they keep their keys); Down in the results table moves the cursor
+  // as a click on the next sample's row does.
+  void keyboardMnemonicsViewsAndFocusedArrows() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "vora_rrr_weld_seam.yaml"));
+    auto mnemonics = [](QMenu* menu) {
+      QStringList keys;
+      for (QAction* a : menu->actions()) {
+        if (a->isSeparator()) continue;
+        const QString t = a->text();
+        const int at = t.indexOf('&');
+        keys << (at >= 0 && at + 1 < t.size() ? t.mid(at + 1, 1).toLower() : QString());
+      }
+      return keys;
+    };
+    QMenu* main = nullptr;
+    for (QAction* a : w.menuBar()->actions())
+      if (a->text() == "&Main menu") main = a->menu();
+    QVERIFY(main);
+    QMenu* change = nullptr;
+    for (QAction* a : main->actions())
+      if (a->menu()) change = a->menu();
+    QVERIFY(change);
+    for (QMenu* m : {main, change}) {
+      const QStringList keys = mnemonics(m);
+      QVERIFY2(!keys.contains(QString()), qPrintable(keys.join(',')));
+      QCOMPARE(QSet<QString>(keys.begin(), keys.end()).size(), keys.size());
+    }
+    QCOMPARE(mnemonics(main).size(), 12);
+
+    // Ctrl+2: the front view (the camera moves).
+    osg::Vec3d eye0, centre, up, eye1;
+    w.viewport()->setStandardView(StandardView::Iso);
+    w.viewport()->view(eye0, centre, up);
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QWidget* view = w.viewport()->container();
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_2, Qt::ControlModifier);
+    w.viewport()->view(eye1, centre, up);
+    QVERIFY((eye1 - eye0).length() > 1e-6);
+    w.viewport()->view(eye0, centre, up);
+    w.viewport()->setStandardView(StandardView::Front);
+    w.viewport()->view(eye1, centre, up);
+    QVERIFY((eye1 - eye0).length() < 1e-9);  // Ctrl+2 was the front view
+
+    // Right with the viewport focused: one sample on.
+    w.playback()->setSample(5);
+    QTest::keyClick(view, Qt::Key_Right);
+    QCOMPARE(w.playback()->sample(), 6);
+
+    // A focused teach slider keeps Right: the slider moves, the time cursor does not.
+    w.setTeachMode(true);
+    QTRY_VERIFY(w.teach()->slider(0)->isVisible());  // the panel builds its sliders when shown
+    QSlider* slider = w.teach()->slider(0);
+    slider->setFocus();
+    QTRY_VERIFY(slider->hasFocus());
+    const int before = slider->value();
+    QTest::keyClick(slider, Qt::Key_Right);
+    QCOMPARE(slider->value(), before + slider->singleStep());
+    QCOMPARE(w.playback()->sample(), 6);
+    w.setTeachMode(false);
+
+    // The results table: Down moves the current row and the time cursor with it.
+    w.tabs()->setCurrentWidget(w.tableView());
+    QTableView* table = w.tableView();
+    table->setFocus();
+    QTRY_VERIFY(table->hasFocus());
+    const int dof = w.document()->robot().dof();
+    table->setCurrentIndex(table->model()->index(4 * dof + dof - 1, 0));  // last row of sample 4
+    QCOMPARE(w.playback()->sample(), 4);
+    QTest::keyClick(table, Qt::Key_Down);
+    QCOMPARE(table->currentIndex().row(), 5 * dof);
+    QCOMPARE(w.playback()->sample(), 5);
+    QTest::keyClick(table, Qt::Key_Right);  // a column, not a sample
+    QCOMPARE(w.playback()->sample(), 5);
+  }
+
+  // View settings: one copy. The View menu's check marks follow the dialog and the dialog
+  // follows the menu; the settings come back in a new window (QSettings, under the test's HOME).
+  void viewSettingsHaveOneSourceAndPersist() {
+    {
+      MainWindow w;
+      QVERIFY(openLibrary(w, "vora_rrr_weld_seam.yaml"));
+      auto* grid = w.findChild<QAction*>("viewShowGrid");
+      auto* path = w.findChild<QAction*>("viewShowPath");
+      QVERIFY(grid && path && grid->isChecked() && path->isChecked());
+      QDialog* d = w.showViewSettings();
+      auto* gridBox = d->findChild<QCheckBox*>("showGrid");
+      auto* pathBox = d->findChild<QCheckBox*>("showPath");
+      QVERIFY(gridBox && pathBox && gridBox->isChecked());
+      grid->trigger();  // menu -> window and dialog
+      QVERIFY(!w.viewSettings().showGrid);
+      QVERIFY(!gridBox->isChecked());
+      pathBox->click();  // dialog -> window and menu
+      QVERIFY(!w.viewSettings().showPath);
+      QVERIFY(!path->isChecked());
+      d->findChild<QDoubleSpinBox*>("drawingScale")->setValue(2.0);
+      QCOMPARE(w.viewSettings().drawingScale, 2.0);
+      w.close();
+    }
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY(!again.viewSettings().showGrid && !again.viewSettings().showPath);
+    QCOMPARE(again.viewSettings().drawingScale, 2.0);
+    QVERIFY(!again.findChild<QAction*>("viewShowGrid")->isChecked());
+    again.setViewSettings(ViewSettings());  // the defaults back for the other tests
+    QVERIFY(loadViewSettings().showGrid);
+  }
+
+  // Before any result: the playback bar and the plots say so (no "(1/0)", no empty legends).
+  void emptyStartShowsAClearEmptyState() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    auto* time = w.findChild<QLabel*>("playbackTime");
+    QVERIFY(time);
+    QCOMPARE(time->text(), QStringLiteral("No results yet"));
+    QVERIFY(!w.plots()->note().isEmpty());
+    for (int i = 0; i < 4; ++i) QVERIFY(!w.plots()->panel(i)->legend->visible());
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QVERIFY(time->text().contains("(1/149)"));
+    QVERIFY(w.plots()->note().isEmpty());
+    for (int i = 0; i < 4; ++i) QVERIFY(w.plots()->panel(i)->legend->visible());
+  }
+
+  // Layout at 1600 x 1000: the parameters dock and teach mode fit without growing the window;
+  // the Summary tab shows its last column at the default size; the dialogs' intro sentences
+  // wrap instead of setting the dialogs' width.
+  void layoutFitsAt1600x1000() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.tabs()->setCurrentWidget(w.findChild<QWidget*>("summaryTable")->parentWidget());
+    QTest::qWait(50);
+    auto* summary = w.findChild<QTableWidget*>("summaryTable");
+    QVERIFY2(summary->horizontalHeader()->length() <= summary->viewport()->width(),
+             qPrintable(QString("%1 > %2").arg(summary->horizontalHeader()->length()).arg(summary->viewport()->width())));
+    w.resize(1600, 1000);
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 0) w.findChild<QDockWidget*>("parametersDock")->show();
+      if (pass == 1) {
+        w.findChild<QDockWidget*>("parametersDock")->hide();
+        w.setTeachMode(true);
+      }
+      QTest::qWait(100);
+      QVERIFY2(w.minimumSizeHint().width() <= 1600 && w.width() <= 1600,
+               qPrintable(QString("pass %1: minimum %2, width %3").arg(pass).arg(w.minimumSizeHint().width()).arg(w.width())));
+      saveArtifact(w, pass == 0 ? "layout_parameters_1600" : "layout_teach_1600");
+    }
+    w.setTeachMode(false);
+    for (QDialog* d : {static_cast<QDialog*>(w.showLinkParameters()), static_cast<QDialog*>(w.showLinkDimensions())}) {
+      QTest::qWait(20);
+      QVERIFY2(d->width() <= 1000, qPrintable(QString("%1: %2 px").arg(d->windowTitle()).arg(d->width())));
+      d->close();
+    }
+  }
+
+  // Every dialog edit is one undo step: undo gives back the session before it exactly, redo the
+  // one after (the session and its controller written out as YAML by the core's writers).
+  void everyDialogEditUndoesAndRedoes() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    Document* doc = w.document();
+    auto fingerprint = [doc] {
+      const StudioSession& s = doc->session();
+      return sessionToYaml(s) + controllerToYaml(s.controller, Model(s.robot)) + std::to_string(static_cast<int>(s.mode));
+    };
+    auto check = [&](const char* what, const std::function<void()>& edit) {
+      const std::string before = fingerprint();
+      const int steps = doc->undoStack()->count();
+      edit();
+      const std::string after = fingerprint();
+      QVERIFY2(after != before, what);
+      QVERIFY2(doc->undoStack()->count() == steps + 1, what);  // one step per edit
+      doc->undoStack()->undo();
+      QVERIFY2(fingerprint() == before, what);
+      doc->undoStack()->redo();
+      QVERIFY2(fingerprint() == after, what);
+    };
+    check("mode", [&] { w.setSimulationMode(SimulationMode::ForwardSimulation); });
+    check("link parameters", [&] { pasteInto(w.showLinkParameters()->field("links[1].dh.a"), "0.44"); });
+    check("simulation parameters", [&] { pasteInto(w.showSimulationParameters()->field("tacc"), "0.25"); });
+    check("tool", [&] { pasteInto(w.showTool()->field("tool.z"), "0.05"); });
+    check("inertia", [&] { pasteInto(w.showInertia()->field("inertia.mass"), "3.5"); });
+    check("drives", [&] { pasteInto(w.showDrives()->field("links[0].drive.gear_ratio"), "70"); });
+    check("controller gain", [&] { pasteInto(w.showController()->field("controller.gains[1].kg"), "1234"); });
+    check("controller type", [&] { w.showController()->typeCombo()->setCurrentIndex(1); });
+    check("constraints", [&] { w.showConstraints()->modeCombo(2)->setCurrentIndex(1); });
+    TrajectoryPointsDialog* t = w.showTrajectoryPoints();
+    check("trajectory cell", [&] { t->setCell(1, 2, "0.3"); });
+    check("trajectory insert", [&] {
+      t->table()->selectRow(1);
+      t->insertPoint();
+    });
+    check("trajectory move", [&] {
+      // Two neighbours that differ (the inserted point may repeat its neighbour).
+      const auto& points = doc->task().points;
+      int r = 0;
+      while (r + 2 < static_cast<int>(points.size()) && points[r].position == points[r + 1].position) ++r;
+      t->table()->selectRow(r);
+      t->movePoint(1);
+    });
+    check("trajectory delete", [&] {
+      t->table()->selectRow(2);
+      t->deletePoint();
+    });
+    // Link dimensions on a robot whose links are hollow bars (Vora's RRR; the PUMA's links carry
+    // explicit inertias).
+    w.close();
+    MainWindow v;
+    QVERIFY(openLibrary(v, "vora_rrr_weld_seam.yaml"));
+    Document* vdoc = v.document();
+    const std::string before = sessionToYaml(vdoc->session());
+    pasteInto(v.showLinkDimensions()->field("links[1].bar.density"), "3000");
+    const std::string after = sessionToYaml(vdoc->session());
+    QVERIFY(after != before);
+    vdoc->undoStack()->undo();
+    QVERIFY(sessionToYaml(vdoc->session()) == before);
+    vdoc->undoStack()->redo();
+    QVERIFY(sessionToYaml(vdoc->session()) == after);
+  }
+
+  // File > Open library robot: the picker lists every library robot file with its name and
+  // links (read back here with the core's loader), and choosing one opens it.
+  void libraryPickerListsAndOpens() {
+    {
+      LibraryPickerDialog d;
+      const QStringList files = LibraryPickerDialog::libraryFiles();
+      QCOMPARE(d.list()->count(), files.size());
+      QVERIFY(files.size() >= 6);
+      for (int i = 0; i < d.list()->count(); ++i) {
+        const RobotSpec r = loadRobot(files[i].toStdString());
+        const QString text = d.list()->item(i)->text();
+        QVERIFY2(text.contains(QString::fromStdString(r.name)) && text.contains(QStringLiteral("%1 links").arg(r.dof())),
+                 qPrintable(text));
+      }
+      QCOMPARE(d.selectedPath(), files.front());
+    }
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QAction* open = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text().startsWith("Open &library robot")) open = a;
+    QVERIFY(open);
+    bool picked = false;
+    QTimer::singleShot(0, &w, [&] {
+      auto* d = qobject_cast<LibraryPickerDialog*>(QApplication::activeModalWidget());
+      if (!d) return;
+      for (int i = 0; i < d->list()->count(); ++i)
+        if (d->list()->item(i)->text().startsWith("stanford_rrprrr.yaml")) d->list()->setCurrentRow(i);
+      picked = d->selectedPath().endsWith("stanford_rrprrr.yaml");
+      QTest::keyClick(d->list(), Qt::Key_Return);  // Enter opens, as the Open button does
+      if (d->isVisible()) d->accept();
+    });
+    open->trigger();
+    QVERIFY(picked);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().name, loadRobot(source("robots/stanford_rrprrr.yaml").toStdString()).name);
   }
 
   // A session saved in forward mode keeps its controller in a controller file next to it
@@ -795,5 +1194,26 @@ class StudioTest : public QObject {
   }
 };
 
-QTEST_MAIN(StudioTest)
+// HOME and the XDG directories under `root` before QApplication reads them (as session_test's
+// main does): autosaves, settings and the --screenshot child never touch the real user's files.
+void isolate(const QString& root) {
+  for (const char* sub : {"data", "config", "cache", "runtime"}) QDir(root).mkpath(sub);
+  QFile::setPermissions(root + "/runtime", QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  qputenv("HOME", root.toUtf8());
+  qputenv("XDG_DATA_HOME", (root + "/data").toUtf8());
+  qputenv("XDG_CONFIG_HOME", (root + "/config").toUtf8());
+  qputenv("XDG_CACHE_HOME", (root + "/cache").toUtf8());
+  qputenv("XDG_RUNTIME_DIR", (root + "/runtime").toUtf8());
+}
+
+int main(int argc, char** argv) {
+  QTemporaryDir root;
+  isolate(root.path());
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName("armdyn");
+  QApplication::setApplicationName("armdyn-studio");
+  StudioTest test;
+  return QTest::qExec(&test, argc, argv);
+}
+
 #include "studio_test.moc"

@@ -1,7 +1,8 @@
 #include "dialogs/controller_dialog.h"
 
 #include "actuation/drive.h"
-#include "core_control.h"
+#include "control/controller_settings.h"
+#include "control/pid_controller.h"
 #include "document.h"
 #include "io/input_error.h"
 #include "units.h"

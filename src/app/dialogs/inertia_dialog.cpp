@@ -43,9 +43,11 @@ InertiaDialog::InertiaDialog(Document* document, QWidget* parent) : FieldDialog(
   top->addWidget(source_);
   top->addStretch(1);
   layout->addLayout(top);
-  layout->addWidget(new QLabel(tr("Bare link only: the actuator point masses of Vora 6.2 are added on top when the "
-                                  "rule is on (see Display parameters)."),
-                               this));
+  auto* intro = new QLabel(tr("Bare link only: the actuator point masses of Vora 6.2 are added on top when the "
+                             "rule is on (see Display parameters)."),
+                          this);
+  intro->setWordWrap(true);  // the dialog's width comes from its fields, not this sentence
+  layout->addWidget(intro);
 
   auto* tensorBox = new QGroupBox(tr("Mass (kg), centre of mass (m), tensor about the COM (kg m²)"), this);
   auto* tg = new QGridLayout(tensorBox);

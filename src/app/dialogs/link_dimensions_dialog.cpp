@@ -12,14 +12,23 @@ namespace armdyn::app {
 LinkDimensionsDialog::LinkDimensionsDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
   setWindowTitle(tr("Change link dimensions"));
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(new QLabel(tr("Each link is a hollow bar of rectangular section: outer box minus inner box "
-                                  "(inner 0 = solid), centred at the bar centre in link coordinates."),
-                               this));
+  auto* intro = new QLabel(tr("Each link is a hollow bar of rectangular section: outer box minus inner box "
+                             "(inner 0 = solid), centred at the bar centre in link coordinates."),
+                          this);
+  intro->setWordWrap(true);  // the dialog's width comes from its fields, not this sentence
+  layout->addWidget(intro);
   auto* grid = new QGridLayout;
   const QStringList heads = {tr("Link"),        tr("Density (kg/m³)"), tr("Outer X (m)"), tr("Outer Y (m)"),
                              tr("Outer Z (m)"), tr("Inner X (m)"),     tr("Inner Y (m)"), tr("Inner Z (m)"),
                              tr("Centre x (m)"), tr("Centre y (m)"),  tr("Centre z (m)")};
-  for (int c = 0; c < heads.size(); ++c) grid->addWidget(new QLabel("<b>" + heads[c] + "</b>", this), 0, c);
+  for (int c = 0; c < heads.size(); ++c) {
+    // Name over unit, so a column is as wide as its field, not its title.
+    QString head = heads[c].toHtmlEscaped();
+    head.replace(" (", "<br>(");
+    auto* label = new QLabel("<b>" + head + "</b>", this);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    grid->addWidget(label, 0, c);
+  }
   const RobotSpec& robot = document->robot();
   const char* axes[] = {"X", "Y", "Z"};
   for (int i = 0; i < robot.dof(); ++i) {

@@ -14,13 +14,22 @@ namespace armdyn::app {
 LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
   setWindowTitle(tr("Change link parameters"));
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(new QLabel(tr("Denavit-Hartenberg parameters, A<sub>i</sub> = Rot(z, θ) Trn(0, 0, d) "
-                                  "Trn(a, 0, 0) Rot(x, α) (eq 3.3). The joint variable adds to θ (revolute) "
-                                  "or d (prismatic). Changes apply at once; Edit → Undo reverts them."),
-                               this));
+  auto* intro = new QLabel(tr("Denavit-Hartenberg parameters, A<sub>i</sub> = Rot(z, θ) Trn(0, 0, d) "
+                             "Trn(a, 0, 0) Rot(x, α) (eq 3.3). The joint variable adds to θ (revolute) "
+                             "or d (prismatic). Changes apply at once; Edit → Undo reverts them."),
+                          this);
+  intro->setWordWrap(true);  // the dialog's width comes from its fields, not this sentence
+  layout->addWidget(intro);
   auto* grid = new QGridLayout;
   const QStringList heads = {tr("Link"), tr("Joint"), tr("θ (deg)"), tr("d (m)"), tr("α (deg)"), tr("a (m)")};
-  for (int c = 0; c < heads.size(); ++c) grid->addWidget(new QLabel("<b>" + heads[c] + "</b>", this), 0, c);
+  for (int c = 0; c < heads.size(); ++c) {
+    // Name over unit, so a column is as wide as its field, not its title.
+    QString head = heads[c].toHtmlEscaped();
+    head.replace(" (", "<br>(");
+    auto* label = new QLabel("<b>" + head + "</b>", this);
+    label->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    grid->addWidget(label, 0, c);
+  }
   const RobotSpec& robot = document->robot();
   for (int i = 0; i < robot.dof(); ++i) {
     const QString link = QStringLiteral("links[%1]").arg(i);

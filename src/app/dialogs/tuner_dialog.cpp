@@ -1,6 +1,7 @@
 #include "dialogs/tuner_dialog.h"
 
-#include "core_control.h"
+#include "control/pid_controller.h"
+#include "control/ziegler_nichols.h"
 #include "dialogs/controller_dialog.h"
 #include "document.h"
 #include "io/number_text.h"

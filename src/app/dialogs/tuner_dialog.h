@@ -5,7 +5,7 @@
 // joint's response at Kmax and proposes P, PI and PID gains; "Apply" puts them into the
 // session's PID controller for that joint (with the tuner's sample time), an undoable edit.
 
-#include "core_control.h"
+#include "control/ziegler_nichols.h"
 #include "studio_session.h"
 
 #include <QDialog>

@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QSignalBlocker>
 
 namespace armdyn::app {
 
@@ -11,7 +12,7 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
     : QDialog(parent), settings_(settings) {
   setWindowTitle(tr("Drawing scale and view settings"));
   auto* form = new QFormLayout(this);
-  auto* scale = new QDoubleSpinBox(this);
+  auto* scale = scale_ = new QDoubleSpinBox(this);
   scale->setObjectName("drawingScale");
   scale->setRange(0.25, 4.0);
   scale->setSingleStep(0.25);
@@ -22,23 +23,35 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
     settings_.drawingScale = v;
     Q_EMIT settingsChanged(settings_);
   });
-  auto addToggle = [&](const QString& text, bool ViewSettings::*member) {
+  auto addToggle = [&](const QString& text, bool ViewSettings::*member, const char* name) {
     auto* c = new QCheckBox(this);
+    c->setObjectName(name);
     c->setChecked(settings_.*member);
+    toggles_.emplace_back(c, member);
     form->addRow(text, c);
     connect(c, &QCheckBox::toggled, this, [this, member](bool on) {
       settings_.*member = on;
       Q_EMIT settingsChanged(settings_);
     });
   };
-  addToggle(tr("Link frames"), &ViewSettings::showFrames);
-  addToggle(tr("Joint axes"), &ViewSettings::showJointAxes);
-  addToggle(tr("Configurations at segment end points (ghosts)"), &ViewSettings::showGhosts);
-  addToggle(tr("Tool path"), &ViewSettings::showPath);
-  addToggle(tr("Floor grid"), &ViewSettings::showGrid);
+  addToggle(tr("Link frames"), &ViewSettings::showFrames, "showFrames");
+  addToggle(tr("Joint axes"), &ViewSettings::showJointAxes, "showJointAxes");
+  addToggle(tr("Configurations at segment end points (ghosts)"), &ViewSettings::showGhosts, "showGhosts");
+  addToggle(tr("Tool path"), &ViewSettings::showPath, "showPath");
+  addToggle(tr("Floor grid"), &ViewSettings::showGrid, "showGrid");
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
+}
+
+void ViewSettingsDialog::setSettings(const ViewSettings& settings) {
+  settings_ = settings;
+  const QSignalBlocker block(scale_);
+  scale_->setValue(settings_.drawingScale);
+  for (const auto& [box, member] : toggles_) {
+    const QSignalBlocker b(box);
+    box->setChecked(settings_.*member);
+  }
 }
 
 }  // namespace armdyn::app

@@ -4,6 +4,11 @@
 #include "view_settings.h"
 
 #include <QDialog>
+#include <utility>
+#include <vector>
+
+class QCheckBox;
+class QDoubleSpinBox;
 
 namespace armdyn::app {
 
@@ -12,12 +17,16 @@ class ViewSettingsDialog : public QDialog {
  public:
   ViewSettingsDialog(const ViewSettings& settings, QWidget* parent = nullptr);
   ViewSettings settings() const { return settings_; }
+  // Shows `settings` (changed elsewhere, e.g. the View menu) without emitting settingsChanged.
+  void setSettings(const ViewSettings& settings);
 
  Q_SIGNALS:
   void settingsChanged(const armdyn::app::ViewSettings& settings);
 
  private:
   ViewSettings settings_;
+  QDoubleSpinBox* scale_;
+  std::vector<std::pair<QCheckBox*, bool ViewSettings::*>> toggles_;
 };
 
 }  // namespace armdyn::app

@@ -35,7 +35,8 @@ void holdingInput(const Model& model, const Eigen::VectorXd& q, DriveInput input
 
 }  // namespace
 
-ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& c, double duration) {
+ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& c, double duration,
+                         const std::function<bool(double t)>& progress) {
   const int n = model.dof();
   const std::string& file = c.sourceFile;
   ControlRun run;
@@ -56,6 +57,7 @@ ControlRun runController(const Model& model, const TaskSpec* task, const Control
   setup.plant.step = c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
   setup.setpointPeriod = c.setpointPeriod ? *c.setpointPeriod : (c.type == ControllerType::Pid ? kAndersonSetpointPeriod : 0.0);
   setup.recordPeriod = c.recordPeriod;
+  setup.progress = progress;
 
   SetpointSource source = c.setpoint;
   if (source == SetpointSource::Default) source = task ? SetpointSource::Task : SetpointSource::Hold;
@@ -198,7 +200,7 @@ std::string runSummaryText(const ControlRun& run, const Model& model) {
                   rev ? "deg" : "m", s.peakVoltage(i), s.peakCurrent(i));
     out += buf;
   }
-  if (s.diverged) out += "  " + s.message + "\n";
+  if (s.diverged || s.stopped) out += "  " + s.message + "\n";
   for (const std::string& w : s.warnings) out += "  warning: " + w + "\n";
   return out;
 }

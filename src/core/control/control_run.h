@@ -13,6 +13,7 @@
 #include "model/task.h"
 #include "simulation/closed_loop.h"
 
+#include <functional>
 #include <string>
 
 namespace armdyn {
@@ -26,7 +27,9 @@ struct ControlRun {
 // `task` may be null (setpoint hold or step). duration <= 0 takes the plan's duration (a task
 // is then needed). Throws InputError (unreachable task point, a task setpoint without a task,
 // a file/robot mismatch naming the controller file) or what ForwardSimulator refuses.
-ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& config, double duration);
+// `progress` is ClosedLoopSetup::progress: called after each recorded row, false stops the run.
+ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& config, double duration,
+                         const std::function<bool(double t)>& progress = {});
 
 // Reports. CSV, one row per record, SI units, %.17g:
 //   t,q1..qn,qd1..qdn,qref1..qrefn,e1..en,u1..un,v1..vn,i1..in,tau1..taun

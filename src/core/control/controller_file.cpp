@@ -176,9 +176,9 @@ ControllerConfig parseControllerYaml(const std::string& text, const std::string&
         if (csv.is_relative() && !fileName.empty()) csv = std::filesystem::path(fileName).parent_path() / csv;
         c.profile = loadInputProfileCsv(csv.string(), r.n, interpolation);
       } else {
-        std::vector<JointSignal> signals;
-        for (const Value& s : r.list(p)) signals.push_back(readSignal(r, s));
-        c.profile = InputProfile::signals(std::move(signals));
+        std::vector<JointSignal> perJoint;
+        for (const Value& s : r.list(p)) perJoint.push_back(readSignal(r, s));
+        c.profile = InputProfile::perJointSignals(std::move(perJoint));
       }
       break;
     }

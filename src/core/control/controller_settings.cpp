@@ -102,7 +102,7 @@ ControllerConfig controllerConfig(const ControllerSettings& settings, const Mode
   if (!s.profile.csv.empty()) {
     c.profile = loadInputProfileCsv(s.profile.csv, model.dof(), s.profile.interpolation);
   } else {
-    c.profile = InputProfile::signals(s.profile.perJoint);
+    c.profile = InputProfile::perJointSignals(s.profile.perJoint);
   }
   return c;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -134,6 +135,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
     }
   };
   Eigen::Index row = 0;
+  bool stopRequested = false;
   auto record = [&]() {
     if (row >= capacity) return;
     plant.driveOutputs(volt, cur, tau);
@@ -151,13 +153,14 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
       H.constraint.row(row) = outputs.lambda.transpose();
     }
     ++row;
+    if (setup.progress && !setup.progress(t)) stopRequested = true;
   };
 
   controller.reset(q0);
   sample();
   track();
   record();
-  while (clock.running()) {
+  while (clock.running() && !stopRequested) {
     const bool ok = plant.advance(clock.step());
     bool sampled = false, recorded = false;
     clock.advance(sampled, recorded);
@@ -171,8 +174,15 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
     if (sampled) sample();
     track();
     if (recorded) record();
+    if (stopRequested) break;
   }
-  if (!S.diverged && (H.t.empty() || H.t.back() < t - eps)) record();
+  if (stopRequested && !S.diverged) {
+    S.stopped = true;
+    char text[64];
+    std::snprintf(text, sizeof text, "stopped by the caller at t = %.6g s", t);
+    S.message = text;
+  }
+  if (!S.diverged && !S.stopped && (H.t.empty() || H.t.back() < t - eps)) record();
 
   if (row < capacity) {  // the run stopped early
     for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})

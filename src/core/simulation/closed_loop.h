@@ -4,7 +4,8 @@
 //   every controller period h: controller(q, qd, i, setpoint) -> u, held by the plant;
 //   integrate with steps no longer than options.step that land on every sample time;
 //   after every step: divergence check (stops the run: joint, time, quantity);
-//   every record period: one row of the time histories.
+//   every record period: one row of the time histories, then progress(t) if given; false stops
+//   the run cleanly (summary.stopped, the rows so far kept).
 // Histories are preallocated for the whole run; the loop itself does not allocate.
 
 #include "control/controller.h"
@@ -13,6 +14,7 @@
 #include "trajectory/paul_trajectory.h"
 
 #include <Eigen/Core>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +29,9 @@ struct ClosedLoopSetup {
   double setpointPeriod = 0.0;   // s; 0 = read at every controller sample
   double recordPeriod = 0.0;     // s; 0 = every controller sample (or step when h = 0)
   bool recordConstraintForces = false;  // costs one model evaluation per record
+  // Called after each recorded row with its time (s); returning false stops the run there
+  // (RunSummary::stopped, not diverged). Empty: run to the end.
+  std::function<bool(double t)> progress;
 };
 
 // Rows = records, columns = joints; SI units.
@@ -48,7 +53,8 @@ struct RunSummary {
   Eigen::VectorXd peakVoltage;   // max |u| applied per joint, V (0 without a voltage drive)
   Eigen::VectorXd peakCurrent;   // max |i| per joint, A
   bool diverged = false;
-  std::string message;           // divergence message, "" when none
+  bool stopped = false;          // progress() asked to stop at finalTime
+  std::string message;           // divergence or stop message, "" when none
   std::vector<std::string> warnings;
   double inputWork = 0.0, constraintWork = 0.0, dissipated = 0.0;  // J
 };

@@ -53,10 +53,10 @@ double JointSignal::valueAt(double t) const {
 InputProfile InputProfile::constant(const Eigen::VectorXd& u) {
   std::vector<JointSignal> s;
   for (Eigen::Index i = 0; i < u.size(); ++i) s.push_back(JointSignal::constant(u(i)));
-  return signals(std::move(s));
+  return perJointSignals(std::move(s));
 }
 
-InputProfile InputProfile::signals(std::vector<JointSignal> perJoint) {
+InputProfile InputProfile::perJointSignals(std::vector<JointSignal> perJoint) {
   for (std::size_t i = 0; i < perJoint.size(); ++i) {
     const JointSignal& s = perJoint[i];
     const std::string j = "input profile, joint " + std::to_string(i + 1) + ": ";

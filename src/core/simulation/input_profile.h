@@ -37,7 +37,7 @@ class InputProfile {
   static InputProfile constant(const Eigen::VectorXd& u);
   // One signal per joint. Throws std::invalid_argument on a non-finite value or a ramp whose
   // end is not after its start.
-  static InputProfile signals(std::vector<JointSignal> perJoint);
+  static InputProfile perJointSignals(std::vector<JointSignal> perJoint);
   // Samples: strictly increasing times (s) and one row of n values per time. Before the first
   // time the first row holds, after the last the last row. Throws std::invalid_argument.
   static InputProfile table(std::vector<double> times, Eigen::MatrixXd values,

@@ -133,6 +133,40 @@ TEST(ControlRun, OpenLoopRunEqualsTheSimulatorDrivenDirectly) {
   EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), h.t.size() + 1);
 }
 
+TEST(ControlRun, ProgressSeesEveryRowAndStopsTheRunCleanly) {
+  // The progress callback gets each recorded row's time, in order; returning false once
+  // t >= 0.2 s ends the run there: stopped, not diverged, the rows kept, and the state equal to
+  // ForwardSimulator driven directly for as many steps (identical arithmetic: 1e-12).
+  const Model model(test::libraryRobotSpec("puma560_anderson3"));
+  const ControllerConfig c = parseControllerYaml(
+      "type: open_loop\nstep: 0.001\nprofile: [{constant: 2}, {constant: 5}, {constant: -3}]\n", "ol.yaml", model);
+  std::vector<double> seen;
+  const ControlRun run = runController(model, nullptr, c, 0.5, [&seen](double t) {
+    seen.push_back(t);
+    return t < 0.2 - 1e-9;
+  });
+  const RunSummary& s = run.result.summary;
+  const RunHistory& h = run.result.history;
+  EXPECT_TRUE(s.stopped);
+  EXPECT_FALSE(s.diverged);
+  EXPECT_NE(s.message.find("stopped"), std::string::npos);
+  EXPECT_EQ(seen, h.t);
+  ASSERT_EQ(h.t.size(), 201u);  // rows at 0, 1, ..., 200 ms
+  EXPECT_NEAR(s.finalTime, 0.2, 1e-12);
+  EXPECT_EQ(h.q.rows(), 201);
+  ForwardOptions o;
+  o.input = DriveInput::Voltage;
+  ForwardSimulator sim(model, o);
+  sim.setState(model.home(), Eigen::VectorXd::Zero(3));
+  sim.setInput(Eigen::Vector3d(2.0, 5.0, -3.0));
+  for (int k = 0; k < 200; ++k) sim.advance(1e-3);
+  EXPECT_LT((h.q.bottomRows(1).transpose() - sim.q()).norm(), 1e-12);
+  // Without a callback (or one that never stops) the run is not marked stopped.
+  const ControlRun full = runController(model, nullptr, c, 0.05, [](double) { return true; });
+  EXPECT_FALSE(full.result.summary.stopped);
+  EXPECT_NEAR(full.result.summary.finalTime, 0.05, 1e-12);
+}
+
 TEST(ControlRun, ComputedTorqueAlongTheDefaultTask) {
   // The robot file's default task, the plan's duration: the tool stays on the plan to 1 mm.
   const Session session = loadSession(test::sourcePath("robots/puma560.yaml"));

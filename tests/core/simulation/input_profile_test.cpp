@@ -11,7 +11,7 @@ namespace armdyn {
 namespace {
 
 TEST(InputProfile, SignalsFollowTheirDefinitions) {
-  const InputProfile p = InputProfile::signals(
+  const InputProfile p = InputProfile::perJointSignals(
       {JointSignal::constant(2.5), JointSignal::step(-1.0, 4.0, 0.3), JointSignal::ramp(1.0, 3.0, 0.2, 0.6)});
   Eigen::VectorXd u(3);
   for (double t : {0.0, 0.1, 0.3, 0.4, 0.6, 1.0}) {
@@ -21,7 +21,7 @@ TEST(InputProfile, SignalsFollowTheirDefinitions) {
     const double ramp = t <= 0.2 ? 1.0 : t >= 0.6 ? 3.0 : 1.0 + 2.0 * (t - 0.2) / 0.4;
     EXPECT_NEAR(u(2), ramp, 1e-15) << t;
   }
-  EXPECT_THROW(InputProfile::signals({JointSignal::ramp(0, 1, 0.5, 0.5)}), std::invalid_argument);
+  EXPECT_THROW(InputProfile::perJointSignals({JointSignal::ramp(0, 1, 0.5, 0.5)}), std::invalid_argument);
 }
 
 TEST(InputProfile, CsvHoldsOrInterpolates) {

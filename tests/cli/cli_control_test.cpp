@@ -29,6 +29,18 @@ TEST(CliControl, TunePrintsKmaxTpAndTable72Gains) {
   EXPECT_NEAR(j["PID"]["Td"].number, tp / 8.0, 1e-12);
 }
 
+TEST(CliControl, TuneAtAndersonsServoPeriodRuns) {
+  // A 28 ms controller period must not become a 28 ms RK4 step (unstable for L/R = 3 ms): the
+  // plant steps at most 1 ms, landing on every sample. Kmax is found (exit 0) and Tp spans
+  // several controller samples, as a sampled loop's ultimate period must (Tp >= 2 Ts).
+  const test::CliResult r = runCli({"tune", test::sourcePath("robots/puma560_anderson3.yaml"), "--joint", "1", "--q",
+                                    "0,-1.5707963267948966,1.5707963267948966", "--sample-time", "0.028", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const test::JsonValue j = test::JsonReader::parse(r.out);
+  EXPECT_GT(j["Kmax"].number, 0.0);
+  EXPECT_GE(j["Tp"].number, 2 * 0.028 - 1e-9);
+}
+
 TEST(CliControl, RunWritesSummaryAndCsv) {
   test::ScratchDir dir;
   const std::string controller = dir.write("pid.yaml",
@@ -88,6 +100,7 @@ TEST(CliControl, RefusalsNameFileLineAndField) {
   r = runCli({"run", robot, "--controller", slow, "--duration", "1"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("stability limit 2.785 L/R"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find(slow + ":3: step: "), std::string::npos) << r.err;  // the line that set the step
   r = runCli({"tune", robot, "--joint", "4"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("--joint"), std::string::npos) << r.err;

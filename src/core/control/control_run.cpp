@@ -128,10 +128,16 @@ ControlRun runController(const Model& model, const TaskSpec* task, const Control
     run.result = simulateClosedLoop(model, setup, *controller, setpoint);
   } catch (const InputError&) {
     throw;
+  } catch (const ModelError&) {
+    throw;  // the robot's data (e.g. links[i].drive...), not the controller file's
   } catch (const std::invalid_argument& e) {
     // Options the simulator or a controller refuses (an unstable step, a motor missing for a
-    // voltage input, a gain out of range) are the controller file's fault.
-    throw InputError(file, 0, "", e.what());
+    // voltage input, a gain out of range) are the controller file's fault; an unstable RK4
+    // step is the `step` entry's (or, by default, the sample time's).
+    const std::string what = e.what();
+    if (what.find("RK4") != std::string::npos)
+      throw InputError(file, c.stepLine > 0 ? c.stepLine : c.sampleTimeLine, c.stepLine > 0 ? "step" : "sample_time", what);
+    throw InputError(file, 0, "", what);
   }
   return run;
 }

@@ -114,11 +114,17 @@ ControllerConfig parseControllerYaml(const std::string& text, const std::string&
     const std::string in = r.word(*x, {"voltage", "current", "torque"});
     c.input = in == "voltage" ? DriveInput::Voltage : in == "current" ? DriveInput::Current : DriveInput::Torque;
   }
-  if (auto x = m.find("sample_time")) c.sampleTime = r.positive(*x);
+  if (auto x = m.find("sample_time")) {
+    c.sampleTime = r.positive(*x);
+    c.sampleTimeLine = x->line;
+  }
   if (auto x = m.find("setpoint_period")) c.setpointPeriod = r.notNegative(*x);
   if (auto x = m.find("integrator"))
     c.integrator = r.word(*x, {"rk4", "dormand_prince"}) == "rk4" ? IntegratorKind::RungeKutta4 : IntegratorKind::DormandPrince45;
-  if (auto x = m.find("step")) c.step = r.positive(*x);
+  if (auto x = m.find("step")) {
+    c.step = r.positive(*x);
+    c.stepLine = x->line;
+  }
   if (auto x = m.find("tolerance")) c.tolerance = r.positive(*x);
   if (auto x = m.find("friction_velocity_scale")) c.frictionVelocityScale = r.positive(*x);
   if (auto x = m.find("rigid_body")) c.rigidBody = src.flag(*x);

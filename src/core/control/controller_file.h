@@ -30,6 +30,8 @@ struct ControllerConfig {
   std::optional<double> setpointPeriod;  // s; default 28 ms for pid, 0 (every sample) otherwise
   IntegratorKind integrator = IntegratorKind::RungeKutta4;
   double step = 0.0;                     // s; 0 = min(1 ms, sample time)
+  int stepLine = 0;                      // line of `step` in the file (0 = not given)
+  int sampleTimeLine = 0;                // line of `sample_time` in the file (0 = not given)
   double tolerance = 1e-8;               // relative tolerance of Dormand-Prince
   double frictionVelocityScale = kDefaultFrictionVelocityScale;
   bool rigidBody = false;                // drives ignored (torque input only)

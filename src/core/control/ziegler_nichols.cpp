@@ -103,7 +103,9 @@ TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const T
 
   ClosedLoopSetup setup;
   setup.plant.input = result.input;
-  setup.plant.step = o.step > 0.0 ? o.step : o.samplePeriod;
+  // Default plant step: the largest step <= 1 ms that lands on every controller sample, as in
+  // `run` (a 28 ms servo period would otherwise be an unstable RK4 step for the motor's L/R).
+  setup.plant.step = o.step > 0.0 ? o.step : o.samplePeriod / std::ceil(o.samplePeriod / 1e-3 - 1e-9);
   setup.plant.applyLimits = o.applyLimits;
   setup.plant.frictionVelocityScale = o.frictionVelocityScale;
   setup.plant.constraints.assign(n, JointConstraint{JointMode::Locked, 0.0});

@@ -1,5 +1,6 @@
 #include "io/spec_check.h"
 
+#include "actuation/drive.h"
 #include "model/model.h"
 
 #include <algorithm>
@@ -21,28 +22,7 @@ std::string fileField(const std::string& modelField) {
   return modelField;
 }
 
-void checkDrive(const DriveSpec& d, const std::string& p) {
-  auto atLeastZero = [&](double v, const char* name) {
-    if (!(v >= 0.0)) throw ModelError(p + "." + name, "must not be negative");
-  };
-  auto positive = [&](double v, const char* name) {
-    if (!(v > 0.0)) throw ModelError(p + "." + name, "must be positive");
-  };
-  positive(d.gearRatio, "gear_ratio");
-  atLeastZero(d.rotorInertia, "rotor_inertia");
-  atLeastZero(d.reflectedInertia, "reflected_inertia");
-  atLeastZero(d.viscous, "viscous");
-  if (!(d.coulombPositive >= 0.0 && d.coulombNegative >= 0.0))
-    throw ModelError(p + ".coulomb", "both magnitudes must not be negative");
-  if (d.hasMotor) {
-    positive(d.resistance, "motor.R");
-    atLeastZero(d.inductance, "motor.L");
-    positive(d.ke, "motor.ke");
-    positive(d.kt, "motor.kt");
-  }
-  atLeastZero(d.voltageLimit, "voltage_limit");
-  atLeastZero(d.currentLimit, "current_limit");
-}
+void checkDrive(const DriveSpec& d, const std::string& p) { validateDrive(d, p); }
 
 }  // namespace
 

@@ -66,6 +66,7 @@ const BadCase kCases[] = {
     {"legacy_unreachable_point.traj", "simulate", 3, "points[3]"},
     {"single_point_task.yaml", "simulate", 4, "points"},
     {"unknown_configuration.yaml", "simulate", 3, "configuration"},
+    {"drive_ke_kt_mismatch.yaml", "robot", 43, "links[1].drive.motor.ke"},
 };
 
 std::string badPath(const std::string& file) { return test::sourcePath("tests/data/bad/" + file); }

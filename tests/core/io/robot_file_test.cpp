@@ -305,7 +305,7 @@ RobotSpec everyFeatureRobot(std::mt19937& rng) {
       d.resistance = pos(rng);
       d.inductance = 1e-3 * pos(rng);
       d.ke = 0.1 * pos(rng);
-      d.kt = 0.1 * pos(rng);
+      d.kt = d.ke * (0.7 + 0.6 * std::uniform_real_distribution<double>(0.0, 1.0)(rng));  // a real motor: kt ~ ke in SI
       d.voltageLimit = 40 * pos(rng);
       d.currentLimit = 0.0;
       if (!d.hasMotor) d.resistance = d.inductance = d.ke = d.kt = 0.0;

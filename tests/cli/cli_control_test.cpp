@@ -41,6 +41,19 @@ TEST(CliControl, TuneAtAndersonsServoPeriodRuns) {
   EXPECT_GE(j["Tp"].number, 2 * 0.028 - 1e-9);
 }
 
+TEST(CliControl, PidWithoutMotorsWarnsThatGainsAreTorqueGains) {
+  // Vora's RRR has no drives: a PID file that does not say `input:` runs on joint torque, and
+  // the summary warns that the gains are N m per rad, naming the joints.
+  test::ScratchDir dir;
+  const std::string pid = dir.write("pid.yaml", "type: pid\ngains: [{kg: 50}, {kg: 50}, {kg: 50}]\n");
+  const test::CliResult r = runCli({"run", test::sourcePath("robots/vora_rrr.yaml"), "--controller", pid,
+                                    "--duration", "0.2", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const test::JsonValue j = test::JsonReader::parse(r.out);
+  ASSERT_GE(j["warnings"].size(), 1u);
+  EXPECT_NE(j["warnings"][0].string.find("joint(s) 1, 2, 3 have no motor"), std::string::npos) << r.out;
+}
+
 TEST(CliControl, RunWritesSummaryAndCsv) {
   test::ScratchDir dir;
   const std::string controller = dir.write("pid.yaml",

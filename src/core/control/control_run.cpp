@@ -126,6 +126,17 @@ ControlRun runController(const Model& model, const TaskSpec* task, const Control
         break;
     }
     run.result = simulateClosedLoop(model, setup, *controller, setpoint);
+    // A PID file without `input:` on an arm where some joint has no motor falls back to joint
+    // torque: its gains then act in N m per rad, not V per rad. Say so, naming the joints.
+    if (c.type == ControllerType::Pid && !c.input && !c.rigidBody && run.input == DriveInput::Torque) {
+      std::string joints;
+      for (int i = 0; i < n; ++i) {
+        const auto& d = model.spec().links[i].drive;
+        if (!d || !d->hasMotor) joints += (joints.empty() ? "" : ", ") + std::to_string(i + 1);
+      }
+      run.result.summary.warnings.push_back("input is joint torque because joint(s) " + joints +
+                                            " have no motor: the PID gains act in N m per rad (N per m), not V per rad");
+    }
   } catch (const InputError&) {
     throw;
   } catch (const ModelError&) {

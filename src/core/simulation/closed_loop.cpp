@@ -94,7 +94,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
 
   Setpoint sp;
   sp.resize(n);
-  Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n), volt(n), tau(n);
+  Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n);
   ForwardSimulator::Outputs outputs;
   long setpointIndex = 0;
   double nextSetpoint = 0.0;
@@ -127,27 +127,35 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
     plant.setInput(u);
   };
   auto track = [&]() {
-    plant.driveOutputs(volt, cur, tau);
+    const ForwardSimulator::DriveView& drive = plant.driveView();
+    const double* qNow = plant.state().data();
     for (int i = 0; i < n; ++i) {
-      S.peakError(i) = std::max(S.peakError(i), std::abs(sp.q(i) - plant.q()(i)));
-      if (std::isfinite(volt(i))) S.peakVoltage(i) = std::max(S.peakVoltage(i), std::abs(volt(i)));
-      S.peakCurrent(i) = std::max(S.peakCurrent(i), std::abs(cur(i)));
+      S.peakError(i) = std::max(S.peakError(i), std::abs(sp.q(i) - qNow[i]));
+      const double v = drive.voltage(i);
+      if (std::isfinite(v)) S.peakVoltage(i) = std::max(S.peakVoltage(i), std::abs(v));
+      S.peakCurrent(i) = std::max(S.peakCurrent(i), std::abs(drive.current(i)));
     }
   };
   Eigen::Index row = 0;
   bool stopRequested = false;
   auto record = [&]() {
     if (row >= capacity) return;
-    plant.driveOutputs(volt, cur, tau);
+    const ForwardSimulator::DriveView& drive = plant.driveView();
+    const double* x = plant.state().data();
     H.t.push_back(t);
-    H.q.row(row) = plant.q().transpose();
-    H.qd.row(row) = plant.qd().transpose();
-    H.setpoint.row(row) = sp.q.transpose();
-    H.error.row(row) = (sp.q - plant.q()).transpose();
-    H.input.row(row) = u.transpose();
-    H.voltage.row(row) = volt.transpose();
-    H.current.row(row) = cur.transpose();
-    H.motorTorque.row(row) = tau.transpose();
+    // Column-major histories: entry (row, i) at row + i * capacity, written in place.
+    for (int i = 0; i < n; ++i) {
+      const Eigen::Index at = row + i * capacity;
+      const double qi = x[i], spi = sp.q(i);
+      H.q.data()[at] = qi;
+      H.qd.data()[at] = x[n + i];
+      H.setpoint.data()[at] = spi;
+      H.error.data()[at] = spi - qi;
+      H.input.data()[at] = u(i);
+      H.voltage.data()[at] = drive.voltage(i);
+      H.current.data()[at] = drive.current(i);
+      H.motorTorque.data()[at] = drive.torque(i);
+    }
     if (setup.recordConstraintForces) {
       plant.outputs(outputs);
       H.constraint.row(row) = outputs.lambda.transpose();

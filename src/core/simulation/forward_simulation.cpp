@@ -123,11 +123,12 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
 
   nCurrent_ = o.input == DriveInput::Voltage ? n_ : 0;
   energyIndex_ = 2 * n_ + nCurrent_;
+  currentIsState_ = nCurrent_ > 0 && (inverseL_.array() > 0.0).all();
   x_.setZero(energyIndex_ + 3);
   u_.setZero(n_);
-  currentView_.setZero(n_);
-  voltageView_.setZero(n_);
-  torqueView_.setZero(n_);
+  view_.voltage.setZero(n_);
+  view_.current.setZero(n_);
+  view_.torque.setZero(n_);
   xdotScratch_.setZero(x_.size());
 
   // Stability of fixed-step RK4 on the fastest electrical pole -R/L: refuse, the run would blow up.
@@ -188,7 +189,7 @@ void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd&
   t_ = 0.0;
   divergence_ = Divergence();
   if (dopri_) dopri_->setSuggestedStep(0.0);
-  updateDriveView();
+  viewValid_ = false;
 }
 
 void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
@@ -204,7 +205,7 @@ void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
     }
     u_(i) = v;
   }
-  updateDriveView();
+  viewValid_ = false;
 }
 
 namespace {
@@ -262,9 +263,10 @@ inline void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, 
 
 void ForwardSimulator::driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
                                     Eigen::Ref<Eigen::VectorXd> torque) const {
-  voltage = voltageView_;
-  current = currentView_;
-  torque = torqueView_;
+  const DriveView& v = driveView();
+  voltage = v.voltage;
+  current = v.current;
+  torque = v.torque;
 }
 
 void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
@@ -387,12 +389,24 @@ void ForwardSimulator::derivative(double, const Eigen::VectorXd& x, Eigen::Vecto
   out[energyIndex_ + 2] = lossPower_;
 }
 
-void ForwardSimulator::updateDriveView() {
-  for (int i = 0; i < n_; ++i) {
-    double di;
-    const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
-    driveJoint(i, x_(n_ + i), stateCurrent, torqueView_(i), currentView_(i), voltageView_(i), di);
+const ForwardSimulator::DriveView& ForwardSimulator::driveView() const {
+  if (!viewValid_) {
+    for (int i = 0; i < n_; ++i) {
+      double di;
+      const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
+      driveJoint(i, x_(n_ + i), stateCurrent, view_.torque(i), view_.current(i), view_.voltage(i), di);
+    }
+    viewValid_ = true;
   }
+  return view_;
+}
+
+double ForwardSimulator::jointCurrent(int i) const {
+  // With an inductance the current is state; otherwise it follows from the input.
+  if (nCurrent_ > 0 && inverseL_(i) > 0.0) return x_(2 * n_ + i);
+  double tau, cur, volt, di;
+  driveJoint(i, x_(n_ + i), 0.0, tau, cur, volt, di);
+  return cur;
 }
 
 bool ForwardSimulator::advance(double h) {
@@ -414,7 +428,7 @@ bool ForwardSimulator::advance(double h) {
       return false;
     }
   }
-  updateDriveView();
+  viewValid_ = false;
   return checkDivergence();
 }
 
@@ -435,7 +449,7 @@ bool ForwardSimulator::checkDivergence() {
     if (!std::isfinite(qd)) return fail(i, "velocity", qd, "is not finite");
     if (std::abs(qd) > options_.maxVelocity)
       return fail(i, "velocity", qd, "= " + num(qd) + " exceeds the bound " + num(options_.maxVelocity));
-    const double cur = currentView_(i);
+    const double cur = jointCurrent(i);
     if (!std::isfinite(cur)) return fail(i, "current", cur, "is not finite");
     if (std::abs(cur) > options_.maxCurrent)
       return fail(i, "current", cur, "= " + num(cur) + " A exceeds the bound " + num(options_.maxCurrent) + " A");

@@ -95,7 +95,10 @@ class ForwardSimulator {
   Eigen::Ref<const Eigen::VectorXd> qd() const { return x_.segment(n_, n_); }
   // Motor currents (A): the state for a voltage drive, the commanded current for a current
   // drive, zeros for a torque drive.
-  const Eigen::VectorXd& current() const { return currentView_; }
+  Eigen::Ref<const Eigen::VectorXd> current() const {
+    if (currentIsState_) return x_.segment(2 * n_, n_);
+    return driveView().current;
+  }
   double inputWork() const { return x_(energyIndex_); }
   double constraintWork() const { return x_(energyIndex_ + 1); }
   double dissipatedEnergy() const { return x_(energyIndex_ + 2); }
@@ -116,6 +119,11 @@ class ForwardSimulator {
   // state and held input (kept up to date by every step and input change). Does not allocate.
   void driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
                     Eigen::Ref<Eigen::VectorXd> torque) const;
+  // The same without copies, valid until the next step, input or state change.
+  struct DriveView {
+    Eigen::VectorXd voltage, current, torque;
+  };
+  const DriveView& driveView() const;
   // Kinetic (rigid body + rotors), potential and magnetic energy at the current state, J.
   double kineticEnergy();
   double potentialEnergy();
@@ -128,7 +136,8 @@ class ForwardSimulator {
  private:
   void evaluate(const Eigen::VectorXd& x);  // fills the per-evaluation buffers below
   void loadJointAngles(const double* q);    // sin/cos of the joint angles into aba_
-  void updateDriveView();  // voltage, current and torque views at x_ and the held input
+  // Motor current of joint i at x_ and the held input (for the divergence check).
+  double jointCurrent(int i) const;
   // Drive of joint i at velocity qd and current state: torque, current, applied voltage, di/dt.
   void driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
   bool checkDivergence();
@@ -138,6 +147,7 @@ class ForwardSimulator {
   int n_;
   int nCurrent_;       // n for a voltage drive, else 0
   int energyIndex_;    // first of the three energy integrals
+  bool currentIsState_ = false;  // voltage drive with L > 0 on every joint: current() = x_ part
   DynamicsData data_;
   AbaData aba_;
   // Last angles whose sin/cos were computed directly (NaN: none yet), with those values.
@@ -151,7 +161,10 @@ class ForwardSimulator {
   double t_ = 0.0;
   Eigen::VectorXd x_;
   Eigen::VectorXd u_;          // held input after limits
-  Eigen::VectorXd currentView_, voltageView_, torqueView_;
+  // Drive view at x_ and the held input, computed when first read after a change: a closed
+  // loop changes the input right after each step, and a step need not compute it twice.
+  mutable DriveView view_;
+  mutable bool viewValid_ = false;
   Divergence divergence_;
 
   // Evaluation buffers (fixed capacity, no allocation).

@@ -14,7 +14,7 @@
 
 namespace armdyn::app {
 
-ConstraintsDialog::ConstraintsDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
+ConstraintsDialog::ConstraintsDialog(Document* document, QWidget* parent) : ControllerFieldDialog(document, parent) {
   setObjectName("constraintsDialog");
   setWindowTitle(tr("Joint constraint modes"));
   auto* layout = new QVBoxLayout(this);
@@ -62,17 +62,6 @@ ConstraintsDialog::ConstraintsDialog(Document* document, QWidget* parent) : Fiel
   layout->addWidget(buttons);
   connect(document_, &Document::sessionChanged, this, &ConstraintsDialog::refresh);
   refresh();
-}
-
-QString ConstraintsDialog::check(const StudioSession& candidate) const {
-  try {
-    validateControllerSettings(candidate.controller, Model(candidate.robot));
-  } catch (const InputError& e) {
-    return QString::fromStdString(e.field() + ": " + e.message());
-  } catch (const std::exception& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
 }
 
 void ConstraintsDialog::refresh() {

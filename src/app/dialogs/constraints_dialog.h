@@ -3,23 +3,20 @@
 // joint, free, locked, constant velocity (the start velocity) or constant acceleration (given,
 // deg/s^2 or m/s^2), for the forward simulation. Undoable edits of the session's controller.
 
-#include "dialogs/field_dialog.h"
+#include "dialogs/controller_field_dialog.h"
 
 class QComboBox;
 
 namespace armdyn::app {
 
-class ConstraintsDialog : public FieldDialog {
+class ConstraintsDialog : public ControllerFieldDialog {
   Q_OBJECT
  public:
   ConstraintsDialog(Document* document, QWidget* parent = nullptr);
   QComboBox* modeCombo(int joint) const { return modes_[joint]; }
 
- protected:
-  QString check(const StudioSession& candidate) const override;
-
  private:
-  void refresh();
+  void refresh() override;
   std::vector<QComboBox*> modes_;
   std::vector<QLineEdit*> accelerations_;
 };

@@ -53,7 +53,7 @@ QString inputUnit(DriveInput input) {
 
 }  // namespace
 
-ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
+ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : ControllerFieldDialog(document, parent) {
   setObjectName("controllerDialog");
   setWindowTitle(tr("Controller"));
   const RobotSpec& robot = document->robot();
@@ -241,32 +241,6 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : FieldD
   });
   connect(document_, &Document::sessionChanged, this, &ControllerDialog::refresh);
   refresh();
-}
-
-QString ControllerDialog::check(const StudioSession& candidate) const {
-  try {
-    validateControllerSettings(candidate.controller, Model(candidate.robot));
-  } catch (const InputError& e) {
-    return QString::fromStdString(e.field() + ": " + e.message());
-  } catch (const std::exception& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
-}
-
-void ControllerDialog::editController(const std::function<void(ControllerSettings&)>& change, const QString& text) {
-  StudioSession s = document_->session();
-  s.controller = completedController(s);
-  change(s.controller);
-  s.controllerEdited = true;
-  const QString why = check(s);
-  if (!why.isEmpty()) {
-    status_->setText(why);
-    refresh();
-    return;
-  }
-  status_->clear();
-  document_->edit(s, text);
 }
 
 void ControllerDialog::setCriticallyDamped(double w) {

@@ -6,7 +6,7 @@
 // setpoint. Values are checked as you type by the core (control/controller_settings.h) and every
 // change is an undoable edit of the session.
 
-#include "dialogs/field_dialog.h"
+#include "dialogs/controller_field_dialog.h"
 
 class QCheckBox;
 class QComboBox;
@@ -14,7 +14,7 @@ class QStackedWidget;
 
 namespace armdyn::app {
 
-class ControllerDialog : public FieldDialog {
+class ControllerDialog : public ControllerFieldDialog {
   Q_OBJECT
  public:
   ControllerDialog(Document* document, QWidget* parent = nullptr);
@@ -28,12 +28,8 @@ class ControllerDialog : public FieldDialog {
   void profileRequested();
   void tunerRequested();
 
- protected:
-  QString check(const StudioSession& candidate) const override;
-
  private:
-  void refresh();
-  void editController(const std::function<void(ControllerSettings&)>& change, const QString& text);
+  void refresh() override;
   QComboBox* type_;
   QComboBox* input_;
   QComboBox* integrator_;

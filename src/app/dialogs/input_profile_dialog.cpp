@@ -20,7 +20,7 @@
 
 namespace armdyn::app {
 
-InputProfileDialog::InputProfileDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
+InputProfileDialog::InputProfileDialog(Document* document, QWidget* parent) : ControllerFieldDialog(document, parent) {
   setObjectName("inputProfileDialog");
   setWindowTitle(tr("Input profile (open loop)"));
   auto* layout = new QVBoxLayout(this);
@@ -50,7 +50,7 @@ InputProfileDialog::InputProfileDialog(Document* document, QWidget* parent) : Fi
     grid->addWidget(kind, j + 1, 1, Qt::AlignTop);
     kinds_.push_back(kind);
     connect(kind, &QComboBox::currentIndexChanged, this, [this, j](int index) {
-      editProfile(
+      editController(
           [j, index](ControllerSettings& c) {
             JointSignal& s = c.profile.perJoint[j];
             s.kind = static_cast<JointSignal::Kind>(index);
@@ -114,7 +114,7 @@ InputProfileDialog::InputProfileDialog(Document* document, QWidget* parent) : Fi
     }
   });
   connect(interpolation_, &QComboBox::currentIndexChanged, this, [this](int index) {
-    editProfile(
+    editController(
         [index](ControllerSettings& c) {
           c.profile.interpolation = index == 0 ? TableInterpolation::ZeroOrderHold : TableInterpolation::Linear;
         },
@@ -122,17 +122,6 @@ InputProfileDialog::InputProfileDialog(Document* document, QWidget* parent) : Fi
   });
   connect(document_, &Document::sessionChanged, this, &InputProfileDialog::refresh);
   refresh();
-}
-
-QString InputProfileDialog::check(const StudioSession& candidate) const {
-  try {
-    validateControllerSettings(candidate.controller, Model(candidate.robot));
-  } catch (const InputError& e) {
-    return QString::fromStdString(e.what());
-  } catch (const std::exception& e) {
-    return QString::fromStdString(e.what());
-  }
-  return {};
 }
 
 QString InputProfileDialog::csvStatus() const { return csvStatus_->text(); }
@@ -148,29 +137,14 @@ bool InputProfileDialog::setCsvFile(const QString& path) {
     csvStatus_->setStyleSheet("color:#b00020");
     return false;
   }
-  editProfile([absolute](ControllerSettings& c) { c.profile.csv = absolute.toStdString(); },
-              tr("Input profile from %1").arg(QFileInfo(absolute).fileName()));
+  editController([absolute](ControllerSettings& c) { c.profile.csv = absolute.toStdString(); },
+                 tr("Input profile from %1").arg(QFileInfo(absolute).fileName()));
   return true;
 }
 
 void InputProfileDialog::useSignals() {
   if (document_->session().controller.profile.csv.empty()) return;
-  editProfile([](ControllerSettings& c) { c.profile.csv.clear(); }, tr("Input profile: signals per joint"));
-}
-
-void InputProfileDialog::editProfile(const std::function<void(ControllerSettings&)>& change, const QString& text) {
-  StudioSession s = document_->session();
-  s.controller = completedController(s);
-  change(s.controller);
-  s.controllerEdited = true;
-  const QString why = check(s);
-  if (!why.isEmpty()) {
-    status_->setText(why);
-    refresh();
-    return;
-  }
-  status_->clear();
-  document_->edit(s, text);
+  editController([](ControllerSettings& c) { c.profile.csv.clear(); }, tr("Input profile: signals per joint"));
 }
 
 void InputProfileDialog::refresh() {

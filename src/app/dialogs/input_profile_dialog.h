@@ -4,14 +4,14 @@
 // interpolated between rows). Units follow the drive input: V, A or N m (N). The CSV is read by
 // the core when chosen; a refusal names its line and column. Undoable edits of the session.
 
-#include "dialogs/field_dialog.h"
+#include "dialogs/controller_field_dialog.h"
 
 class QComboBox;
 class QRadioButton;
 
 namespace armdyn::app {
 
-class InputProfileDialog : public FieldDialog {
+class InputProfileDialog : public ControllerFieldDialog {
   Q_OBJECT
  public:
   InputProfileDialog(Document* document, QWidget* parent = nullptr);
@@ -21,12 +21,8 @@ class InputProfileDialog : public FieldDialog {
   void useSignals();
   QString csvStatus() const;
 
- protected:
-  QString check(const StudioSession& candidate) const override;
-
  private:
-  void refresh();
-  void editProfile(const std::function<void(ControllerSettings&)>& change, const QString& text);
+  void refresh() override;
   std::vector<QComboBox*> kinds_;
   std::vector<std::vector<QLineEdit*>> values_;  // initial, final, start, end per joint
   QRadioButton* signals_;

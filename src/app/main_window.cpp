@@ -151,7 +151,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (visible) {
       playback_->pause();
       teach_->setRobot(document_->robot());
-      if (result_ && result_->samples() > 0) teach_->setJoints(result_->sim.q.row(playback_->sample()).transpose());
+      if (result_ && result_->samples() > 0) teach_->setJoints(result_->record.q.row(playback_->sample()).transpose());
       viewport_->scene().showFrames(teach_->frames());
     } else {
       onSample(playback_->sample());
@@ -216,7 +216,7 @@ MainWindow::MainWindow(QWidget* parent)
   for (PlotPanel* panel : {plots_, controlPlots_}) {
     connect(panel, &PlotPanel::timeClicked, this, [this](double t) {
       if (!result_ || result_->samples() == 0) return;
-      const auto& times = result_->sim.t;
+      const auto& times = result_->record.t;
       const auto it = std::lower_bound(times.begin(), times.end(), t);
       playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
     });
@@ -293,7 +293,7 @@ TunerDialog* MainWindow::showTuner() {
   // Start from the arm as it is under the time cursor (the home pose before any result).
   Eigen::VectorXd q = Model(document_->robot()).home();
   if (result_ && result_->samples() > 0 && result_->model->dof() == document_->robot().dof())
-    q = result_->sim.q.row(std::clamp(playback_->sample(), 0, result_->samples() - 1)).transpose();
+    q = result_->record.q.row(std::clamp(playback_->sample(), 0, result_->samples() - 1)).transpose();
   tunerDialog_ = new TunerDialog(document_, q, this);
   tunerDialog_->setAttribute(Qt::WA_DeleteOnClose);
   connect(document_, &Document::sessionChanged, tunerDialog_, [this] {
@@ -616,28 +616,28 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   stage("table");
   summary_->setResult(result_);
   stage("summary");
-  playback_->setTimes(result_->sim.t);
+  playback_->setTimes(result_->record.t);
   if (teachDock_->isVisible() && teach_->joints().size() != result_->model->dof()) {
     teach_->setRobot(result_->session.robot);
   }
   if (teachDock_->isVisible() && fitPendingTeach_) {
     // Teach mode opened before the first result: start from the arm's current pose.
-    teach_->setJoints(result_->sim.q.row(playback_->sample()).transpose());
+    teach_->setJoints(result_->record.q.row(playback_->sample()).transpose());
     fitPendingTeach_ = false;
   }
   onSample(playback_->sample());
   stage("cursor");
-  if (result_->control) {
+  if (result_->isForward()) {
     status_->setText(tr("Forward simulation (%1 input): %2 records, %3 s, computed in %4 ms")
-                         .arg(QString::fromLatin1(driveInputName(result_->control->input)))
+                         .arg(QString::fromLatin1(driveInputName(result_->record.forward.input)))
                          .arg(result_->samples())
-                         .arg(result_->control->result.summary.finalTime, 0, 'f', 3)
+                         .arg(result_->record.summary.taskTime, 0, 'f', 3)
                          .arg(result_->computeMs, 0, 'f', 1));
     if (showControlTabOnResult_) tabs_->setCurrentWidget(controlPlots_);
   } else {
     status_->setText(tr("%1 samples, task time %2 s, computed in %3 ms")
                          .arg(result_->samples())
-                         .arg(result_->sim.summary.taskTime, 0, 'f', 3)
+                         .arg(result_->record.summary.taskTime, 0, 'f', 3)
                          .arg(result_->computeMs, 0, 'f', 1));
     if (showControlTabOnResult_ || tabs_->currentWidget() == controlPlots_) tabs_->setCurrentWidget(plots_);
   }
@@ -767,7 +767,7 @@ void MainWindow::newSession(const StudioSession& session) {
 bool MainWindow::exportPlots(const QString& path, QString* error) { return plots_->exportTo(path, error); }
 
 bool MainWindow::exportControlPlots(const QString& path, QString* error) {
-  if (!result_ || !result_->control) {
+  if (!result_ || !result_->isForward()) {
     if (error) *error = tr("No forward simulation to export (Control ▸ Forward simulation)");
     return false;
   }
@@ -789,7 +789,7 @@ bool MainWindow::exportTableCsv(const QString& path, QString* error) {
     return false;
   }
   try {
-    writeSimulationCsv(path.toStdString(), result_->sim);
+    writeRecordCsv(path.toStdString(), result_->record);
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());

@@ -1,5 +1,7 @@
 #include "parameters_report.h"
 
+#include "trajectory/task_plan.h"
+
 #include "io/number_text.h"
 #include "model/equivalent_box.h"
 #include "units.h"
@@ -49,7 +51,7 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
            .arg(r.dof())
            .arg(QString::fromStdString(r.family))
            .arg(num(r.dt))
-           .arg(num(r.tacc))
+           .arg(num(paulTacc(r, task)))
            .arg(num(r.gravity.x()))
            .arg(num(r.gravity.y()))
            .arg(num(r.gravity.z()))

@@ -20,7 +20,7 @@ const QColor kJointColours[] = {QColor(31, 119, 180), QColor(214, 39, 40), QColo
                                 QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
                                 QColor(23, 190, 207), QColor(0, 0, 0), QColor(100, 100, 255)};
 
-const Eigen::MatrixXd& motionHistory(const TaskSimulation& sim, Quantity q) {
+const Eigen::MatrixXd& motionHistory(const RunRecord& sim, Quantity q) {
   switch (q) {
     case Quantity::Position: return sim.q;
     case Quantity::Velocity: return sim.qd;
@@ -30,7 +30,7 @@ const Eigen::MatrixXd& motionHistory(const TaskSimulation& sim, Quantity q) {
   return sim.force;
 }
 
-const Eigen::MatrixXd& controlHistory(const RunHistory& h, ControlQuantity q) {
+const Eigen::MatrixXd& controlHistory(const RunRecord& h, ControlQuantity q) {
   switch (q) {
     case ControlQuantity::TrackingError: return h.error;
     case ControlQuantity::Voltage: return h.voltage;
@@ -183,17 +183,17 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
   result_ = result;
   if (!result_) return;
   const bool control = set_ == PlotSet::Control;
-  if (control && !result_->control) {
+  if (control && !result_->isForward()) {
     clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
     return;
   }
   note_->setVisible(false);
   for (QCustomPlot* p : plots_) p->legend->setVisible(true);
-  const std::vector<double>& t = control ? result_->control->result.history.t : result_->sim.t;
+  const std::vector<double>& t = result_->record.t;
   const int n = result_->model->dof();
   const int samples = static_cast<int>(t.size());
   const std::vector<JointType> joints = jointTypes(result_->session.robot);
-  const DriveInput input = control ? result_->control->input : DriveInput::Torque;
+  const DriveInput input = control ? result_->record.forward.input : DriveInput::Torque;
   rebuildToggles(n);
   const QVector<double> keys(t.begin(), t.end());
   for (int qi = 0; qi < 4; ++qi) {
@@ -204,8 +204,8 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
       QCPGraph* g = p->addGraph();
       g->setPen(QPen(kJointColours[j % 12], 1.6));
     }
-    const Eigen::MatrixXd& h = control ? controlHistory(result_->control->result.history, static_cast<ControlQuantity>(qi))
-                                       : motionHistory(result_->sim, static_cast<Quantity>(qi));
+    const Eigen::MatrixXd& h = control ? controlHistory(result_->record, static_cast<ControlQuantity>(qi))
+                                       : motionHistory(result_->record, static_cast<Quantity>(qi));
     // A mixed arm: revolute joints on the left axis, prismatic on the right, each with its unit.
     const bool split = control ? splitsAxes(static_cast<ControlQuantity>(qi), joints)
                                : splitsAxes(static_cast<Quantity>(qi), joints);

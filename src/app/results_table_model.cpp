@@ -16,7 +16,7 @@ void ResultsTableModel::setResult(const SimulationResultPtr& result) {
   Q_EMIT headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
 }
 
-int ResultsTableModel::dof() const { return result_ ? static_cast<int>(result_->sim.q.cols()) : 0; }
+int ResultsTableModel::dof() const { return result_ ? static_cast<int>(result_->record.q.cols()) : 0; }
 
 void ResultsTableModel::setCurrentSample(int sample) {
   const int previous = current_;
@@ -49,7 +49,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   }
   if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
   if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
-  const TaskSimulation& sim = result_->sim;
+  const RunRecord& sim = result_->record;
   const int col = index.column();
   if (col == Time) return joint == 0 ? QString::number(sim.t[sample], 'f', 4) : QString();
   if (col == Joint) {

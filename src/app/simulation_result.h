@@ -1,15 +1,11 @@
 #pragma once
 // What one background simulation run hands to the GUI thread, in one piece: the model it ran,
-// the sampled histories, and the link frames of every sample for the animation.
-// Prescribed motion: Vora's SIMULATE (task_simulation.h). Forward simulation: the closed-loop
-// run (control_run.h) along the same task, its motion put in Vora's shape so every view reads
-// `sim` alike: q and qd recorded, qdd by three-point differences of qd
-// (analysis/sample_derivative.h), force = the drive torque at each joint (N kt i, or the torque
-// input); the plan's task points, segments and times come from the prescribed plan.
+// the core's run record (simulation/run_record.h: channels, summary, plan, status) of either
+// mode, and the link frames of every sample for the animation.
 
-#include "control/control_run.h"
+#include "control/controller_file.h"
 #include "model/model.h"
-#include "simulation/task_simulation.h"
+#include "simulation/run_record.h"
 #include "studio_session.h"
 
 #include <Eigen/Core>
@@ -24,9 +20,8 @@ struct SimulationResult {
   quint64 generation = 0;
   StudioSession session;               // exactly what was simulated
   std::shared_ptr<const Model> model;
-  TaskSimulation sim;
-  // Forward simulation only: the run and the configuration it used (null for prescribed motion).
-  std::shared_ptr<const ControlRun> control;
+  RunRecord record;
+  // Forward simulation only: the controller configuration it used (null for prescribed motion).
   std::shared_ptr<const ControllerConfig> controllerConfig;
   // Frames of base (identity), links 1..n and the tool, for every sample: frame j of sample k
   // at frames[k * framesPerSample + j], base coordinates.
@@ -35,8 +30,9 @@ struct SimulationResult {
   std::vector<Eigen::Matrix4d> pointFrames;  // the same for the configuration at each task point
   double computeMs = 0.0;              // wall time of the background run
 
-  SimulationMode mode() const { return control ? SimulationMode::ForwardSimulation : SimulationMode::PrescribedMotion; }
-  int samples() const { return static_cast<int>(sim.t.size()); }
+  SimulationMode mode() const { return record.mode; }
+  bool isForward() const { return record.mode == RunMode::ForwardSimulation; }
+  int samples() const { return static_cast<int>(record.t.size()); }
   const Eigen::Matrix4d& frame(int sample, int j) const {
     return frames[static_cast<size_t>(sample) * framesPerSample + j];
   }

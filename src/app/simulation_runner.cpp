@@ -2,9 +2,8 @@
 
 #include "arm_frames.h"
 
-#include "actuation/drive.h"
-#include "analysis/sample_derivative.h"
-#include "simulation/task_summary.h"
+#include "control/controller_settings.h"
+#include "simulation/task_run.h"
 
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -99,42 +98,29 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
   result->session = session;
   result->model = std::make_shared<const Model>(session.robot);
   const Model& model = *result->model;
-  result->sim = simulateTask(model, session.task);
+  RunOptions options;
+  options.mode = session.mode;
   if (session.mode == SimulationMode::ForwardSimulation) {
     validateControllerSettings(session.controller, model);
     auto config = std::make_shared<ControllerConfig>(controllerConfig(session.controller, model));
-    // The same task, planned as above; the run lasts the plan (also for a hold or step setpoint).
-    const double duration = result->sim.planDuration;
-    std::function<bool(double)> onRow;
-    if (progress) onRow = [&progress, duration](double t) { return progress(duration > 0.0 ? t / duration : 0.0); };
-    auto run = std::make_shared<ControlRun>(runController(model, &session.task, *config, duration, onRow));
-    const RunSummary& summary = run->result.summary;
-    if (summary.stopped) throw RunCancelled(summary.message);
-    if (summary.diverged) throw ForwardDivergence(summary.message);
-    const RunHistory& h = run->result.history;
-    TaskSimulation& sim = result->sim;
-    sim.t = h.t;
-    sim.q = h.q;
-    sim.qd = h.qd;
-    sim.qdd = timeDerivative(h.t, h.qd);
-    sim.force = h.motorTorque;
-    sim.includesDrives = !config->rigidBody && hasDrives(model);
-    sim.dt = h.t.size() > 1 ? (h.t.back() - h.t.front()) / static_cast<double>(h.t.size() - 1) : 0.0;
-    sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, summary.finalTime);
-    result->control = std::move(run);
+    options.controller = config.get();
+    options.progress = progress;
     result->controllerConfig = std::move(config);
   }
+  result->record = runTask(model, session.task, options);
+  if (result->record.stopped) throw RunCancelled(result->record.message);
+  if (result->record.diverged) throw ForwardDivergence(result->record.message);
   ArmFrames frames(model);
   result->framesPerSample = frames.count();
-  const int samples = static_cast<int>(result->sim.t.size());
+  const int samples = static_cast<int>(result->record.t.size());
   result->frames.resize(static_cast<size_t>(samples) * frames.count());
   for (int k = 0; k < samples; ++k) {
-    frames.compute(result->sim.q.row(k).transpose(), &result->frames[static_cast<size_t>(k) * frames.count()]);
+    frames.compute(result->record.q.row(k).transpose(), &result->frames[static_cast<size_t>(k) * frames.count()]);
   }
-  const int points = static_cast<int>(result->sim.pointJoints.rows());
+  const int points = static_cast<int>(result->record.plan.pointJoints.rows());
   result->pointFrames.resize(static_cast<size_t>(points) * frames.count());
   for (int p = 0; p < points; ++p) {
-    frames.compute(result->sim.pointJoints.row(p).transpose(),
+    frames.compute(result->record.plan.pointJoints.row(p).transpose(),
                    &result->pointFrames[static_cast<size_t>(p) * frames.count()]);
   }
   result->computeMs = clock.nsecsElapsed() / 1e6;

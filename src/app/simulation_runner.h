@@ -1,8 +1,8 @@
 #pragma once
 // Runs the simulation off the GUI thread (MuJoCo simulate's pattern): a request copies the
-// session; the worker builds a new Model, calls simulateTask (prescribed motion) or
-// runController along the task (forward simulation), then the forward kinematics of every
-// sample, and hands the result back in one piece. At most one run is in flight; a newer
+// session; the worker builds a new Model, calls the core's run pipeline (runTask,
+// simulation/task_run.h) in the session's mode, then the link frames of every sample for the
+// animation, and hands the result back in one piece. At most one run is in flight; a newer
 // request supersedes the pending one, and a run that finishes after a newer request was made
 // (or after abandon()) is dropped, and a forward run in flight is told to stop at its next
 // recorded row (ClosedLoopSetup::progress), so Stop and a newer edit free the worker at once.

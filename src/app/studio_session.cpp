@@ -17,7 +17,7 @@ StudioSession loadStudioSession(const QString& path, QString* controllerProblem)
   try {
     const Model model(s.robot);
     s.controller = loadControllerSettings(controller.toStdString(), model);
-    s.mode = SimulationMode::ForwardSimulation;
+    if (!s.modeGiven) s.mode = SimulationMode::ForwardSimulation;
     s.controllerEdited = true;
   } catch (const std::exception& e) {
     if (controllerProblem) *controllerProblem = QString::fromStdString(e.what());

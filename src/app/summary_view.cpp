@@ -38,11 +38,10 @@ SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
 void SummaryView::setResult(const SimulationResultPtr& result) {
   result_ = result;
   if (!result_) return;
-  const TaskSummary& s = result_->sim.summary;
+  const TaskSummary& s = result_->record.summary;
   const RobotSpec& robot = result_->session.robot;
-  const ControlRun* run = result_->control.get();
-  if (run) {
-    const RunSummary& r = run->result.summary;
+  if (result_->isForward()) {
+    const ForwardStatus& r = result_->record.forward;
     QString warnings;
     for (const std::string& w : r.warnings) warnings += "<br>" + QString::fromStdString(w).toHtmlEscaped();
     heading_->setText(tr("<b>Summary results</b> of the forward simulation (%1 controller, %2 input) &mdash; "
@@ -51,8 +50,8 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
                           .arg(result_->controllerConfig->type == ControllerType::Pid              ? tr("PID")
                                : result_->controllerConfig->type == ControllerType::ComputedTorque ? tr("computed-torque")
                                                                                                    : tr("open-loop"))
-                          .arg(QString::fromLatin1(driveInputName(run->input)))
-                          .arg(r.finalTime, 0, 'f', 4)
+                          .arg(QString::fromLatin1(driveInputName(r.input)))
+                          .arg(s.taskTime, 0, 'f', 4)
                           .arg(s.samples)
                           .arg(r.inputWork, 0, 'g', 4)
                           .arg(r.dissipated, 0, 'g', 4)
@@ -60,10 +59,10 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
   } else {
     heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
                          "<b>%2 s</b>, %3 samples at DT = %4 s")
-                          .arg(QString::fromStdString(methodLabel(result_->sim.method)))
+                          .arg(QString::fromStdString(methodLabel(result_->record.method)))
                           .arg(s.taskTime, 0, 'f', 4)
                           .arg(s.samples)
-                          .arg(result_->sim.dt));
+                          .arg(result_->record.dt));
   }
   // Columns as wide as their numbers, so the seven fit the tab: headings on two lines, and the
   // unit in the heading when every joint has the same (a mixed arm keeps it in each cell).
@@ -106,10 +105,10 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
 }
 
 void SummaryView::fillControlTable() {
-  const ControlRun* run = result_ ? result_->control.get() : nullptr;
-  controlTable_->setVisible(run != nullptr);
-  if (!run) return;
-  const RunSummary& r = run->result.summary;
+  const bool forward = result_ && result_->isForward();
+  controlTable_->setVisible(forward);
+  if (!forward) return;
+  const ForwardStatus& r = result_->record.forward;
   const RobotSpec& robot = result_->session.robot;
   const int n = robot.dof();
   controlTable_->clear();
@@ -125,8 +124,8 @@ void SummaryView::fillControlTable() {
     };
     cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
     cell(1, QStringLiteral("%1 %2").arg(r.peakError(j), 0, 'E', 6).arg(unitOf(Quantity::Position, jt)));
-    cell(2, run->input == DriveInput::Voltage ? QStringLiteral("%1 V").arg(r.peakVoltage(j), 0, 'f', 3) : QStringLiteral("—"));
-    cell(3, run->input == DriveInput::Torque ? QStringLiteral("—") : QStringLiteral("%1 A").arg(r.peakCurrent(j), 0, 'f', 3));
+    cell(2, r.input == DriveInput::Voltage ? QStringLiteral("%1 V").arg(r.peakVoltage(j), 0, 'f', 3) : QStringLiteral("—"));
+    cell(3, r.input == DriveInput::Torque ? QStringLiteral("—") : QStringLiteral("%1 A").arg(r.peakCurrent(j), 0, 'f', 3));
   }
 }
 
@@ -135,7 +134,7 @@ bool SummaryView::exportCsv(const QString& path, QString* error) const {
     if (error) *error = tr("No simulation results to export");
     return false;
   }
-  const TaskSummary& s = result_->sim.summary;
+  const TaskSummary& s = result_->record.summary;
   const RobotSpec& robot = result_->session.robot;
   std::string csv = "joint,type,peak_force,peak_force_time_s,q_min,q_max,qd_peak,qdd_peak,task_time_s\n";
   for (int j = 0; j < robot.dof(); ++j) {

@@ -3,7 +3,10 @@
 #include "cmd_control.h"
 
 #include "command_support.h"
+#include "actuation/drive.h"
+#include "analysis/simulation_csv.h"
 #include "control/control_run.h"
+#include "simulation/task_run.h"
 #include "control/controller_file.h"
 #include "io/input_error.h"
 #include "io/robot_file.h"
@@ -21,8 +24,11 @@ int runRun(const Argv& argv) {
   if (args.has("--task")) task = loadTask(args.value("--task"));
   const ControllerConfig config = loadControllerFile(args.required("--controller"), model);
   const double duration = args.has("--duration") ? args.positive("--duration", 0.0) : 0.0;
-  const ControlRun run = runController(model, task.points.empty() ? nullptr : &task, config, duration);
-  if (args.has("--csv")) writeFileAtomic(args.value("--csv"), runHistoryCsv(run.result.history));
+  TaskPlan plan;
+  if (task.pointCount() > 0) plan = planTask(model, task);
+  const ControlRun run = runController(model, plan.trajectory ? &plan : nullptr, config, duration);
+  if (args.has("--csv"))
+    writeRecordCsv(args.value("--csv"), recordOfForwardRun(model, plan, run, !config.rigidBody && hasDrives(model)));
   printOut(args.flag("--json") ? runSummaryJson(run) : runSummaryText(run, model));
   return run.result.summary.diverged ? 1 : 0;
 }

@@ -15,7 +15,7 @@ namespace {
 
 struct Run {
   Model model;
-  TaskSimulation sim;
+  RunRecord sim;
 };
 
 // Robot (+ its default task, or --task), options, simulation. Nothing is written here.
@@ -25,17 +25,18 @@ Run simulateFromArgs(const Args& args) {
   SimulationOptions options;
   options.method = method;
   options.dtOverride = args.positive("--dt", 0.0);
-  options.taccOverride = args.positive("--tacc", 0.0);
   options.rigidBodyOnly = args.flag("--rigid-body");
   Session session = loadSession(path);
   if (args.has("--task")) session.task = loadTask(args.value("--task"));
-  if (session.task.points.empty() && !args.has("--task")) {
+  if (session.task.pointCount() == 0 && !args.has("--task")) {
     if (detectFileFormat(readTextFile(path)) == FileFormat::VoraSpec)
       throw InputError(path, 0, "--task", "a Vora specification file holds no task; give one with --task");
     throw InputError(path, 0, "default_task", "the robot file names no task; give one with --task");
   }
+  // --tacc is Paul's parameter: it replaces the task's (or the robot's) TACC.
+  if (args.has("--tacc")) session.task.tacc = args.positive("--tacc", 0.0);
   Model model = buildModel(session.robot, path);
-  TaskSimulation sim = simulateTask(model, session.task, options);
+  RunRecord sim = simulateTask(model, session.task, options);
   return {std::move(model), std::move(sim)};
 }
 
@@ -44,7 +45,7 @@ Run simulateFromArgs(const Args& args) {
 int runSimulate(const Argv& argv) {
   const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json", "--rigid-body"});
   const Run run = simulateFromArgs(args);
-  if (args.has("--csv")) writeSimulationCsv(args.value("--csv"), run.sim);
+  if (args.has("--csv")) writeRecordCsv(args.value("--csv"), run.sim);
   printOut(args.flag("--json") ? summaryJson(run.sim) : summaryReport(run.model, run.sim));
   return 0;
 }

@@ -120,14 +120,14 @@ int main(int argc, char** argv) {
   waitForLatest(w, clock, &ms);
   // Segment times scale as 1/vmax except the 2 TACC minimum: two passes land near 10 s.
   for (int pass = 0; pass < 2; ++pass) {
-    const double t0 = w.result()->sim.summary.taskTime;
+    const double t0 = w.result()->record.summary.taskTime;
     for (LinkSpec& l : s.robot.links) l.vMax *= t0 / 10.0;
     w.newSession(s);
     clock.restart();
     waitForLatest(w, clock, &ms);
   }
   w.playback()->pause();
-  std::printf("6-joint task: %.3f s, %d samples\n", w.result()->sim.summary.taskTime, w.result()->samples());
+  std::printf("6-joint task: %.3f s, %d samples\n", w.result()->record.summary.taskTime, w.result()->samples());
   measureEdits(w, "RRRRRR 10 s task (DT 1 ms)", std::max(10, iterations / 2));
 
   // Frame time while animating the 6-joint arm at 1x: the real playback timer (60 Hz) drives

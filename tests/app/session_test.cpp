@@ -225,9 +225,9 @@ class SessionTest : public QObject {
     QVERIFY(w.document()->undoStack()->canUndo());
     QVERIFY(w.document()->filePath().isEmpty());  // saving asks where: no file is overwritten
     // The views show the restored arm's run: the core's run of that spec, called directly.
-    const TaskSimulation direct = simulateTask(Model(w.document()->robot()), w.document()->task());
+    const RunRecord direct = simulateTask(Model(w.document()->robot()), w.document()->task());
     QCOMPARE(w.result()->samples(), direct.summary.samples);
-    for (int j = 0; j < 3; ++j) QCOMPARE(w.result()->sim.summary.peakForce(j), direct.summary.peakForce(j));
+    for (int j = 0; j < 3; ++j) QCOMPARE(w.result()->record.summary.peakForce(j), direct.summary.peakForce(j));
     // The killed copy's file is gone; the work now lives in this copy's own file.
     QTRY_VERIFY_WITH_TIMEOUT(autosaves(childPid).isEmpty(), 30000);
     const qint64 ownPid = QCoreApplication::applicationPid();
@@ -429,7 +429,7 @@ class SessionTest : public QObject {
     QVERIFY(waitForRun(w));
     // The elbow-down solution: the third joint's sign flips against elbow up (negative q3 at
     // every point of the thesis's run).
-    QVERIFY(w.result()->sim.pointJoints(0, 2) > 0.0);
+    QVERIFY(w.result()->record.plan.pointJoints(0, 2) > 0.0);
 
     text->selectAll();
     QTest::keyClicks(text, "sideways");

@@ -162,7 +162,7 @@ class StudioTest : public QObject {
     QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
     QVERIFY(waitForRun(w));
     QCOMPARE(w.result()->samples(), 149);
-    QVERIFY(std::abs(w.result()->sim.summary.taskTime - 3.725) < 1e-9);
+    QVERIFY(std::abs(w.result()->record.summary.taskTime - 3.725) < 1e-9);
     for (Quantity q : {Quantity::Position, Quantity::Velocity, Quantity::Acceleration, Quantity::Force}) {
       QCOMPARE(w.plots()->plot(q)->graphCount(), 3);
     }
@@ -223,7 +223,7 @@ class StudioTest : public QObject {
     // Independent path: the core simulation of the same edit, called directly.
     Session edited = original;
     edited.robot.links[1].dh.a = 0.55;
-    const TaskSimulation direct = simulateTask(Model(edited.robot), edited.task);
+    const RunRecord direct = simulateTask(Model(edited.robot), edited.task);
     QVERIFY(maxAbsDifference(after, direct.force.col(1)) == 0.0);  // same doubles, same code path
     // A longer upper arm needs more shoulder torque against gravity (moment arm grows).
     QVERIFY(*std::max_element(after.begin(), after.end()) > *std::max_element(before.begin(), before.end()));
@@ -326,7 +326,7 @@ class StudioTest : public QObject {
   void saveReopenGivesIdenticalResults() {
     QTemporaryDir dir;
     const QString path = dir.filePath("session.yaml");
-    TaskSimulation first;
+    RunRecord first;
     {
       MainWindow w;
       w.setInteractive(false);
@@ -340,14 +340,14 @@ class StudioTest : public QObject {
       QString error;
       QVERIFY2(w.saveTo(path, &error), qPrintable(error));
       QVERIFY(!w.document()->isModified());
-      first = w.result()->sim;
+      first = w.result()->record;
     }
     MainWindow w2;
     w2.setInteractive(false);
     w2.show();
     QVERIFY(w2.openFile(path));
     QVERIFY(waitForRun(w2));
-    const TaskSimulation& second = w2.result()->sim;
+    const RunRecord& second = w2.result()->record;
     QCOMPARE(second.t.size(), first.t.size());
     QVERIFY(second.q == first.q);
     QVERIFY(second.force == first.force);
@@ -362,12 +362,12 @@ class StudioTest : public QObject {
     w.show();
     QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
     QVERIFY(waitForRun(w));
-    const TaskSimulation yaml = w.result()->sim;
+    const RunRecord yaml = w.result()->record;
     QString error;
     QVERIFY2(w.importFile(source("robots/legacy/vora_rrr.spec"), &error), qPrintable(error));
     QVERIFY2(w.importFile(source("robots/legacy/weld_seam.traj"), &error), qPrintable(error));
     QVERIFY(waitForRun(w));
-    const TaskSimulation vora = w.result()->sim;
+    const RunRecord vora = w.result()->record;
     QCOMPARE(vora.t.size(), size_t{149});
     // Degrees in the YAML vs the spec's own numbers: equal to rounding (1e-9 N m).
     QVERIFY((vora.force - yaml.force).cwiseAbs().maxCoeff() < 1e-9);
@@ -389,7 +389,7 @@ class StudioTest : public QObject {
     QCOMPARE(p->sample(), 0);
     p->stepForward();
     QCOMPARE(p->sample(), 1);
-    QCOMPARE(p->time(), w.result()->sim.t[1]);
+    QCOMPARE(p->time(), w.result()->record.t[1]);
     QTest::keyClick(&w, Qt::Key_Right);
     QCOMPARE(p->sample(), 2);
     QTest::keyClick(&w, Qt::Key_Left);
@@ -541,20 +541,21 @@ class StudioTest : public QObject {
   void forwardSimulationOfThePumaUnderPid() {
     MainWindow w;
     QVERIFY(openLibrary(w, "puma560.yaml"));
-    const TaskSimulation prescribed = w.result()->sim;
+    const RunRecord prescribed = w.result()->record;
     QCOMPARE(w.document()->session().controller.config.type, ControllerType::Pid);
     w.modeCombo()->setCurrentIndex(1);
     Q_EMIT w.modeCombo()->activated(1);
     QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
-    QVERIFY(w.result()->control != nullptr);
+    QVERIFY(w.result()->isForward());
     QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget*>(w.controlPlots()));
     QVERIFY(w.windowTitle().contains('*'));
-    const RunHistory& h = w.result()->control->result.history;
+    const RunRecord& h = w.result()->record;
 
     // Independent path: the core run on the same robot, task and settings.
     const Model model(w.document()->robot());
     const ControllerConfig config = controllerConfig(w.document()->session().controller, model);
-    const ControlRun direct = runController(model, &w.document()->task(), config, prescribed.planDuration);
+    const TaskPlan plan = planTask(model, w.document()->task());
+    const ControlRun direct = runController(model, &plan, config, prescribed.plan.duration());
     QCOMPARE(direct.input, DriveInput::Voltage);
     QVERIFY(direct.result.history.error == h.error);
     PlotPanel* c = w.controlPlots();
@@ -577,8 +578,8 @@ class StudioTest : public QObject {
 
     w.document()->undoStack()->undo();
     QVERIFY(waitForRun(w));
-    QVERIFY(w.result()->control == nullptr);
-    QVERIFY(w.result()->sim.force == prescribed.force);
+    QVERIFY(!w.result()->isForward());
+    QVERIFY(w.result()->record.force == prescribed.force);
     QVERIFY(!c->note().isEmpty());  // the control plots say why they are empty
   }
 
@@ -657,7 +658,7 @@ class StudioTest : public QObject {
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().links[1].drive->viscous, 29.5);
     const std::vector<double> after = graphValues(w, Quantity::Force, 1);
-    const Eigen::MatrixXd& qd = w.result()->sim.qd;
+    const Eigen::MatrixXd& qd = w.result()->record.qd;
     QCOMPARE(after.size(), before.size());
     double worst = 0.0;
     for (size_t k = 0; k < after.size(); ++k) worst = std::max(worst, std::abs(after[k] - before[k] - (29.5 - b) * qd(k, 1)));
@@ -687,7 +688,7 @@ class StudioTest : public QObject {
     d->typeCombo()->setCurrentIndex(1);  // computed torque
     QVERIFY(waitForRun(w));
     const SimulationResultPtr good = w.result();
-    QVERIFY(good->control != nullptr);
+    QVERIFY(good->isForward());
     const std::vector<double> error = graphValues(w.controlPlots()->plot(ControlQuantity::TrackingError), 0);
     QSignalSpy failed(&w, &MainWindow::simulationFailed);
     pasteInto(d->field("controller.kp[0]"), "1e9");
@@ -762,7 +763,7 @@ class StudioTest : public QObject {
       fractions.push_back(f);
       return true;
     });
-    QVERIFY(full->control != nullptr);
+    QVERIFY(full->isForward());
     QCOMPARE(static_cast<int>(fractions.size()), full->samples());
     QVERIFY(std::abs(fractions.back() - 1.0) < 1e-9);
   }
@@ -775,7 +776,7 @@ class StudioTest : public QObject {
     MainWindow w;
     QVERIFY(openLibrary(w, "cartesian_ppprrr.yaml"));
     const std::vector<JointType> joints = jointTypes(w.document()->robot());
-    const TaskSimulation& sim = w.result()->sim;
+    const RunRecord& sim = w.result()->record;
     auto checkPanel = [&](QCustomPlot* p, const Eigen::MatrixXd& h, const QString& left, const QString& right) {
       QVERIFY(p->yAxis2->visible());
       QCOMPARE(p->yAxis->label(), left);
@@ -807,7 +808,7 @@ class StudioTest : public QObject {
     w.setSimulationMode(SimulationMode::ForwardSimulation);
     QVERIFY2(waitForRun(w, 120000), qPrintable(w.problemText()));
     PlotPanel* c = w.controlPlots();
-    const RunHistory& h = w.result()->control->result.history;
+    const RunRecord& h = w.result()->record;
     checkPanel(c->plot(ControlQuantity::TrackingError), h.error, "Tracking error (rad)", "Tracking error (m)");
     checkPanel(c->plot(ControlQuantity::MotorTorque), h.motorTorque, "Motor torque (N m)", "Motor force (N)");
     QVERIFY(!c->plot(ControlQuantity::Current)->yAxis2->visible());
@@ -1083,7 +1084,7 @@ class StudioTest : public QObject {
   void forwardSessionSavesItsController() {
     QTemporaryDir dir;
     const QString path = dir.filePath("pid.yaml");
-    RunHistory first;
+    RunRecord first;
     {
       MainWindow w;
       QVERIFY(openLibrary(w, "puma560_anderson3.yaml"));
@@ -1096,7 +1097,7 @@ class StudioTest : public QObject {
       QVERIFY(waitForRun(w));
       QString error;
       QVERIFY2(w.saveTo(path, &error), qPrintable(error));
-      first = w.result()->control->result.history;
+      first = w.result()->record;
     }
     QVERIFY(QFile::exists(dir.filePath("pid.controller.yaml")));
     const Model model(loadRobot(path.toStdString()));
@@ -1107,7 +1108,7 @@ class StudioTest : public QObject {
     QVERIFY(w2.openFile(path));
     QVERIFY(waitForRun(w2));
     QCOMPARE(w2.simulationMode(), SimulationMode::ForwardSimulation);
-    QVERIFY(w2.result()->control->result.history.q == first.q);
+    QVERIFY(w2.result()->record.q == first.q);
 
     // The command line runs the saved pair and finds the same run (peak errors to the last digit
     // printed, %.17g).
@@ -1119,7 +1120,7 @@ class StudioTest : public QObject {
     QCOMPARE(p.exitCode(), 0);
     const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
     const QJsonArray peaks = json["peak_error"].toArray();
-    const Eigen::VectorXd& gui = w2.result()->control->result.summary.peakError;
+    const Eigen::VectorXd& gui = w2.result()->record.forward.peakError;
     QCOMPARE(peaks.size(), static_cast<int>(gui.size()));
     for (int j = 0; j < gui.size(); ++j) QCOMPARE(peaks[j].toDouble(), gui(j));
   }

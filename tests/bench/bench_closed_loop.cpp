@@ -3,6 +3,7 @@
 // tuned once before timing), RK4 at 1 ms, 10 s simulated along the weld-seam task (plan, then
 // hold), time histories recorded every sample. Target (issue 4): at most 20 ms per run.
 // BM_ForwardSimulationStepPuma: one RK4 step of the same plant (four model evaluations).
+#include "trajectory/paul_trajectory.h"
 #include "control/pid_controller.h"
 #include "control/ziegler_nichols.h"
 #include "io/robot_file.h"
@@ -30,10 +31,10 @@ struct PumaLoop {
       gains.push_back(tune(model, j, model.home(), o).gains.pid);
     }
     const TaskSpec task = loadTask(test::sourcePath("robots/puma560_weld_seam.yaml"));
-    const TaskSimulation planned = simulateTask(model, task);
+    const RunRecord planned = simulateTask(model, task);
     Eigen::VectorXd vmax(model.dof());
     for (int i = 0; i < model.dof(); ++i) vmax(i) = model.spec().links[i].vMax;
-    plan = std::make_shared<PaulTrajectory>(planned.pointJoints, vmax, model.spec().tacc);
+    plan = std::make_shared<PaulTrajectory>(planned.plan.pointJoints, vmax, planned.plan.tacc);
   }
 };
 

@@ -1,5 +1,7 @@
 #include "dialogs/simulation_parameters_dialog.h"
 
+#include "trajectory/task_plan.h"
+
 #include "document.h"
 #include "simulation/input_limits.h"
 #include "units.h"
@@ -21,7 +23,7 @@ SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidg
            [](Session& s, double v) { s.robot.dt = v; });
   grid->addWidget(new QLabel(tr("Acceleration time TACC (s)"), this), 1, 0);
   addField(grid, 1, 1, "tacc", tr("acceleration time TACC"), FieldUnit::Plain,
-           [](const Session& s) { return s.robot.tacc; }, [](Session& s, double v) { s.robot.tacc = v; });
+           [](const Session& s) { return paulTacc(s.robot, s.task); }, [](Session& s, double v) { s.task.tacc = v; });
   const RobotSpec& robot = document->robot();
   for (int i = 0; i < robot.dof(); ++i) {
     grid->addWidget(new QLabel(tr("Maximum velocity of joint %1 (%2)")

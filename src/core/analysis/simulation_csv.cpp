@@ -6,34 +6,53 @@
 
 namespace armdyn {
 
-std::string simulationCsvHeader(int dof) {
+namespace {
+
+struct Column {
+  const char* prefix;
+  const Eigen::MatrixXd* values;
+};
+
+std::vector<Column> columnsOf(const RunRecord& r) {
+  if (r.mode == RunMode::ForwardSimulation)
+    return {{"q", &r.q},      {"qd", &r.qd},     {"qref", &r.setpoint}, {"e", &r.error},
+            {"u", &r.input},  {"v", &r.voltage}, {"i", &r.current},     {"tau", &r.motorTorque}};
+  return {{"q", &r.q}, {"qd", &r.qd}, {"qdd", &r.qdd}, {"f", &r.force}};
+}
+
+std::string header(const std::vector<Column>& columns, int dof) {
   std::string h = "t";
-  for (const char* prefix : {"q", "qd", "qdd", "f"})
-    for (int i = 1; i <= dof; ++i) h += std::string(",") + prefix + std::to_string(i);
+  for (const Column& c : columns)
+    for (int i = 1; i <= dof; ++i) h += std::string(",") + c.prefix + std::to_string(i);
   return h;
 }
 
-std::string simulationCsv(const TaskSimulation& sim) {
-  const Eigen::Index n = sim.q.cols();
-  std::string out = simulationCsvHeader(static_cast<int>(n)) + "\n";
+}  // namespace
+
+std::string simulationCsvHeader(int dof) {
+  const RunRecord empty;
+  return header(columnsOf(empty), dof);
+}
+
+std::string recordCsv(const RunRecord& r) {
+  const Eigen::Index n = r.q.cols();
+  const std::vector<Column> columns = columnsOf(r);
+  std::string out = header(columns, static_cast<int>(n)) + "\n";
   char buf[32];
-  auto put = [&](double v) {
-    std::snprintf(buf, sizeof buf, ",%.17g", v);
+  for (std::size_t k = 0; k < r.t.size(); ++k) {
+    std::snprintf(buf, sizeof buf, "%.17g", r.t[k]);
     out += buf;
-  };
-  for (std::size_t k = 0; k < sim.t.size(); ++k) {
-    std::snprintf(buf, sizeof buf, "%.17g", sim.t[k]);
-    out += buf;
-    const Eigen::Index r = static_cast<Eigen::Index>(k);
-    for (const Eigen::MatrixXd* m : {&sim.q, &sim.qd, &sim.qdd, &sim.force})
-      for (Eigen::Index i = 0; i < n; ++i) put((*m)(r, i));
+    const Eigen::Index row = static_cast<Eigen::Index>(k);
+    for (const Column& c : columns)
+      for (Eigen::Index i = 0; i < n; ++i) {
+        std::snprintf(buf, sizeof buf, ",%.17g", (*c.values)(row, i));
+        out += buf;
+      }
     out += "\n";
   }
   return out;
 }
 
-void writeSimulationCsv(const std::string& path, const TaskSimulation& sim) {
-  writeFileAtomic(path, simulationCsv(sim));
-}
+void writeRecordCsv(const std::string& path, const RunRecord& record) { writeFileAtomic(path, recordCsv(record)); }
 
 }  // namespace armdyn

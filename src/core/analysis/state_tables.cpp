@@ -18,7 +18,7 @@ std::string cell(double v, const std::string& unit) {
 
 }  // namespace
 
-std::string stateTables(const Model& model, const TaskSimulation& sim, int stride) {
+std::string stateTables(const Model& model, const RunRecord& sim, int stride) {
   if (stride < 1) throw std::invalid_argument("stateTables: stride must be at least 1");
   const int n = model.dof();
   std::string out;
@@ -41,7 +41,7 @@ std::string stateTables(const Model& model, const TaskSimulation& sim, int strid
   return out;
 }
 
-void writeStateTables(const std::string& path, const Model& model, const TaskSimulation& sim,
+void writeStateTables(const std::string& path, const Model& model, const RunRecord& sim,
                       int stride) {
   writeFileAtomic(path, stateTables(model, sim, stride));
 }

@@ -4,17 +4,17 @@
 // revolute joints; m, m/s, m/s^2, N for prismatic ones).
 
 #include "model/model.h"
-#include "simulation/task_simulation.h"
+#include "simulation/run_record.h"
 
 #include <string>
 
 namespace armdyn {
 
 // One table per `stride`-th sample (1 = all samples), each headed by its time.
-std::string stateTables(const Model& model, const TaskSimulation& sim, int stride = 1);
+std::string stateTables(const Model& model, const RunRecord& sim, int stride = 1);
 
 // Write stateTables() to `path` atomically (io's writeFileAtomic).
-void writeStateTables(const std::string& path, const Model& model, const TaskSimulation& sim,
+void writeStateTables(const std::string& path, const Model& model, const RunRecord& sim,
                       int stride = 1);
 
 }  // namespace armdyn

@@ -30,7 +30,7 @@ std::string jointLabel(const Model& model, int i) {
 
 }  // namespace
 
-std::string summaryReport(const Model& model, const TaskSimulation& sim) {
+std::string summaryReport(const Model& model, const RunRecord& sim) {
   const TaskSummary& s = sim.summary;
   std::string out;
   out += "DYNAMIC SIMULATION OF ROBOT MANIPULATORS";
@@ -38,8 +38,10 @@ std::string summaryReport(const Model& model, const TaskSimulation& sim) {
   out += "\nSummary results (" + methodLabel(sim.method) + " method" +
          (sim.includesDrives ? "; forces include drive inertia and friction" : "") + ")\n\n";
   out += "Time taken for task execution: " + format("%.6g", s.taskTime) + " s  (" +
-         std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) +
-         " s, TACC = " + format("%.6g", sim.tacc) + " s)\n\n";
+         std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) + " s)\n";
+  out += "Trajectory: " + planLabel(sim.plan) + "\n";
+  for (const std::string& note : sim.plan.notes) out += "  note: " + note + "\n";
+  out += "\n";
   out += "Maximum actuator torque/force (signed value of largest magnitude):\n";
   for (int i = 0; i < model.dof(); ++i)
     out += "  " + jointLabel(model, i) + ": " + format("%14.6e", s.peakForce(i)) + " " +
@@ -58,15 +60,24 @@ std::string summaryReport(const Model& model, const TaskSimulation& sim) {
   return out;
 }
 
-std::string summaryJson(const TaskSimulation& sim) {
+std::string summaryJson(const RunRecord& sim) {
   const TaskSummary& s = sim.summary;
-  return JsonObject()
-      .add("task_time", s.taskTime)
+  JsonObject json;
+  json.add("task_time", s.taskTime)
       .add("samples", s.samples)
       .add("peak_force", jsonArray(s.peakForce))
       .add("q_min", jsonArray(s.qMin))
-      .add("q_max", jsonArray(s.qMax))
-      .str();
+      .add("q_max", jsonArray(s.qMax));
+  if (sim.plan.path) json.add("path_length", sim.plan.pathLength);
+  return json.str();
+}
+
+std::string planLabel(const TaskPlan& plan) {
+  std::string label = taskSchemeName(plan.scheme);
+  label += ", " + format("%.6g", plan.duration()) + " s";
+  if (plan.scheme == TaskScheme::Paul) label += ", TACC = " + format("%.6g", plan.tacc) + " s";
+  if (plan.path) label += ", path length " + format("%.6g", plan.pathLength) + " m";
+  return label;
 }
 
 }  // namespace armdyn

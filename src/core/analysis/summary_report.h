@@ -4,17 +4,21 @@
 // positions (rad or m), as human-readable text or as JSON.
 
 #include "model/model.h"
-#include "simulation/task_simulation.h"
+#include "simulation/run_record.h"
 
 #include <string>
 
 namespace armdyn {
 
 // Text in the spirit of table 7.3, every quantity with its unit.
-std::string summaryReport(const Model& model, const TaskSimulation& sim);
+std::string summaryReport(const Model& model, const RunRecord& sim);
 
-// {"task_time": s, "samples": n, "peak_force": [...], "q_min": [...], "q_max": [...]}.
-std::string summaryJson(const TaskSimulation& sim);
+// {"task_time": s, "samples": n, "peak_force": [...], "q_min": [...], "q_max": [...]}, plus
+// "path_length": m for Cartesian schemes.
+std::string summaryJson(const RunRecord& sim);
+
+// "lspb, 6 s" / "paul, 3.723 s, TACC = 0.3 s" / "line-arc, 4.2 s, path length 2.1 m".
+std::string planLabel(const TaskPlan& plan);
 
 // "recursive Lagrangian" or "Newton-Euler".
 std::string methodLabel(DynamicsMethod method);

@@ -7,7 +7,6 @@
 #include "control/pid_controller.h"
 #include "dynamics/nonlinear_effects.h"
 #include "io/input_error.h"
-#include "simulation/task_simulation.h"
 
 #include <cmath>
 #include <cstdio>
@@ -35,7 +34,7 @@ void holdingInput(const Model& model, const Eigen::VectorXd& q, DriveInput input
 
 }  // namespace
 
-ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& c, double duration,
+ControlRun runController(const Model& model, const TaskPlan* plan, const ControllerConfig& c, double duration,
                          const std::function<bool(double t)>& progress) {
   const int n = model.dof();
   const std::string& file = c.sourceFile;
@@ -60,24 +59,20 @@ ControlRun runController(const Model& model, const TaskSpec* task, const Control
   setup.progress = progress;
 
   SetpointSource source = c.setpoint;
-  if (source == SetpointSource::Default) source = task ? SetpointSource::Task : SetpointSource::Hold;
+  if (source == SetpointSource::Default) source = plan ? SetpointSource::Task : SetpointSource::Hold;
   SetpointFunction setpoint;
   Eigen::VectorXd q0 = c.q0.size() ? c.q0 : model.home();
   Eigen::VectorXd qd0 = c.qd0.size() ? c.qd0 : Eigen::VectorXd::Zero(n);
   if (source == SetpointSource::Task) {
-    if (!task || task->points.empty())
+    if (!plan || !plan->trajectory)
       throw InputError(file, 0, "setpoint", "a task setpoint needs a task (give --task or a robot with a default task)");
-    const TaskSimulation planned = simulateTask(model, *task);
-    Eigen::VectorXd vmax(n);
-    for (int i = 0; i < n; ++i) vmax(i) = model.spec().links[i].vMax;
-    auto plan = std::make_shared<PaulTrajectory>(planned.pointJoints, vmax, model.spec().tacc);
     run.planDuration = plan->duration();
     Setpoint start;
     start.resize(n);
-    plan->evaluate(0.0, start.q, start.qd, start.qdd);
+    plan->trajectory->evaluate(0.0, start.q, start.qd, start.qdd);
     if (!c.q0.size()) q0 = start.q;
     if (!c.qd0.size()) qd0 = start.qd;
-    setpoint = trajectorySetpoint(plan);
+    setpoint = trajectorySetpoint(plan->trajectory);
   } else if (source == SetpointSource::Hold) {
     setpoint = holdSetpoint(q0);
   } else {
@@ -151,33 +146,6 @@ ControlRun runController(const Model& model, const TaskSpec* task, const Control
     throw InputError(file, 0, "", what);
   }
   return run;
-}
-
-namespace {
-
-std::string csvNumber(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.17g", v);
-  return buf;
-}
-
-}  // namespace
-
-std::string runHistoryCsv(const RunHistory& h) {
-  const Eigen::Index n = h.q.cols();
-  std::string out = "t";
-  const char* names[] = {"q", "qd", "qref", "e", "u", "v", "i", "tau"};
-  for (const char* name : names)
-    for (Eigen::Index i = 0; i < n; ++i) out += std::string(",") + name + std::to_string(i + 1);
-  out += "\n";
-  const Eigen::MatrixXd* parts[] = {&h.q, &h.qd, &h.setpoint, &h.error, &h.input, &h.voltage, &h.current, &h.motorTorque};
-  for (std::size_t k = 0; k < h.t.size(); ++k) {
-    out += csvNumber(h.t[k]);
-    for (const Eigen::MatrixXd* m : parts)
-      for (Eigen::Index i = 0; i < n; ++i) out += "," + csvNumber((*m)(static_cast<Eigen::Index>(k), i));
-    out += "\n";
-  }
-  return out;
 }
 
 std::string runSummaryJson(const ControlRun& run) {

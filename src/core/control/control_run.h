@@ -1,16 +1,16 @@
 #pragma once
 // The `run` and `tune` entry points the command line and the GUI call (docs/control.md):
-//   runController(model, task, controller file, duration) -> time histories + summary
+//   runController(model, plan, controller file, duration) -> time histories + summary
 //   tune(model, joint, q) (control/ziegler_nichols.h) -> Kmax, Tp, P/PI/PID gains
-// A task is planned as the task simulation plans it (inverse kinematics of every point, Paul's
-// joint-space scheme, Vora ch. 4) and becomes the setpoint q_d(t), qd_d(t), qdd_d(t); the run
-// starts on the plan. After the plan ends the setpoint holds its last point (Paul's plan ends
-// moving, so the arm stops under control).
+// A task's plan (trajectory/task_plan.h, any scheme) becomes the setpoint q_d(t), qd_d(t),
+// qdd_d(t); the run starts on the plan. After the plan ends the setpoint holds its last point
+// (Paul's plan ends moving, so the arm stops under control).
 
 #include "control/controller_file.h"
 #include "control/ziegler_nichols.h"
 #include "model/model.h"
 #include "model/task.h"
+#include "trajectory/task_plan.h"
 #include "simulation/closed_loop.h"
 
 #include <functional>
@@ -24,16 +24,14 @@ struct ControlRun {
   double planDuration = 0.0;  // s, 0 without a task
 };
 
-// `task` may be null (setpoint hold or step). duration <= 0 takes the plan's duration (a task
+// `plan` may be null (setpoint hold or step). duration <= 0 takes the plan's duration (a plan
 // is then needed). Throws InputError (unreachable task point, a task setpoint without a task,
 // a file/robot mismatch naming the controller file) or what ForwardSimulator refuses.
 // `progress` is ClosedLoopSetup::progress: called after each recorded row, false stops the run.
-ControlRun runController(const Model& model, const TaskSpec* task, const ControllerConfig& config, double duration,
+ControlRun runController(const Model& model, const TaskPlan* plan, const ControllerConfig& config, double duration,
                          const std::function<bool(double t)>& progress = {});
 
-// Reports. CSV, one row per record, SI units, %.17g:
-//   t,q1..qn,qd1..qdn,qref1..qrefn,e1..en,u1..un,v1..vn,i1..in,tau1..taun
-std::string runHistoryCsv(const RunHistory& history);
+// Reports (the CSV of a run is analysis/simulation_csv.h recordCsv of its RunRecord).
 // {"final_time":..,"input":"voltage","peak_error":[..],"peak_voltage":[..],"peak_current":[..],
 //  "diverged":false,"message":"","warnings":[..],"energy":{"input":..,"constraint":..,"dissipated":..}}
 std::string runSummaryJson(const ControlRun& run);

@@ -68,6 +68,8 @@ Session sessionFromYaml(YamlFile& f) {
   const io_detail::SessionDocument doc = io_detail::readSessionMapping(f.source, f.root);
   Session s;
   s.robot = doc.robot.robot;
+  s.modeGiven = doc.mode.has_value();
+  if (doc.mode) s.mode = *doc.mode;
   s.robotFile = f.source.file();
   if (doc.task) {
     s.task = *doc.task;
@@ -126,7 +128,7 @@ TaskSpec parseTaskYaml(const std::string& text, const std::string& fileName) {
   switch (f.kind) {
     case YamlKind::Session: {
       const Session s = sessionFromYaml(f);
-      if (s.task.points.empty()) wrongKind(fileName, f.root.line, "a session without a task:", "a task");
+      if (s.task.pointCount() == 0) wrongKind(fileName, f.root.line, "a session without a task:", "a task");
       return s.task;
     }
     case YamlKind::Robot: wrongKind(fileName, f.root.line, "a robot file (it has no points:)", "a task");
@@ -182,6 +184,8 @@ Session loadSession(const std::string& path) {
   if (f.kind == YamlKind::Session) {
     const io_detail::SessionDocument doc = io_detail::readSessionMapping(f.source, f.root);
     s.robot = doc.robot.robot;
+    s.modeGiven = doc.mode.has_value();
+  if (doc.mode) s.mode = *doc.mode;
     s.robotFile = path;
     if (doc.task) {
       s.task = *doc.task;
@@ -206,7 +210,7 @@ void saveRobot(const RobotSpec& robot, const std::string& path, const std::strin
 }
 
 void saveTask(const TaskSpec& task, const std::string& path) {
-  if (task.points.empty()) throw std::invalid_argument("saveTask: a task needs at least one point");
+  if (task.pointCount() == 0) throw std::invalid_argument("saveTask: a task needs at least one point");
   writeFileAtomic(path, taskToYaml(task));
 }
 

@@ -6,6 +6,9 @@
 
 #include "model/robot.h"
 #include "model/task.h"
+#include "simulation/run_record.h"
+
+#include <optional>
 
 #include <string>
 
@@ -16,6 +19,10 @@ namespace armdyn {
 struct Session {
   RobotSpec robot;
   TaskSpec task;         // empty points when none
+  // How the task is run, saved as `run: {mode: ...}` in session files. `modeGiven` is false for
+  // files written before it (a client may then infer the mode, e.g. from a controller file).
+  RunMode mode = RunMode::PrescribedMotion;
+  bool modeGiven = false;
   std::string robotFile; // where the robot came from ("" = built in memory)
   std::string taskFile;
 };

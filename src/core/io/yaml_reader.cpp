@@ -4,6 +4,8 @@
 #include "io/spec_check.h"
 #include "kinematics/pose.h"
 
+#include <cmath>
+
 namespace armdyn::io_detail {
 namespace {
 
@@ -12,7 +14,9 @@ const std::vector<std::string> kRobotFields = {"name", "family", "units", "links
                                                "allow_non_physical_inertia"};
 const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "alpha", "a", "limits", "vmax",
                                               "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
-const std::vector<std::string> kTaskFields = {"name", "configuration", "units", "points"};
+const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
+                                              "joint_points", "scheme",        "durations",    "via_velocity",
+                                              "acceleration", "tacc",          "speed",        "path_acceleration"};
 
 // The optional `units:` note must say what the readers assume; anything else is refused
 // rather than silently misread.
@@ -148,10 +152,14 @@ Eigen::Matrix4d readTool(FieldSource& src, const Value& v) {
 }
 
 TaskPoint readPoint(FieldSource& src, const Value& v) {
-  const Map m(src, v, {"xyz", "rpy"});
+  const Map m(src, v, {"xyz", "rpy", "radius"});
   TaskPoint p;
   p.position = src.vector3(m.get("xyz"));
   p.rpy = src.vector3(m.get("rpy")).unaryExpr([](double deg) { return degToRad(deg); });
+  if (auto r = m.find("radius")) {
+    p.radius = src.number(*r);
+    if (!(p.radius >= 0.0)) src.fail(r->line, r->field, "a blend radius must be 0 (a stop) or positive, in m");
+  }
   p.sourceLine = v.line;
   return p;
 }
@@ -165,7 +173,7 @@ YamlKind yamlKind(const Value& root) {
       if (!it->first.IsScalar()) continue;
       const std::string& key = it->first.Scalar();
       robot = robot || key == "robot";
-      points = points || key == "points";
+      points = points || key == "points" || key == "joint_points";
       links = links || key == "links";
     }
   if (robot) return YamlKind::Session;
@@ -208,22 +216,101 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
   TaskSpec t;
   t.sourceFile = src.file();
   t.name = src.text(m.get("name"));
-  if (auto x = m.find("configuration")) {
+  auto remember = [&](const char* key) {
+    auto x = m.find(key);
+    if (x) t.lines[key] = x->line;
+    return x;
+  };
+  if (auto x = remember("configuration")) {
     t.configuration = src.text(*x);
     t.configurationLine = x->line;
   }
   if (auto x = m.find("units")) readUnits(src, *x);
-  const Value pointsValue = m.get("points");
-  for (const Value& p : src.items(pointsValue)) t.points.push_back(readPoint(src, p));
-  if (t.points.empty()) src.fail(pointsValue.line, pointsValue.field, "a task needs at least one point");
+  if (auto x = remember("scheme")) {
+    const std::string name = src.text(*x);
+    const std::optional<TaskScheme> scheme = parseTaskScheme(name);
+    if (!scheme)
+      src.fail(x->line, x->field,
+               "unknown scheme '" + name + "' (paul, cubic, cubic-spline, quintic, lspb, line or line-arc)");
+    t.scheme = *scheme;
+  }
+  if (m.has("points") && m.has("joint_points")) {
+    const Value second = m.get("joint_points");
+    src.fail(second.line, second.field, "give either points: (tool poses) or joint_points:, not both");
+  }
+  if (auto x = remember("points")) {
+    for (const Value& p : src.items(*x)) t.points.push_back(readPoint(src, p));
+    if (t.points.empty()) src.fail(x->line, x->field, "a task needs at least one point");
+  } else if (auto j = remember("joint_points")) {
+    const std::vector<Value> rows = src.items(*j);
+    if (rows.empty()) src.fail(j->line, j->field, "a task needs at least one point");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const std::vector<double> row = src.numbers(rows[k], -1);
+      if (k == 0) {
+        if (row.empty() || row.size() > static_cast<std::size_t>(kMaxLinks))
+          src.fail(rows[k].line, rows[k].field, "a joint point has 1 to 12 values (deg or m)");
+        t.jointPoints.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(row.size()));
+      } else if (static_cast<Eigen::Index>(row.size()) != t.jointPoints.cols()) {
+        src.fail(rows[k].line, rows[k].field,
+                 "has " + std::to_string(row.size()) + " values, point 1 has " + std::to_string(t.jointPoints.cols()));
+      }
+      for (std::size_t i = 0; i < row.size(); ++i) t.jointPoints(static_cast<Eigen::Index>(k), static_cast<Eigen::Index>(i)) = row[i];
+      t.jointPointLines.push_back(rows[k].line);
+    }
+  } else {
+    m.get("points");  // missing: named at the mapping's line
+  }
+  if (auto x = remember("durations")) {
+    t.durations = src.numbers(*x, -1);
+    for (std::size_t k = 0; k < t.durations.size(); ++k)
+      if (!(t.durations[k] > 0.0) || !std::isfinite(t.durations[k]))
+        src.fail(x->line, x->field + "[" + std::to_string(k + 1) + "]", "a segment duration must be a positive number of seconds");
+    const int segments = t.pointCount() - 1;
+    if (static_cast<int>(t.durations.size()) != segments)
+      src.fail(x->line, x->field,
+               std::to_string(t.durations.size()) + " durations for " + std::to_string(segments) +
+                   " segments: give one per segment (points - 1)");
+  }
+  if (auto x = remember("via_velocity")) {
+    t.viaVelocity = src.text(*x);
+    if (t.viaVelocity != "heuristic" && t.viaVelocity != "zero" && t.viaVelocity != "continuous-acceleration")
+      src.fail(x->line, x->field, "'" + t.viaVelocity + "' is not one of heuristic, zero, continuous-acceleration");
+  }
+  if (auto x = remember("acceleration")) {
+    t.acceleration = x->node.IsSequence() ? src.numbers(*x, -1) : std::vector<double>{src.number(*x)};
+    for (double a : t.acceleration)
+      if (!(a > 0.0) || !std::isfinite(a)) src.fail(x->line, x->field, "a blend acceleration must be positive (deg/s^2 or m/s^2)");
+  }
+  if (auto x = remember("tacc")) {
+    t.tacc = src.number(*x);
+    if (!(*t.tacc > 0.0) || !std::isfinite(*t.tacc)) src.fail(x->line, x->field, "TACC must be a positive number of seconds");
+  }
+  if (auto x = remember("speed")) {
+    t.speed = src.number(*x);
+    if (!(t.speed > 0.0) || !std::isfinite(t.speed)) src.fail(x->line, x->field, "the path speed must be positive, in m/s");
+  }
+  if (auto x = remember("path_acceleration")) {
+    t.pathAcceleration = src.number(*x);
+    if (!(t.pathAcceleration > 0.0) || !std::isfinite(t.pathAcceleration))
+      src.fail(x->line, x->field, "the path acceleration must be positive, in m/s^2");
+  }
   return t;
 }
 
 SessionDocument readSessionMapping(FieldSource& src, const Value& root) {
-  const Map m(src, root, {"robot", "task"});
+  const Map m(src, root, {"robot", "task", "run"});
   SessionDocument s;
   s.robot = readRobotMapping(src, m.get("robot"));
   if (auto x = m.find("task")) s.task = readTaskMapping(src, *x);
+  if (auto x = m.find("run")) {
+    const Map run(src, *x, {"mode"});
+    if (auto mode = run.find("mode")) {
+      const std::string name = src.text(*mode);
+      if (name == "prescribed") s.mode = RunMode::PrescribedMotion;
+      else if (name == "forward") s.mode = RunMode::ForwardSimulation;
+      else src.fail(mode->line, mode->field, "expected prescribed or forward, got '" + name + "'");
+    }
+  }
   return s;
 }
 

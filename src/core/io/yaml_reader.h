@@ -5,6 +5,7 @@
 #include "io/field_source.h"
 #include "model/robot.h"
 #include "model/task.h"
+#include "simulation/run_record.h"
 
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@ struct RobotDocument {
 struct SessionDocument {
   RobotDocument robot;
   std::optional<TaskSpec> task;  // absent when the session has no `task:`
+  std::optional<RunMode> mode;   // `run: {mode: ...}`, absent in sessions written before it
 };
 
 enum class YamlKind { Robot, Task, Session };

@@ -137,9 +137,27 @@ void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t) 
   out << in << "name: " << quoted(t.name) << "\n";
   if (!t.configuration.empty()) out << in << "configuration: " << quoted(t.configuration) << "\n";
   out << in << "units: {angles: deg, lengths: m}\n";
+  if (t.scheme != TaskScheme::Paul) out << in << "scheme: " << taskSchemeName(t.scheme) << "\n";
+  if (t.tacc) out << in << "tacc: " << num(*t.tacc) << "\n";
+  if (!t.durations.empty()) out << in << "durations: " << list(Eigen::Map<const Eigen::VectorXd>(t.durations.data(), static_cast<Eigen::Index>(t.durations.size())), num) << "\n";
+  if (!t.viaVelocity.empty()) out << in << "via_velocity: " << t.viaVelocity << "\n";
+  if (!t.acceleration.empty()) out << in << "acceleration: " << list(Eigen::Map<const Eigen::VectorXd>(t.acceleration.data(), static_cast<Eigen::Index>(t.acceleration.size())), num) << "\n";
+  if (t.speed > 0.0) out << in << "speed: " << num(t.speed) << "\n";
+  if (t.pathAcceleration > 0.0) out << in << "path_acceleration: " << num(t.pathAcceleration) << "\n";
+  if (t.jointPoints.rows() > 0) {
+    out << in << "joint_points:  # deg (revolute) or m (prismatic)\n";
+    for (Eigen::Index k = 0; k < t.jointPoints.rows(); ++k) {
+      const Eigen::VectorXd row = t.jointPoints.row(k).transpose();
+      out << in << "  - " << list(row, num) << "\n";
+    }
+    return;
+  }
   out << in << "points:" << (t.points.empty() ? " []" : "") << "\n";
-  for (const TaskPoint& p : t.points)
-    out << in << "  - {xyz: " << list(p.position, num) << ", rpy: " << list(p.rpy, deg) << "}\n";
+  for (const TaskPoint& p : t.points) {
+    out << in << "  - {xyz: " << list(p.position, num) << ", rpy: " << list(p.rpy, deg);
+    if (p.radius > 0.0) out << ", radius: " << num(p.radius);
+    out << "}\n";
+  }
 }
 
 }  // namespace
@@ -165,10 +183,11 @@ std::string sessionToYaml(const Session& session) {
   out << kSessionHeader << kRobotHeader;
   out << "robot:\n";
   writeRobotBody(out, "  ", session.robot, "");
-  if (!session.task.points.empty()) {
+  if (session.task.pointCount() > 0) {
     out << "task:\n";
     writeTaskBody(out, "  ", session.task);
   }
+  out << "run:\n  mode: " << runModeName(session.mode) << "\n";
   return out.str();
 }
 

@@ -221,7 +221,7 @@ SetpointFunction stepSetpoint(const Eigen::VectorXd& from, const Eigen::VectorXd
   };
 }
 
-SetpointFunction trajectorySetpoint(std::shared_ptr<const PaulTrajectory> trajectory) {
+SetpointFunction trajectorySetpoint(std::shared_ptr<const JointTrajectory> trajectory) {
   if (!trajectory) throw std::invalid_argument("trajectorySetpoint: no trajectory");
   return [trajectory](double t, Setpoint& sp) {
     trajectory->evaluate(t, sp.q, sp.qd, sp.qdd);

@@ -11,7 +11,7 @@
 #include "control/controller.h"
 #include "model/model.h"
 #include "simulation/forward_simulation.h"
-#include "trajectory/paul_trajectory.h"
+#include "trajectory/joint_trajectory.h"
 
 #include <Eigen/Core>
 #include <functional>
@@ -73,7 +73,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
 SetpointFunction holdSetpoint(const Eigen::VectorXd& q);
 // q_d jumps from `from` to `to` at time `at` (velocity and acceleration references zero).
 SetpointFunction stepSetpoint(const Eigen::VectorXd& from, const Eigen::VectorXd& to, double at);
-// Any trajectory: Paul's joint-space plan (held at its end after its duration).
-SetpointFunction trajectorySetpoint(std::shared_ptr<const PaulTrajectory> trajectory);
+// Any trajectory of the catalogue (held at its end after its duration).
+SetpointFunction trajectorySetpoint(std::shared_ptr<const JointTrajectory> trajectory);
 
 }  // namespace armdyn

@@ -2,7 +2,7 @@
 // Table 7.3 from sampled states: signed peak force (value of largest magnitude) and when it
 // occurs, extreme positions, largest |qd| and |qdd| per joint.
 
-#include "simulation/task_simulation.h"
+#include "simulation/run_record.h"
 
 namespace armdyn {
 

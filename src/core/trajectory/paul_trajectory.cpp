@@ -54,6 +54,16 @@ PaulTrajectory::PaulTrajectory(const Eigen::MatrixXd& points, const Eigen::Vecto
   duration_ = centre;
   pointTimes_[m - 1] = centre;
   for (int k = 0; k < segs; ++k) starts_[k] = segments_[k].start;
+  // The run starts halfway through the first transition (already moving) at point 0.
+  knots_.push_back({0.0, KnotKind::Via, 0});
+  knots_.push_back({tacc, KnotKind::BlendEnd, -1});
+  for (int k = 1; k < segs; ++k) {
+    const double c = segments_[k].centre;
+    knots_.push_back({c - tacc, KnotKind::BlendStart, -1});
+    knots_.push_back({c, KnotKind::Via, k});
+    knots_.push_back({c + tacc, KnotKind::BlendEnd, -1});
+  }
+  knots_.push_back({duration_, KnotKind::Point, m - 1});
 }
 
 int PaulTrajectory::segmentAt(double t) const {

@@ -13,6 +13,8 @@
 // (already moving); the last segment runs its whole T and ends on the last point.
 // Units: joint values rad or m, times s. Evaluation does not allocate.
 
+#include "trajectory/joint_trajectory.h"
+
 #include <Eigen/Core>
 #include <vector>
 
@@ -27,7 +29,7 @@ struct TrajectorySegment {
   double duration = 0.0; // segment time T of eq 4.9, s
 };
 
-class PaulTrajectory {
+class PaulTrajectory final : public JointTrajectory {
  public:
   // `points`: task points in joint space, one row per point (at least two), n columns.
   // `vMax`: maximum joint velocities (> 0), `tacc`: TACC (> 0). Throws std::invalid_argument.
@@ -36,12 +38,12 @@ class PaulTrajectory {
   // Eq 4.9 for one segment.
   static double segmentTime(const Eigen::VectorXd& dC, const Eigen::VectorXd& vMax, double tacc);
 
-  int dof() const { return static_cast<int>(points_.cols()); }
+  int dof() const override { return static_cast<int>(points_.cols()); }
   int pointCount() const { return static_cast<int>(points_.rows()); }
   const Eigen::MatrixXd& points() const { return points_; }
   double tacc() const { return tacc_; }
   // Total run time: sum of the segment times, s.
-  double duration() const { return duration_; }
+  double duration() const override { return duration_; }
   const std::vector<TrajectorySegment>& segments() const { return segments_; }
   // Run time at which the plan passes nearest each point (transition centres; the last point
   // at the end), s.
@@ -50,7 +52,13 @@ class PaulTrajectory {
   // State at run time t (clamped to [0, duration]). Outputs must have size dof(); no
   // allocation.
   void evaluate(double t, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> qd,
-                Eigen::Ref<Eigen::VectorXd> qdd) const;
+                Eigen::Ref<Eigen::VectorXd> qdd) const override;
+  // Transition starts and ends (BlendStart/BlendEnd) and the points (Via: passed near, at the
+  // transition centre; the last point is reached: Point). q, qd and qdd are continuous.
+  const std::vector<TrajectoryKnot>& knots() const override { return knots_; }
+  int continuity() const override { return 2; }
+  std::string scheme() const override { return "paul"; }
+  bool endsAtRest() const override { return false; }
   // Index of the segment active at run time t (clamped).
   int segmentAt(double t) const;
 
@@ -61,6 +69,7 @@ class PaulTrajectory {
   std::vector<TrajectorySegment> segments_;
   std::vector<double> starts_;  // segments_[k].start, for the binary search
   std::vector<double> pointTimes_;
+  std::vector<TrajectoryKnot> knots_;
   Eigen::MatrixXd dB_, dC_;  // n x segments: A - B and C - B per segment
 };
 

@@ -11,9 +11,9 @@
 namespace armdyn {
 namespace {
 
-TaskSimulation randomSamples(int samples, int n) {
+RunRecord randomSamples(int samples, int n) {
   std::mt19937 rng(3);
-  TaskSimulation sim;
+  RunRecord sim;
   for (int k = 0; k < samples; ++k) sim.t.push_back(0.025 * k);
   for (Eigen::MatrixXd* m : {&sim.q, &sim.qd, &sim.qdd, &sim.force}) {
     m->resize(samples, n);
@@ -28,8 +28,8 @@ TEST(SimulationCsv, HeaderNamesEveryColumn) {
 }
 
 TEST(SimulationCsv, RowsReadBackExactly) {
-  const TaskSimulation sim = randomSamples(5, 2);
-  std::istringstream in(simulationCsv(sim));
+  const RunRecord sim = randomSamples(5, 2);
+  std::istringstream in(recordCsv(sim));
   std::string line;
   std::getline(in, line);
   EXPECT_EQ(line, "t,q1,q2,qd1,qd2,qdd1,qdd2,f1,f2");
@@ -50,6 +50,33 @@ TEST(SimulationCsv, RowsReadBackExactly) {
     ++row;
   }
   EXPECT_EQ(row, 5);
+}
+
+TEST(SimulationCsv, ForwardRunsKeepTheRunColumns) {
+  // `armdyn run --csv` contract: t,q,qd,qref,e,u,v,i,tau, each column from its channel.
+  RunRecord r = randomSamples(3, 2);
+  r.mode = RunMode::ForwardSimulation;
+  std::mt19937 rng(5);
+  for (Eigen::MatrixXd* m : {&r.setpoint, &r.error, &r.input, &r.voltage, &r.current, &r.motorTorque}) {
+    m->resize(3, 2);
+    for (int k = 0; k < 3; ++k) m->row(k) = test::randomVector(rng, 2, 10.0).transpose();
+  }
+  std::istringstream in(recordCsv(r));
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "t,q1,q2,qd1,qd2,qref1,qref2,e1,e2,u1,u2,v1,v2,i1,i2,tau1,tau2");
+  std::getline(in, line);
+  std::getline(in, line);  // row 1
+  std::vector<double> v;
+  std::stringstream ls(line);
+  std::string cell;
+  while (std::getline(ls, cell, ',')) v.push_back(std::strtod(cell.c_str(), nullptr));
+  ASSERT_EQ(v.size(), 17u);
+  EXPECT_EQ(v[5], r.setpoint(1, 0));
+  EXPECT_EQ(v[8], r.error(1, 1));
+  EXPECT_EQ(v[9], r.input(1, 0));
+  EXPECT_EQ(v[12], r.voltage(1, 1));
+  EXPECT_EQ(v[16], r.motorTorque(1, 1));
 }
 
 }  // namespace

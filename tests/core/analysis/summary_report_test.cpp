@@ -11,11 +11,10 @@
 namespace armdyn {
 namespace {
 
-TaskSimulation twoSampleRun(int n) {
-  TaskSimulation sim;
+RunRecord twoSampleRun(int n) {
+  RunRecord sim;
   sim.t = {0.0, 0.025};
   sim.dt = 0.025;
-  sim.tacc = 0.3;
   sim.q = Eigen::MatrixXd::Constant(2, n, 0.5);
   sim.q(1, 0) = -0.75;
   sim.qd = Eigen::MatrixXd::Zero(2, n);
@@ -27,7 +26,7 @@ TaskSimulation twoSampleRun(int n) {
 }
 
 TEST(SummaryReport, JsonHasTheContractKeysAndValues) {
-  const TaskSimulation sim = twoSampleRun(3);
+  const RunRecord sim = twoSampleRun(3);
   const test::JsonValue v = test::JsonReader::parse(summaryJson(sim));
   EXPECT_EQ(v.keys, (std::vector<std::string>{"task_time", "samples", "peak_force", "q_min", "q_max"}));
   EXPECT_EQ(v["task_time"].number, 0.05);
@@ -42,7 +41,7 @@ TEST(SummaryReport, JsonHasTheContractKeysAndValues) {
 TEST(SummaryReport, TextAndTablesCarryUnitsOfEachJointType) {
   RobotSpec spec = test::libraryRobotSpec("stanford_rrprrr");  // joint 3 prismatic
   const Model model(spec);
-  const TaskSimulation sim = twoSampleRun(6);
+  const RunRecord sim = twoSampleRun(6);
   const std::string text = summaryReport(model, sim);
   EXPECT_NE(text.find("Joint 1 (R)"), std::string::npos);
   EXPECT_NE(text.find("Joint 3 (P)"), std::string::npos);

@@ -3,6 +3,7 @@
 // the tool follows the plan within 1 mm. Also: with a perfect model and no sampling, the error
 // dynamics are e'' + Kd e' + Kp e = 0 (closed form for an initial offset).
 #include "control/computed_torque.h"
+#include "trajectory/paul_trajectory.h"
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
 #include "simulation/closed_loop.h"
@@ -18,10 +19,10 @@ namespace {
 
 std::shared_ptr<PaulTrajectory> weldSeamPlan(const Model& model) {
   const TaskSpec task = loadTask(test::sourcePath("robots/puma560_weld_seam.yaml"));
-  const TaskSimulation planned = simulateTask(model, task);
+  const RunRecord planned = simulateTask(model, task);
   Eigen::VectorXd vmax(model.dof());
   for (int i = 0; i < model.dof(); ++i) vmax(i) = model.spec().links[i].vMax;
-  return std::make_shared<PaulTrajectory>(planned.pointJoints, vmax, model.spec().tacc);
+  return std::make_shared<PaulTrajectory>(planned.plan.pointJoints, vmax, planned.plan.tacc);
 }
 
 // Peak distance between the tool origin reached and the one planned, over the plan.

@@ -2,6 +2,8 @@
 // naming file, line and field, and runs that agree with the simulator driven directly.
 #include "control/control_run.h"
 #include "control/controller_file.h"
+#include "analysis/simulation_csv.h"
+#include "simulation/task_run.h"
 #include "io/input_error.h"
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
@@ -128,7 +130,7 @@ TEST(ControlRun, OpenLoopRunEqualsTheSimulatorDrivenDirectly) {
   EXPECT_NEAR(j["peak_voltage"][1].number, 5.0, 1e-12);
   EXPECT_FALSE(j["diverged"].boolean);
   // CSV: header plus one row per record.
-  const std::string csv = runHistoryCsv(h);
+  const std::string csv = recordCsv(recordOfForwardRun(model, TaskPlan(), run, true));
   EXPECT_EQ(csv.substr(0, csv.find('\n')).find("t,q1,q2,q3,qd1"), 0u);
   EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), h.t.size() + 1);
 }
@@ -173,7 +175,8 @@ TEST(ControlRun, ComputedTorqueAlongTheDefaultTask) {
   const Model model(session.robot);
   const ControllerConfig c =
       parseControllerYaml("type: computed_torque\ninput: current\nnatural_frequency: 30\n", "ct.yaml", model);
-  const ControlRun run = runController(model, &session.task, c, 0.0);
+  const TaskPlan plan = planTask(model, session.task);
+  const ControlRun run = runController(model, &plan, c, 0.0);
   ASSERT_FALSE(run.result.summary.diverged) << run.result.summary.message;
   EXPECT_GT(run.planDuration, 1.0);
   EXPECT_NEAR(run.result.summary.finalTime, run.planDuration, 1e-9);

@@ -173,7 +173,7 @@ TEST(RobotFile, LibraryDefaultTasksLoad) {
     if (!fs::exists(entry.path().parent_path() / task)) continue;
     SCOPED_TRACE(entry.path().filename().string());
     const Session s = loadSession(entry.path().string());
-    EXPECT_FALSE(s.task.points.empty());
+    EXPECT_FALSE(s.task.pointCount() == 0);
     EXPECT_EQ(fs::path(s.taskFile).filename(), task);
     ++loaded;
   }

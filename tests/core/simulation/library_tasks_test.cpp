@@ -37,17 +37,17 @@ TEST(LibraryTasks, EveryDefaultTaskSimulates) {
     const Session session = loadSession(path);
     if (session.task.points.empty()) continue;  // a robot without a default task
     const Model model(session.robot);
-    const TaskSimulation sim = simulateTask(model, session.task);
+    const RunRecord sim = simulateTask(model, session.task);
     SimulationOptions ne;
     ne.method = DynamicsMethod::NewtonEuler;
-    const TaskSimulation simNe = simulateTask(model, session.task, ne);
+    const RunRecord simNe = simulateTask(model, session.task, ne);
     EXPECT_GT(sim.summary.samples, 10);
     EXPECT_TRUE(sim.force.allFinite());
     // The two formulations agree to rounding; forces here reach a few hundred N.
     EXPECT_LT((sim.force - simNe.force).cwiseAbs().maxCoeff(), 1e-8 * (1.0 + sim.force.cwiseAbs().maxCoeff()));
     for (int k = 0; k < static_cast<int>(session.task.points.size()); ++k) {
       const TaskPoint& p = session.task.points[k];
-      const Eigen::Matrix4d T = toolPose(model, sim.pointJoints.row(k).transpose());
+      const Eigen::Matrix4d T = toolPose(model, sim.plan.pointJoints.row(k).transpose());
       EXPECT_LT((T.topRightCorner<3, 1>() - p.position).norm(), 1e-9) << "point " << k + 1;
       if (model.dof() >= 6) {
         const Eigen::Matrix4d target = poseFromXyzRpy(p.position, p.rpy);
@@ -56,8 +56,8 @@ TEST(LibraryTasks, EveryDefaultTaskSimulates) {
       }
       // Joint values within the limits of the robot file.
       for (int i = 0; i < model.dof(); ++i) {
-        EXPECT_GE(sim.pointJoints(k, i), model.spec().links[i].qMin - 1e-9);
-        EXPECT_LE(sim.pointJoints(k, i), model.spec().links[i].qMax + 1e-9);
+        EXPECT_GE(sim.plan.pointJoints(k, i), model.spec().links[i].qMin - 1e-9);
+        EXPECT_LE(sim.plan.pointJoints(k, i), model.spec().links[i].qMax + 1e-9);
       }
     }
     // Every sample, not only the points, respects the robot file: positions within the limits
@@ -72,8 +72,8 @@ TEST(LibraryTasks, EveryDefaultTaskSimulates) {
     }
     // Continuity of the chosen solutions: no joint turns by more than a quarter turn between
     // consecutive points of these tasks (a configuration switch would flip a wrist by ~pi).
-    for (int k = 1; k < sim.pointJoints.rows(); ++k)
-      EXPECT_LT((sim.pointJoints.row(k) - sim.pointJoints.row(k - 1)).cwiseAbs().maxCoeff(), M_PI / 2)
+    for (int k = 1; k < sim.plan.pointJoints.rows(); ++k)
+      EXPECT_LT((sim.plan.pointJoints.row(k) - sim.plan.pointJoints.row(k - 1)).cwiseAbs().maxCoeff(), M_PI / 2)
           << "between points " << k << " and " << k + 1;
     simulated.insert(std::filesystem::path(path).stem().string());
   }

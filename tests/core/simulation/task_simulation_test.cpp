@@ -2,6 +2,7 @@
 // against the printed table 7.3 and table 7.4 positions; Lagrange against Newton-Euler; the
 // work-energy theorem along the run; error reporting for bad tasks.
 #include "simulation/task_simulation.h"
+#include "trajectory/paul_trajectory.h"
 
 #include "dynamics/dynamics_data.h"
 #include "io/robot_file.h"
@@ -32,13 +33,13 @@ TaskSpec weldSeamTask() {
   return task;
 }
 
-const TaskSimulation& voraRun() {
-  static const TaskSimulation sim = simulateTask(Model(test::voraRrrSpec()), weldSeamTask());
+const RunRecord& voraRun() {
+  static const RunRecord sim = simulateTask(Model(test::voraRrrSpec()), weldSeamTask());
   return sim;
 }
 
-TEST(TaskSimulation, VoraTaskTimeAndSampleCount) {
-  const TaskSimulation& sim = voraRun();
+TEST(RunRecord, VoraTaskTimeAndSampleCount) {
+  const RunRecord& sim = voraRun();
   // Section 7.4 / table 7.3: 3.725 s (printed 0.3725005E+01, single-precision sum of DT).
   EXPECT_DOUBLE_EQ(sim.summary.taskTime, 3.725);
   EXPECT_EQ(sim.summary.samples, 149);
@@ -46,22 +47,22 @@ TEST(TaskSimulation, VoraTaskTimeAndSampleCount) {
   EXPECT_EQ(sim.q.rows(), 149);
   EXPECT_DOUBLE_EQ(sim.t.front(), 0.0);
   EXPECT_NEAR(sim.t.back(), 3.7, 1e-12);
-  EXPECT_GT(sim.planDuration, 3.7);
-  EXPECT_LE(sim.planDuration, 3.725);
+  EXPECT_GT(sim.plan.duration(), 3.7);
+  EXPECT_LE(sim.plan.duration(), 3.725);
 }
 
-TEST(TaskSimulation, VoraPointJointCoordinatesAreElbowUp) {
+TEST(RunRecord, VoraPointJointCoordinatesAreElbowUp) {
   // Reference note, eqs 7.1-7.4: first point (0.5, 0, -0.1) -> (0, 0.83833, -2.07145).
-  const TaskSimulation& sim = voraRun();
-  EXPECT_NEAR(sim.pointJoints(0, 0), 0.0, 1e-12);
-  EXPECT_NEAR(sim.pointJoints(0, 1), 0.83833, 0.5e-5);
-  EXPECT_NEAR(sim.pointJoints(0, 2), -2.07145, 0.5e-5);
-  for (int k = 0; k < 7; ++k) EXPECT_LT(sim.pointJoints(k, 2), 0.0) << "point " << k + 1 << " elbow down";
+  const RunRecord& sim = voraRun();
+  EXPECT_NEAR(sim.plan.pointJoints(0, 0), 0.0, 1e-12);
+  EXPECT_NEAR(sim.plan.pointJoints(0, 1), 0.83833, 0.5e-5);
+  EXPECT_NEAR(sim.plan.pointJoints(0, 2), -2.07145, 0.5e-5);
+  for (int k = 0; k < 7; ++k) EXPECT_LT(sim.plan.pointJoints(k, 2), 0.0) << "point " << k + 1 << " elbow down";
 }
 
-TEST(TaskSimulation, VoraPositionsAtTimeZeroToPrintedDigits) {
+TEST(RunRecord, VoraPositionsAtTimeZeroToPrintedDigits) {
   // Table 7.4, t = 0: 0.185058E-01, 0.837618E+00, -0.206933E+01 (half a unit in the last digit).
-  const TaskSimulation& sim = voraRun();
+  const RunRecord& sim = voraRun();
   EXPECT_NEAR(sim.q(0, 0), 0.0185058, 0.5e-7);
   EXPECT_NEAR(sim.q(0, 1), 0.837618, 0.5e-6);
   EXPECT_NEAR(sim.q(0, 2), -2.06933, 0.5e-5);
@@ -69,10 +70,10 @@ TEST(TaskSimulation, VoraPositionsAtTimeZeroToPrintedDigits) {
   EXPECT_NEAR(sim.q(0, 2), -2.069327, 0.5e-6);
 }
 
-TEST(TaskSimulation, VoraExtremePositionsWithinTable73) {
+TEST(RunRecord, VoraExtremePositionsWithinTable73) {
   // Table 7.3; 0.005 rad covers the 1984 program's velocity defect (reference note: its
   // transitions advance as if tau were shorter), measured residuals are below 0.003 rad.
-  const TaskSimulation& sim = voraRun();
+  const RunRecord& sim = voraRun();
   const double lo[3] = {-0.5032491, 0.1576130, -2.071214};
   const double hi[3] = {0.1823285, 0.8376182, -1.328831};
   for (int j = 0; j < 3; ++j) {
@@ -81,10 +82,10 @@ TEST(TaskSimulation, VoraExtremePositionsWithinTable73) {
   }
 }
 
-TEST(TaskSimulation, VoraPeakTorquesWithinThreePercent) {
+TEST(RunRecord, VoraPeakTorquesWithinThreePercent) {
   // Table 7.3: 0.5220423, 6.255348, 0.5695611 N m. 3 %: the printed run sampled the defective
   // velocities and accelerations of table 7.4 (reference note: 2.3 % at most).
-  const TaskSimulation& sim = voraRun();
+  const RunRecord& sim = voraRun();
   const double printed[3] = {0.5220423, 6.255348, 0.5695611};
   for (int j = 0; j < 3; ++j) {
     EXPECT_GT(sim.summary.peakForce(j), 0.0) << "joint " << j + 1;
@@ -92,12 +93,12 @@ TEST(TaskSimulation, VoraPeakTorquesWithinThreePercent) {
   }
 }
 
-TEST(TaskSimulation, LagrangeAndNewtonEulerGiveTheSameRun) {
+TEST(RunRecord, LagrangeAndNewtonEulerGiveTheSameRun) {
   const Model model(test::voraRrrSpec());
   SimulationOptions ne;
   ne.method = DynamicsMethod::NewtonEuler;
-  const TaskSimulation& a = voraRun();
-  const TaskSimulation b = simulateTask(model, weldSeamTask(), ne);
+  const RunRecord& a = voraRun();
+  const RunRecord b = simulateTask(model, weldSeamTask(), ne);
   ASSERT_EQ(a.force.rows(), b.force.rows());
   EXPECT_EQ((a.q - b.q).cwiseAbs().maxCoeff(), 0.0);
   // Two formulations of the same equations: rounding only (forces up to ~6 N m).
@@ -110,11 +111,11 @@ TEST(TaskSimulation, LagrangeAndNewtonEulerGiveTheSameRun) {
 // = 3.7 s * 2.5e-7 s^2 * |P''| / 12, below 1e-6 J for |P''| up to ~10 W/s^2 (measured residual
 // printed below, ~1e-7 J) against energy changes of several J; any mismatch between the plan's
 // q, qd, qdd or a force computed from the wrong state shows up at 1e-3 J or more.
-TEST(TaskSimulation, JointWorkEqualsEnergyChange) {
+TEST(RunRecord, JointWorkEqualsEnergyChange) {
   const Model model(test::voraRrrSpec());
   SimulationOptions fine;
   fine.dtOverride = 0.0005;
-  const TaskSimulation sim = simulateTask(model, weldSeamTask(), fine);
+  const RunRecord sim = simulateTask(model, weldSeamTask(), fine);
   double work = 0.0;
   for (int k = 1; k < static_cast<int>(sim.t.size()); ++k) {
     const double p0 = sim.force.row(k - 1).dot(sim.qd.row(k - 1));
@@ -134,23 +135,25 @@ TEST(TaskSimulation, JointWorkEqualsEnergyChange) {
   EXPECT_GT(std::abs(energy(last / 3) - energy(0)), 0.1);  // the check is not trivially 0 = 0
 }
 
-TEST(TaskSimulation, DtAndTaccOverrides) {
+TEST(RunRecord, DtAndTaccOverrides) {
   const Model model(test::voraRrrSpec());
   SimulationOptions o;
   o.dtOverride = 0.01;
-  o.taccOverride = 0.2;
-  const TaskSimulation sim = simulateTask(model, weldSeamTask(), o);
+  TaskSpec task = weldSeamTask();
+  task.tacc = 0.2;  // Paul's parameter, owned by the task (over the robot's TACC)
+  const RunRecord sim = simulateTask(model, task, o);
   EXPECT_EQ(sim.dt, 0.01);
-  EXPECT_EQ(sim.tacc, 0.2);
+  EXPECT_EQ(sim.plan.tacc, 0.2);
   // Segment times of eq 4.9 with 2 tau = 0.4 s, summed, in whole 0.01 s steps.
+  const auto& paul = dynamic_cast<const PaulTrajectory&>(*sim.plan.trajectory);
   double total = 0.0;
-  for (const TrajectorySegment& s : sim.segments) total += s.duration;
-  EXPECT_NEAR(sim.planDuration, total, 1e-12);
+  for (const TrajectorySegment& s : paul.segments()) total += s.duration;
+  EXPECT_NEAR(sim.plan.duration(), total, 1e-12);
   EXPECT_EQ(sim.summary.samples, static_cast<int>(std::ceil(total / 0.01 - 1e-9)));
-  EXPECT_NEAR(sim.segments[0].duration, 0.4, 1e-12);
+  EXPECT_NEAR(paul.segments()[0].duration, 0.4, 1e-12);
 }
 
-TEST(TaskSimulation, UnreachablePointNamesIndexLineAndField) {
+TEST(RunRecord, UnreachablePointNamesIndexLineAndField) {
   TaskSpec task = weldSeamTask();
   task.points[2].position = Eigen::Vector3d(1.2, 0.1, -0.4);  // beyond the 1 m reach
   task.points[2].sourceLine = 42;
@@ -172,11 +175,11 @@ TEST(TaskSimulation, UnreachablePointNamesIndexLineAndField) {
 
 // A TACC of 1e-300 s is positive, so the robot validates, but qdd ~ dC / (T TACC) overflows
 // to infinity and the forces to NaN: the run must stop and say where, not report NaN peaks.
-TEST(TaskSimulation, OverflowingRunStopsWithJointTimeAndQuantity) {
-  SimulationOptions o;
-  o.taccOverride = 1e-300;
+TEST(RunRecord, OverflowingRunStopsWithJointTimeAndQuantity) {
+  TaskSpec task = weldSeamTask();
+  task.tacc = 1e-300;
   try {
-    simulateTask(Model(test::voraRrrSpec()), weldSeamTask(), o);
+    simulateTask(Model(test::voraRrrSpec()), task);
     FAIL() << "a run with infinite accelerations was accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(e.field(), "tacc");
@@ -185,7 +188,7 @@ TEST(TaskSimulation, OverflowingRunStopsWithJointTimeAndQuantity) {
   }
 }
 
-TEST(TaskSimulation, EmptyOrSinglePointTaskIsInputError) {
+TEST(RunRecord, EmptyOrSinglePointTaskIsInputError) {
   const Model model(test::voraRrrSpec());
   TaskSpec task = weldSeamTask();
   task.points.clear();
@@ -201,7 +204,7 @@ TEST(TaskSimulation, EmptyOrSinglePointTaskIsInputError) {
   EXPECT_THROW(simulateTask(model, task), InputError);
 }
 
-TEST(TaskSimulation, RobotsWithDrivesReportWhatTheDriveDelivers) {
+TEST(RunRecord, RobotsWithDrivesReportWhatTheDriveDelivers) {
   // Six-joint PUMA with drives: force = rigid-body force + (N^2 Jm + J_reflected) qdd + friction.
   // Oracle written from DriveSpec directly: where |qd| > 0.1 rad/s the regularised Coulomb term
   // (tanh over 0.01 rad/s) is within 1e-8 of its sign value, so viscous*qd + Coulomb(sign) holds
@@ -210,8 +213,8 @@ TEST(TaskSimulation, RobotsWithDrivesReportWhatTheDriveDelivers) {
   const Model model(session.robot);
   SimulationOptions rigid;
   rigid.rigidBodyOnly = true;
-  const TaskSimulation withDrives = simulateTask(model, session.task);
-  const TaskSimulation rigidBody = simulateTask(model, session.task, rigid);
+  const RunRecord withDrives = simulateTask(model, session.task);
+  const RunRecord rigidBody = simulateTask(model, session.task, rigid);
   ASSERT_TRUE(withDrives.includesDrives);
   ASSERT_FALSE(rigidBody.includesDrives);
   int checked = 0;

@@ -1,0 +1,27 @@
+#include "model/task.h"
+
+namespace armdyn {
+
+namespace {
+constexpr struct {
+  TaskScheme scheme;
+  const char* name;
+} kSchemes[] = {{TaskScheme::Paul, "paul"},       {TaskScheme::Cubic, "cubic"},
+                {TaskScheme::CubicSpline, "cubic-spline"}, {TaskScheme::Quintic, "quintic"},
+                {TaskScheme::Lspb, "lspb"},       {TaskScheme::Line, "line"},
+                {TaskScheme::LineArc, "line-arc"}};
+}  // namespace
+
+const char* taskSchemeName(TaskScheme scheme) {
+  for (const auto& s : kSchemes)
+    if (s.scheme == scheme) return s.name;
+  return "paul";
+}
+
+std::optional<TaskScheme> parseTaskScheme(const std::string& name) {
+  for (const auto& s : kSchemes)
+    if (name == s.name) return s.scheme;
+  return std::nullopt;
+}
+
+}  // namespace armdyn

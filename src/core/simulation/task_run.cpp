@@ -1,0 +1,68 @@
+#include "simulation/task_run.h"
+
+#include "actuation/drive.h"
+#include "analysis/sample_derivative.h"
+#include "control/control_run.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+#include "simulation/task_summary.h"
+
+#include <stdexcept>
+
+namespace armdyn {
+
+const char* runModeName(RunMode mode) { return mode == RunMode::ForwardSimulation ? "forward" : "prescribed"; }
+
+RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun& run, bool includesDrives) {
+  const RunHistory& h = run.result.history;
+  const RunSummary& summary = run.result.summary;
+  RunRecord r;
+  r.mode = RunMode::ForwardSimulation;
+  r.plan = std::move(plan);
+  r.t = h.t;
+  r.q = h.q;
+  r.qd = h.qd;
+  r.qdd = timeDerivative(h.t, h.qd);
+  r.force = h.motorTorque;
+  r.setpoint = h.setpoint;
+  r.error = h.error;
+  r.input = h.input;
+  r.voltage = h.voltage;
+  r.current = h.current;
+  r.motorTorque = h.motorTorque;
+  r.includesDrives = includesDrives;
+  r.dt = h.t.size() > 1 ? (h.t.back() - h.t.front()) / static_cast<double>(h.t.size() - 1) : 0.0;
+  const int samples = static_cast<int>(h.t.size());
+  r.toolPose.resize(samples, 6);
+  LinkFrameArray frames;
+  for (int k = 0; k < samples; ++k)
+    r.toolPose.row(k) = xyzRpyFromPose(forwardKinematics(model, r.q.row(k).transpose(), frames.data())).transpose();
+  if (samples > 0) r.summary = summarizeSamples(r.t, r.q, r.qd, r.qdd, r.force, summary.finalTime);
+  r.diverged = summary.diverged;
+  r.stopped = summary.stopped;
+  r.message = summary.message;
+  r.forward.input = run.input;
+  r.forward.peakError = summary.peakError;
+  r.forward.peakVoltage = summary.peakVoltage;
+  r.forward.peakCurrent = summary.peakCurrent;
+  r.forward.warnings = summary.warnings;
+  r.forward.inputWork = summary.inputWork;
+  r.forward.constraintWork = summary.constraintWork;
+  r.forward.dissipated = summary.dissipated;
+  return r;
+}
+
+RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options) {
+  TaskPlan plan = planTask(model, task);
+  if (options.mode == RunMode::PrescribedMotion) return samplePlan(model, std::move(plan), options.prescribed);
+  if (!options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
+  const double duration = plan.duration();
+  std::function<bool(double)> onRow;
+  if (options.progress)
+    onRow = [&options, duration](double t) { return options.progress(duration > 0.0 ? t / duration : 0.0); };
+  const ControlRun run = runController(model, &plan, *options.controller, duration, onRow);
+  const bool drives = !options.controller->rigidBody && hasDrives(model);
+  return recordOfForwardRun(model, std::move(plan), run, drives);
+}
+
+}  // namespace armdyn

@@ -1,0 +1,325 @@
+#include "trajectory/cartesian_trajectory.h"
+
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/inverse_kinematics.h"
+#include "kinematics/jacobian.h"
+#include "kinematics/pose.h"
+
+#include <Eigen/LU>
+#include <Eigen/SVD>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace armdyn {
+
+namespace {
+
+constexpr double kLineSpacing = 0.001;           // m between nodes on lines
+constexpr double kArcSpacing = M_PI / 96.0;      // rad between nodes on arcs (1.875 deg)
+// Joint limits are applied with this margin: the largest |q'| and |q''| of an interval are taken
+// from 9 points of it, which can miss the true maximum by a few parts in 1e5.
+constexpr double kLimitMargin = 1.0 - 1e-4;
+constexpr int kMinIntervals = 4;                 // per piece
+constexpr int kMaxNodes = 200000;                // a 1 km path at 5 mm
+constexpr double kSingularValue = 1e-6;          // smallest singular value of J treated as singular
+constexpr double kNewtonTolerance = 1e-12;       // m and rad
+constexpr int kNewtonIterations = 40;
+
+std::string where(const PathSample& x, double s) {
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "at s = %.4g m along the path, position (%.4g, %.4g, %.4g) m", s, x.p.x(), x.p.y(),
+                x.p.z());
+  return buf;
+}
+
+Eigen::Matrix4d poseOf(const PathSample& x) {
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  T.topLeftCorner<3, 3>() = x.R;
+  T.topRightCorner<3, 1>() = x.p;
+  return T;
+}
+
+// The rows of the task the arm is asked to follow: the whole pose for six joints or more, the
+// position below.
+struct TaskRows {
+  int rows;
+  Eigen::MatrixXd jacobian(const Model& model, const Eigen::VectorXd& q) const {
+    const Eigen::MatrixXd J = geometricJacobian(model, q);
+    return J.topRows(rows);
+  }
+  Eigen::VectorXd of(const Eigen::Vector3d& lin, const Eigen::Vector3d& ang) const {
+    Eigen::VectorXd v(rows);
+    v.head<3>() = lin;
+    if (rows == 6) v.tail<3>() = ang;
+    return v;
+  }
+};
+
+// J^+ b for an m x n Jacobian with m <= n (minimum-norm solution).
+Eigen::VectorXd pseudoSolve(const Eigen::MatrixXd& J, const Eigen::VectorXd& b) {
+  if (J.rows() == J.cols()) return J.partialPivLu().solve(b);
+  const Eigen::MatrixXd JJt = J * J.transpose();
+  return J.transpose() * JJt.partialPivLu().solve(b);
+}
+
+}  // namespace
+
+CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<const CartesianPath> path,
+                                         const CartesianPlanOptions& options)
+    : n_(model.dof()), scheme_(options.scheme), path_(std::move(path)) {
+  if (!path_) throw std::invalid_argument("CartesianTrajectory: no path");
+  if (n_ < 3) throw std::invalid_argument("Cartesian paths need an arm of at least three joints");
+  if (!(options.speed > 0.0) || !std::isfinite(options.speed))
+    throw std::invalid_argument("CartesianTrajectory: speed must be positive");
+  if (!(options.pathAcceleration > 0.0) || !std::isfinite(options.pathAcceleration))
+    throw std::invalid_argument("CartesianTrajectory: path acceleration must be positive");
+  const TaskRows rows{n_ >= 6 ? 6 : 3};
+  const RobotSpec& spec = model.spec();
+
+  // Node grid; `junction[i]`: node i is where one piece ends and the next starts.
+  std::vector<char> junction;
+  for (const PathPiece& piece : path_->pieces()) {
+    const double spacing = piece.kind == PathPieceKind::Line ? kLineSpacing : piece.radius * kArcSpacing;
+    const int intervals = std::max(kMinIntervals, static_cast<int>(std::ceil(piece.length / spacing)));
+    if (nodeS_.size() + intervals > static_cast<std::size_t>(kMaxNodes))
+      throw PathFollowingError("the path is too long to plan (more than 200000 nodes)", piece.s0, piece.point);
+    if (nodeS_.empty()) {
+      nodeS_.push_back(piece.s0);
+      junction.push_back(0);
+    } else {
+      junction.back() = 1;
+    }
+    for (int k = 1; k <= intervals; ++k) {
+      nodeS_.push_back(piece.s0 + piece.length * k / intervals);
+      junction.push_back(0);
+    }
+  }
+  nodeS_.back() = path_->length();
+  const int nodes = static_cast<int>(nodeS_.size());
+  nodeQ_.resize(n_, nodes);
+  nodeDqLeft_.resize(n_, nodes);
+  nodeDqRight_.resize(n_, nodes);
+  nodeDdqLeft_.resize(n_, nodes);
+  nodeDdqRight_.resize(n_, nodes);
+  nodeDet_.resize(nodes);
+
+  PathSample x;
+  Eigen::VectorXd q(n_);
+  for (int i = 0; i < nodes; ++i) {
+    const double s = nodeS_[i];
+    path_->evaluate(s, x);
+    const Eigen::Matrix4d target = poseOf(x);
+    const int piece = path_->pieceAt(s);
+    const int point = path_->pieces()[piece].point;
+    if (i == 0) {
+      const IkResult ik = solveInverseKinematics(model, target, options.configuration, options.seed);
+      if (!ik.ok) throw PathFollowingError("the first point is out of reach: " + ik.reason, 0.0, 0);
+      q = ik.q;
+    } else {
+      const double ds = s - nodeS_[i - 1];
+      q = nodeQ_.col(i - 1) + nodeDqRight_.col(i - 1) * ds + 0.5 * nodeDdqRight_.col(i - 1) * ds * ds;
+    }
+    // Newton on the pose error (the closed form above already solves node 0; this polishes it
+    // onto the path for arms whose tool rows are not all constrained).
+    bool converged = false;
+    for (int it = 0; it < kNewtonIterations; ++it) {
+      const Vector6d e = poseError(target, toolPose(model, q));
+      const Eigen::VectorXd err = rows.of(e.head<3>(), e.tail<3>());
+      if (err.cwiseAbs().maxCoeff() < kNewtonTolerance) {
+        converged = true;
+        break;
+      }
+      Eigen::VectorXd dq = pseudoSolve(rows.jacobian(model, q), err);
+      if (!dq.allFinite()) break;
+      const double step = dq.cwiseAbs().maxCoeff();
+      if (step > 0.2) dq *= 0.2 / step;  // damp large steps: stay on the branch
+      q += dq;
+    }
+    if (!converged)
+      throw PathFollowingError("the path leaves the arm's reach " + where(x, s), s, point);
+    for (int j = 0; j < n_; ++j) {
+      const LinkSpec& l = spec.links[j];
+      if (q(j) < l.qMin - 1e-9 || q(j) > l.qMax + 1e-9) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "joint %d would leave its limits (%.4g %s) ", j + 1,
+                      model.isRevolute(j) ? q(j) * 180.0 / M_PI : q(j), model.isRevolute(j) ? "deg" : "m");
+        throw PathFollowingError(buf + where(x, s), s, point);
+      }
+    }
+    const Eigen::MatrixXd J = rows.jacobian(model, q);
+    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(J);
+    const Eigen::VectorXd sigma = svd.singularValues();
+    nodeDet_[i] = sigma.prod();
+    if (sigma.minCoeff() < kSingularValue) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", nodeDet_[i]);
+      throw PathFollowingError("the path passes through a singularity " + where(x, s) + buf, s, point);
+    }
+    // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q') with dJ/ds along q' by central differences;
+    // at a junction once for each side, from the path a hair before s.
+    auto derivatives = [&](const PathSample& side, Eigen::Ref<Eigen::VectorXd> dq, Eigen::Ref<Eigen::VectorXd> ddq) {
+      dq = pseudoSolve(J, rows.of(side.dp, side.w));
+      const double eps = 1e-6;
+      const Eigen::MatrixXd Jdot =
+          (rows.jacobian(model, q + eps * dq) - rows.jacobian(model, q - eps * dq)) / (2.0 * eps);
+      ddq = pseudoSolve(J, rows.of(side.ddp, side.dw) - Jdot * dq);
+    };
+    nodeQ_.col(i) = q;
+    derivatives(x, nodeDqRight_.col(i), nodeDdqRight_.col(i));
+    if (junction[i]) {
+      PathSample left;
+      path_->evaluate(s - 1e-9 * std::max(1.0, s), left);
+      derivatives(left, nodeDqLeft_.col(i), nodeDdqLeft_.col(i));
+    } else {
+      nodeDqLeft_.col(i) = nodeDqRight_.col(i);
+      nodeDdqLeft_.col(i) = nodeDdqRight_.col(i);
+    }
+  }
+
+  // Speed limits (the MAX stage). `binding[i]`: -1 the path's own speed, -2 an arc, j >= 0 joint
+  // j's velocity limit, -(3 + j) joint j's acceleration limit.
+  const double inf = std::numeric_limits<double>::infinity();
+  std::vector<double> vLimit(nodes, options.speed), aLimit(nodes - 1, options.pathAcceleration);
+  std::vector<int> binding(nodes, -1);
+  for (const PathPiece& piece : path_->pieces()) {
+    if (piece.kind != PathPieceKind::Arc) continue;
+    const double v = std::sqrt(options.pathAcceleration * piece.radius);
+    for (int i = 0; i < nodes; ++i)
+      if (nodeS_[i] >= piece.s0 - 1e-12 && nodeS_[i] <= piece.s0 + piece.length + 1e-12 && v < vLimit[i]) {
+        vLimit[i] = v;
+        binding[i] = -2;
+      }
+  }
+  // Largest |q'_j| and |q''_j| over each node interval (its ends and 7 interior points of the
+  // interpolant), so that limits set at the nodes hold between them too.
+  Eigen::MatrixXd maxDq(n_, nodes - 1), maxDdq(n_, nodes - 1);
+  for (int i = 0; i + 1 < nodes; ++i)
+    for (int j = 0; j < n_; ++j) {
+      double a = 0.0, b = 0.0;
+      for (int k = 0; k <= 8; ++k) {
+        double qv, dqv, ddqv;
+        interpolate(i, nodeS_[i] + (nodeS_[i + 1] - nodeS_[i]) * k / 8.0, j, qv, dqv, ddqv);
+        a = std::max(a, std::abs(dqv));
+        b = std::max(b, std::abs(ddqv));
+      }
+      maxDq(j, i) = a;
+      maxDdq(j, i) = b;
+    }
+  for (int i = 0; i < nodes; ++i) {
+    for (int j = 0; j < n_; ++j) {
+      const LinkSpec& l = spec.links[j];
+      const double vMax = kLimitMargin * l.vMax;
+      // The node's limit serves both neighbouring intervals.
+      double dq = 0.0, ddq = 0.0;
+      for (int k : {i - 1, i})
+        if (k >= 0 && k + 1 < nodes) {
+          dq = std::max(dq, maxDq(j, k));
+          ddq = std::max(ddq, maxDdq(j, k));
+        }
+      if (dq > 0.0 && vMax / dq < vLimit[i]) {
+        vLimit[i] = vMax / dq;
+        binding[i] = j;
+      }
+      if (!l.aMax) continue;
+      const double half = 0.5 * kLimitMargin * *l.aMax;
+      if (ddq > 0.0 && std::sqrt(half / ddq) < vLimit[i]) {
+        vLimit[i] = std::sqrt(half / ddq);
+        binding[i] = -(3 + j);
+      }
+    }
+  }
+  for (int i = 0; i + 1 < nodes; ++i)
+    for (int j = 0; j < n_; ++j) {
+      const LinkSpec& l = spec.links[j];
+      if (l.aMax && maxDq(j, i) > 0.0) aLimit[i] = std::min(aLimit[i], 0.5 * kLimitMargin * *l.aMax / maxDq(j, i));
+    }
+  for (double s : path_->stops()) {
+    const auto it = std::lower_bound(nodeS_.begin(), nodeS_.end(), s - 1e-12);
+    if (it != nodeS_.end() && std::abs(*it - s) < 1e-9) vLimit[it - nodeS_.begin()] = 0.0;
+  }
+  profile_ = std::make_unique<PathSpeedProfile>(nodeS_, vLimit, aLimit);
+
+  // Where a joint limit (not the path's speed or an arc) actually sets the speed.
+  for (int i = 0; i < nodes;) {
+    const int b = binding[i];
+    if (b == -1 || b == -2 || vLimit[i] <= 0.0) {
+      ++i;
+      continue;
+    }
+    int k = i;
+    while (k + 1 < nodes && binding[k + 1] == b) ++k;
+    double lowest = inf;
+    for (int m = i; m <= k; ++m) lowest = std::min(lowest, vLimit[m]);
+    const int joint = b >= 0 ? b : -(b + 3);
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "joint %d's %s limit lowers the path speed to %.3g m/s between s = %.4g m and %.4g m "
+                  "(t = %.3g s to %.3g s)",
+                  joint + 1, b >= 0 ? "velocity" : "acceleration", lowest, nodeS_[i], nodeS_[k],
+                  profile_->timeAt(nodeS_[i]), profile_->timeAt(nodeS_[k]));
+    if (lowest < options.speed * (1.0 - 1e-9)) notes_.push_back(buf);
+    i = k + 1;
+  }
+
+  // Knots: stops are points passed through, arcs are blends around their corner point.
+  const std::vector<double>& pointS = path_->pointArcLength();
+  std::vector<bool> rounded(pointS.size(), false);
+  for (const PathPiece& piece : path_->pieces()) {
+    if (piece.kind != PathPieceKind::Arc) continue;
+    rounded[piece.point] = true;
+    knots_.push_back({profile_->timeAt(piece.s0), KnotKind::BlendStart, -1});
+    knots_.push_back({profile_->timeAt(piece.s0 + piece.length), KnotKind::BlendEnd, -1});
+  }
+  for (std::size_t k = 0; k < pointS.size(); ++k)
+    knots_.push_back({profile_->timeAt(pointS[k]), rounded[k] ? KnotKind::Via : KnotKind::Point, static_cast<int>(k)});
+  std::sort(knots_.begin(), knots_.end(),
+            [](const TrajectoryKnot& a, const TrajectoryKnot& b) { return a.time < b.time; });
+}
+
+void CartesianTrajectory::interpolate(int i, double s, int j, double& q, double& dq, double& ddq) const {
+  const double h = nodeS_[i + 1] - nodeS_[i];
+  const double x = std::clamp((s - nodeS_[i]) / h, 0.0, 1.0);
+  const double x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
+  // Quintic Hermite basis (p0, p0', p0'', p1, p1', p1'' in x) and its derivatives in x.
+  const double b[6] = {1 - 10 * x3 + 15 * x4 - 6 * x5,         x - 6 * x3 + 8 * x4 - 3 * x5,
+                       0.5 * x2 - 1.5 * x3 + 1.5 * x4 - 0.5 * x5, 10 * x3 - 15 * x4 + 6 * x5,
+                       -4 * x3 + 7 * x4 - 3 * x5,               0.5 * x3 - x4 + 0.5 * x5};
+  const double d1[6] = {-30 * x2 + 60 * x3 - 30 * x4,     1 - 18 * x2 + 32 * x3 - 15 * x4,
+                        x - 4.5 * x2 + 6 * x3 - 2.5 * x4, 30 * x2 - 60 * x3 + 30 * x4,
+                        -12 * x2 + 28 * x3 - 15 * x4,     1.5 * x2 - 4 * x3 + 2.5 * x4};
+  const double d2[6] = {-60 * x + 180 * x2 - 120 * x3, -36 * x + 96 * x2 - 60 * x3,
+                        1 - 9 * x + 18 * x2 - 10 * x3,  60 * x - 180 * x2 + 120 * x3,
+                        -24 * x + 84 * x2 - 60 * x3,    3 * x - 12 * x2 + 10 * x3};
+  // The interval uses the right-side derivatives of its first node and the left-side ones of
+  // its last.
+  const double c[6] = {nodeQ_(j, i),     h * nodeDqRight_(j, i),    h * h * nodeDdqRight_(j, i),
+                       nodeQ_(j, i + 1), h * nodeDqLeft_(j, i + 1), h * h * nodeDdqLeft_(j, i + 1)};
+  double v = 0.0, dv = 0.0, ddv = 0.0;
+  for (int k = 0; k < 6; ++k) {
+    v += b[k] * c[k];
+    dv += d1[k] * c[k];
+    ddv += d2[k] * c[k];
+  }
+  q = v;
+  dq = dv / h;
+  ddq = ddv / (h * h);
+}
+
+void CartesianTrajectory::evaluate(double t, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> qd,
+                                   Eigen::Ref<Eigen::VectorXd> qdd) const {
+  double s, sd, sdd;
+  profile_->evaluate(t, s, sd, sdd);
+  const auto it = std::upper_bound(nodeS_.begin(), nodeS_.end(), s);
+  const int i = std::clamp(static_cast<int>(it - nodeS_.begin()) - 1, 0, static_cast<int>(nodeS_.size()) - 2);
+  for (int j = 0; j < n_; ++j) {
+    double v, dqds, d2qds2;
+    interpolate(i, s, j, v, dqds, d2qds2);
+    q(j) = v;
+    qd(j) = dqds * sd;
+    qdd(j) = d2qds2 * sd * sd + dqds * sdd;
+  }
+}
+
+}  // namespace armdyn

@@ -1,0 +1,288 @@
+#include "trajectory/task_plan.h"
+
+#include "kinematics/inverse_kinematics.h"
+#include "kinematics/pose.h"
+#include "trajectory/cartesian_trajectory.h"
+#include "trajectory/joint_scheme.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace armdyn {
+
+namespace {
+
+std::string pointField(int index) { return "points[" + std::to_string(index + 1) + "]"; }
+
+int pointLine(const TaskSpec& task, int index) {
+  if (task.jointPoints.rows() > 0)
+    return index >= 0 && index < static_cast<int>(task.jointPointLines.size()) ? task.jointPointLines[index] : 0;
+  return index >= 0 && index < static_cast<int>(task.points.size()) ? task.points[index].sourceLine : 0;
+}
+
+Eigen::Vector3d pointPosition(const TaskSpec& task, int index) {
+  return index >= 0 && index < static_cast<int>(task.points.size()) ? task.points[index].position
+                                                                    : Eigen::Vector3d::Zero();
+}
+
+std::string unreachableMessage(const TaskSpec& task, int index, const std::string& reason) {
+  const Eigen::Vector3d p = pointPosition(task, index);
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "point %d (%.4g, %.4g, %.4g) m is out of reach: ", index + 1, p.x(), p.y(), p.z());
+  return buf + reason;
+}
+
+[[noreturn]] void fail(const TaskSpec& task, const std::string& key, const std::string& field, const std::string& message) {
+  throw InputError(task.sourceFile, task.lineOf(key), field, message);
+}
+
+// Revolute values shifted by whole turns towards `previous` while they stay within the
+// limits, so that the plan does not spin a joint round to an equivalent angle.
+void unwrapTowards(const Model& model, const Eigen::VectorXd& previous, Eigen::VectorXd& q) {
+  const double turn = 2.0 * M_PI;
+  for (int i = 0; i < model.dof(); ++i) {
+    if (!model.isRevolute(i)) continue;
+    const LinkSpec& l = model.spec().links[i];
+    const double shifted = q(i) + turn * std::round((previous(i) - q(i)) / turn);
+    if (shifted >= l.qMin && shifted <= l.qMax) q(i) = shifted;
+  }
+}
+
+// A configuration the robot's family does not have is a mistake in the task file, not a point
+// out of reach: named at its own line. (A family solved numerically has no configurations, and
+// its inverse kinematics ignores the entry.)
+void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
+  if (task.configuration.empty()) return;
+  const std::vector<std::string> known = familyConfigurations(model.spec().family);
+  if (known.empty()) return;
+  std::vector<IkCandidate> names;
+  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  if (selectSolution(names, task.configuration)) return;
+  std::string list;
+  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+  throw InputError(task.sourceFile, task.configurationLine, "configuration",
+                   "'" + task.configuration + "' is not a configuration of the robot's family '" +
+                       model.spec().family + "' (" + list + ")");
+}
+
+// Joint coordinates of every task pose (Vora 4.4 and eqs 7.1-7.4 for the RRR).
+Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
+  requireKnownConfiguration(model, task);
+  const int m = static_cast<int>(task.points.size());
+  const int n = model.dof();
+  Eigen::MatrixXd joints(m, n);
+  Eigen::VectorXd previous = model.home();
+  // Vora's RRR always takes its family default (elbow up); other arms without a forced
+  // configuration follow the solution nearest the previous point, for continuity.
+  const bool nearest = task.configuration.empty() && model.spec().family != "rrr";
+  for (int k = 0; k < m; ++k) {
+    const TaskPoint& p = task.points[k];
+    if (!p.position.allFinite() || !p.rpy.allFinite())
+      throw InputError(task.sourceFile, p.sourceLine, pointField(k), "coordinates must be finite numbers");
+    const Eigen::Matrix4d pose = poseFromXyzRpy(p.position, p.rpy);
+    const IkResult r = solveInverseKinematics(model, pose, task.configuration, previous);
+    if (!r.ok) throw UnreachablePointError(task, k, r.reason.empty() ? "no inverse kinematics solution" : r.reason);
+    Eigen::VectorXd q = r.q;
+    unwrapTowards(model, previous, q);
+    if (nearest && k > 0 && r.method == IkMethod::ClosedForm) {
+      const ClosedFormIk all = closedFormInverseKinematics(model, pose, previous);
+      double best = (q - previous).squaredNorm();
+      for (const IkCandidate& c : all.solutions) {
+        Eigen::VectorXd qc = c.q;
+        unwrapTowards(model, previous, qc);
+        const double dist = (qc - previous).squaredNorm();
+        if (dist < best) {
+          best = dist;
+          q = qc;
+        }
+      }
+    }
+    joints.row(k) = q.transpose();
+    previous = q;
+  }
+  return joints;
+}
+
+// Joint points as written (deg for revolute joints, m for prismatic) to SI, checked against
+// the robot's joint count and limits.
+Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
+  const int n = model.dof();
+  if (task.jointPoints.cols() != n)
+    fail(task, "joint_points", "joint_points", "rows have " + std::to_string(task.jointPoints.cols()) +
+                                                   " values but the robot has " + std::to_string(n) + " joints");
+  Eigen::MatrixXd q = task.jointPoints;
+  for (int k = 0; k < q.rows(); ++k)
+    for (int j = 0; j < n; ++j) {
+      if (model.isRevolute(j)) q(k, j) *= M_PI / 180.0;
+      const LinkSpec& l = model.spec().links[j];
+      if (!std::isfinite(q(k, j)))
+        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]",
+                         "values must be finite numbers");
+      if (q(k, j) < l.qMin - 1e-12 || q(k, j) > l.qMax + 1e-12)
+        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]",
+                         "joint " + std::to_string(j + 1) + " is outside its limits");
+    }
+  return q;
+}
+
+std::string indexed(const std::string& field, int index) {
+  return index >= 0 ? field + "[" + std::to_string(index + 1) + "]" : field;
+}
+
+TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
+  const int n = model.dof();
+  TaskPlan plan;
+  plan.scheme = task.scheme;
+  plan.pointJoints = task.jointPoints.rows() > 0 ? jointPointsOf(model, task) : solvePoints(model, task);
+
+  JointSchemeOptions o;
+  switch (task.scheme) {
+    case TaskScheme::Paul: o.scheme = JointScheme::Paul; break;
+    case TaskScheme::Cubic: o.scheme = JointScheme::Cubic; break;
+    case TaskScheme::CubicSpline: o.scheme = JointScheme::CubicSpline; break;
+    case TaskScheme::Quintic: o.scheme = JointScheme::Quintic; break;
+    case TaskScheme::Lspb: o.scheme = JointScheme::Lspb; break;
+    default: throw std::logic_error("planJointSpace: not a joint-space scheme");
+  }
+  o.durations = task.durations;
+  if (task.viaVelocity.empty() || task.viaVelocity == "heuristic") o.viaVelocity = ViaVelocity::Heuristic;
+  else if (task.viaVelocity == "zero") o.viaVelocity = ViaVelocity::Zero;
+  else if (task.viaVelocity == "continuous-acceleration") o.viaVelocity = ViaVelocity::ContinuousAcceleration;
+  else
+    fail(task, "via_velocity", "via_velocity",
+         "'" + task.viaVelocity + "' is not one of heuristic, zero, continuous-acceleration");
+  if (task.scheme == TaskScheme::Paul) {
+    o.tacc = paulTacc(model.spec(), task);
+    plan.tacc = o.tacc;
+  }
+  o.vMax.resize(n);
+  o.aMax.resize(n);
+  for (int j = 0; j < n; ++j) {
+    const LinkSpec& l = model.spec().links[j];
+    o.vMax(j) = l.vMax;
+    o.aMax(j) = l.aMax ? *l.aMax : std::numeric_limits<double>::infinity();
+  }
+  if (!task.acceleration.empty()) {
+    const int given = static_cast<int>(task.acceleration.size());
+    if (given != 1 && given != n)
+      fail(task, "acceleration", "acceleration",
+           "give one value or one per joint (" + std::to_string(n) + "), not " + std::to_string(given));
+    o.acceleration.resize(n);
+    for (int j = 0; j < n; ++j) {
+      const double a = task.acceleration[given == 1 ? 0 : j];
+      if (!(a > 0.0) || !std::isfinite(a)) fail(task, "acceleration", "acceleration", "must be positive");
+      o.acceleration(j) = model.isRevolute(j) ? a * M_PI / 180.0 : a;
+    }
+  }
+  try {
+    plan.trajectory = planJointTrajectory(plan.pointJoints, o);
+  } catch (const TrajectoryError& e) {
+    std::string message = e.what();
+    if (e.field() == "acceleration" && e.limit() > 0.0) {
+      // The minimum in the file's units (joint 1's unit when joints differ).
+      char buf[96];
+      const bool deg = n > 0 && model.isRevolute(0);
+      std::snprintf(buf, sizeof buf, " (at least %.6g %s)", deg ? e.limit() * 180.0 / M_PI : e.limit(),
+                    deg ? "deg/s^2" : "m/s^2");
+      message += buf;
+    }
+    const std::string key = e.field() == "joint_points" && task.jointPoints.rows() == 0 ? "points" : e.field();
+    const int line = (key == "points" || key == "joint_points") ? pointLine(task, e.index()) : task.lineOf(key);
+    throw InputError(task.sourceFile, line, indexed(key, e.index()), message);
+  }
+  plan.pointTimes.assign(plan.pointJoints.rows(), 0.0);
+  for (const TrajectoryKnot& k : plan.trajectory->knots())
+    if (k.point >= 0 && k.point < static_cast<int>(plan.pointTimes.size())) plan.pointTimes[k.point] = k.time;
+  for (const TrajectoryKnot& k : plan.trajectory->knots())
+    if (k.kind == KnotKind::Via && task.scheme == TaskScheme::Lspb) {
+      plan.notes.push_back("linear segments with parabolic blends pass the via points near, not through them");
+      break;
+    }
+  if (task.scheme == TaskScheme::Paul)
+    plan.notes.push_back("Paul's plan starts and ends moving and cuts the corners at the via points (TACC)");
+  return plan;
+}
+
+TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
+  if (task.jointPoints.rows() > 0)
+    fail(task, "joint_points", "joint_points", std::string("the ") + taskSchemeName(task.scheme) +
+                                                   " scheme follows tool poses: give points:, not joint_points:");
+  if (!(task.speed > 0.0) || !std::isfinite(task.speed))
+    fail(task, task.lineOf("speed") ? "speed" : "scheme", "speed", "give a positive path speed in m/s");
+  if (!(task.pathAcceleration > 0.0) || !std::isfinite(task.pathAcceleration))
+    fail(task, task.lineOf("path_acceleration") ? "path_acceleration" : "scheme", "path_acceleration",
+         "give a positive path acceleration in m/s^2");
+  if (!task.durations.empty())
+    fail(task, "durations", "durations", "Cartesian paths are timed by speed and path_acceleration, not durations");
+  requireKnownConfiguration(model, task);
+  std::vector<PathPoint> points;
+  for (std::size_t k = 0; k < task.points.size(); ++k) {
+    const TaskPoint& t = task.points[k];
+    if (!t.position.allFinite() || !t.rpy.allFinite())
+      throw InputError(task.sourceFile, t.sourceLine, pointField(static_cast<int>(k)), "coordinates must be finite numbers");
+    PathPoint p;
+    p.position = t.position;
+    p.rotation = poseFromXyzRpy(t.position, t.rpy).topLeftCorner<3, 3>();
+    p.radius = t.radius;
+    p.sourceLine = t.sourceLine;
+    points.push_back(p);
+  }
+  const bool flyBy = task.scheme == TaskScheme::LineArc;
+  auto path = std::make_shared<const CartesianPath>(points, flyBy, task.sourceFile);
+  CartesianPlanOptions o;
+  o.speed = task.speed;
+  o.pathAcceleration = task.pathAcceleration;
+  o.configuration = task.configuration;
+  o.scheme = taskSchemeName(task.scheme);
+  std::shared_ptr<const CartesianTrajectory> traj;
+  try {
+    traj = std::make_shared<const CartesianTrajectory>(model, path, o);
+  } catch (const PathFollowingError& e) {
+    if (e.point() == 0 && e.arcLength() == 0.0) throw UnreachablePointError(task, 0, e.what());
+    throw InputError(task.sourceFile, pointLine(task, e.point()), pointField(e.point()), e.what());
+  }
+  TaskPlan plan;
+  plan.scheme = task.scheme;
+  plan.trajectory = traj;
+  plan.path = path;
+  plan.pathLength = path->length();
+  plan.notes = traj->notes();
+  const int m = static_cast<int>(task.points.size());
+  plan.pointJoints.resize(m, model.dof());
+  plan.pointTimes.resize(m);
+  Eigen::VectorXd q(model.dof()), qd(model.dof()), qdd(model.dof());
+  for (int k = 0; k < m; ++k) {
+    plan.pointTimes[k] = traj->profile().timeAt(path->pointArcLength()[k]);
+    traj->evaluate(plan.pointTimes[k], q, qd, qdd);
+    plan.pointJoints.row(k) = q.transpose();
+  }
+  const std::vector<double>& s = traj->nodeArcLength();
+  plan.conditionTime.reserve(s.size());
+  for (double si : s) plan.conditionTime.push_back(traj->profile().timeAt(si));
+  plan.jacobianDeterminant = traj->nodeJacobianDeterminant();
+  return plan;
+}
+
+}  // namespace
+
+UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, const std::string& reason)
+    : InputError(task.sourceFile, pointLine(task, index), pointField(index), unreachableMessage(task, index, reason)),
+      index_(index),
+      position_(pointPosition(task, index)),
+      reason_(reason) {}
+
+double paulTacc(const RobotSpec& robot, const TaskSpec& task) { return task.tacc ? *task.tacc : robot.tacc; }
+
+TaskPlan planTask(const Model& model, const TaskSpec& task) {
+  const int m = task.pointCount();
+  const std::string key = task.jointPoints.rows() > 0 ? "joint_points" : "points";
+  if (m == 0) throw InputError(task.sourceFile, task.lineOf(key), key, "the task has no points");
+  if (m < 2)
+    throw InputError(task.sourceFile, pointLine(task, 0), key, "a task needs at least two points (one trajectory segment)");
+  if (task.tacc && (!(*task.tacc > 0.0) || !std::isfinite(*task.tacc)))
+    fail(task, "tacc", "tacc", "must be a positive number of seconds");
+  return isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
+}
+
+}  // namespace armdyn

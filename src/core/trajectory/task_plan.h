@@ -1,0 +1,64 @@
+#pragma once
+// The plan step: model + task -> plan. Solves the inverse kinematics of the task's poses once
+// (each solution continuous with the previous one), converts joint points from the file's
+// degrees, times the motion, and builds the joint trajectory of the task's scheme:
+//   joint-space schemes (joint_scheme.h) through the joint coordinates of the points;
+//   Cartesian schemes (cartesian_trajectory.h) along the line / line-arc path of the poses.
+// Every refusal is an InputError naming the task file, the line and the field (the point, the
+// segment, the parameter), or an UnreachablePointError for a task point out of reach.
+// The plan keeps no reference to the Model: a user may edit the robot while a plan is shown.
+
+#include "io/input_error.h"
+#include "model/model.h"
+#include "model/task.h"
+#include "trajectory/cartesian_path.h"
+#include "trajectory/joint_trajectory.h"
+
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+
+// A task point the arm cannot reach (Vora 4.4). Carries the point's index (0-based) and
+// coordinates; what() names the task file, the point's line and the field "points[k]" (k
+// 1-based, as in the file).
+class UnreachablePointError : public InputError {
+ public:
+  UnreachablePointError(const TaskSpec& task, int index, const std::string& reason);
+  int pointIndex() const { return index_; }
+  const Eigen::Vector3d& position() const { return position_; }
+  const std::string& reason() const { return reason_; }
+
+ private:
+  int index_;
+  Eigen::Vector3d position_;
+  std::string reason_;
+};
+
+struct TaskPlan {
+  TaskScheme scheme = TaskScheme::Paul;
+  std::shared_ptr<const JointTrajectory> trajectory;
+  Eigen::MatrixXd pointJoints;     // joint coordinates of each task point (rows), SI
+  std::vector<double> pointTimes;  // run time at which each point is reached or passed nearest, s
+  double tacc = 0.0;               // paul only: TACC used, s
+  // Cartesian schemes only (null / 0 otherwise): the commanded path, its length, and along it
+  // the Jacobian determinant (sqrt(det(J J^T)) of the rows the task constrains) at run times.
+  std::shared_ptr<const CartesianPath> path;
+  double pathLength = 0.0;         // m
+  std::vector<double> conditionTime, jacobianDeterminant;
+  // What the user should know about the plan (via points passed near, speed lowered by a joint
+  // limit and where), in words.
+  std::vector<std::string> notes;
+
+  double duration() const { return trajectory ? trajectory->duration() : 0.0; }
+  int dof() const { return trajectory ? trajectory->dof() : 0; }
+};
+
+// Paul's TACC for a task: the task's own `tacc`, else the robot's (Vora's files keep it there).
+double paulTacc(const RobotSpec& robot, const TaskSpec& task);
+
+TaskPlan planTask(const Model& model, const TaskSpec& task);
+
+}  // namespace armdyn

@@ -1,0 +1,236 @@
+// Joint motion along Cartesian paths (trajectory/cartesian_trajectory.h) on the PUMA 560 and
+// Vora's RRR: the tool follows the commanded line or arc at every sample, with the
+// orientation of the angle-axis interpolation; every joint limit holds on every sample; q and
+// qd are continuous and equal finite differences; the duration of a line is its closed form;
+// paths through singularities or out of reach are refused with where.
+#include "trajectory/cartesian_trajectory.h"
+
+#include "io/robot_file.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+#include "support/test_support.h"
+#include "trajectory/task_plan.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+
+namespace armdyn {
+namespace {
+
+const Session& pumaSquare() {
+  static const Session s = [] {
+    Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+    s.task = loadTask(test::sourcePath("robots/puma560_square_line_arc.yaml"));
+    return s;
+  }();
+  return s;
+}
+
+// Distance of p from piece `piece` of the path: to the line, or |p - centre| - r plus the
+// distance from the arc's plane.
+double distanceFromPiece(const PathPiece& piece, const Eigen::Vector3d& p) {
+  if (piece.kind == PathPieceKind::Line) {
+    const Eigen::Vector3d d = p - piece.start;
+    return (d - d.dot(piece.direction) * piece.direction).norm();
+  }
+  const Eigen::Vector3d normal = piece.u.cross(piece.v);
+  const Eigen::Vector3d d = p - piece.centre;
+  const double offPlane = d.dot(normal);
+  const Eigen::Vector3d inPlane = d - offPlane * normal;
+  return std::hypot(offPlane, inPlane.norm() - piece.radius);
+}
+
+TEST(CartesianTrajectory, PumaSquareFollowsLinesAndArcsAtEverySample) {
+  const Model model(pumaSquare().robot);
+  const TaskPlan plan = planTask(model, pumaSquare().task);
+  ASSERT_TRUE(plan.path);
+  const auto& traj = dynamic_cast<const CartesianTrajectory&>(*plan.trajectory);
+  const CartesianPath& path = traj.path();
+  const int n = model.dof();
+  Eigen::VectorXd q(n), qd(n), qdd(n);
+  double worstPosition = 0.0, worstRotation = 0.0;
+  const double dt = 1e-3;
+  for (double t = 0.0; t <= plan.duration(); t += dt) {
+    traj.evaluate(t, q, qd, qdd);
+    double s, sd, sdd;
+    traj.profile().evaluate(t, s, sd, sdd);
+    const Eigen::Matrix4d T = toolPose(model, q);
+    const Eigen::Vector3d p = T.topRightCorner<3, 1>();
+    worstPosition = std::max(worstPosition, distanceFromPiece(path.pieces()[path.pieceAt(s)], p));
+    PathSample x;
+    path.evaluate(s, x);
+    const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
+    worstRotation = std::max(worstRotation, Eigen::AngleAxisd(x.R.transpose() * R).angle());
+  }
+  // Quintic Hermite interpolation of q(s) between nodes 5 mm / 3.75 deg apart: the tool stays
+  // within 1e-6 m of the commanded line or arc (the bound) and turns as commanded.
+  EXPECT_LT(worstPosition, 1e-6);
+  EXPECT_LT(worstRotation, 1e-6);
+}
+
+TEST(CartesianTrajectory, PathLengthAndShapeOfTheRoundedSquare) {
+  const Model model(pumaSquare().robot);
+  const TaskPlan plan = planTask(model, pumaSquare().task);
+  // Polyline 0.1 + 0.2 + 0.2 + 0.2 + 0.1 m; each quarter arc of radius R replaces 2R of corner
+  // by pi R / 2.
+  const double R = 0.03;
+  EXPECT_NEAR(plan.pathLength, 0.8 - 8 * R + 2 * M_PI * R, 1e-12);
+  int lines = 0, arcs = 0;
+  for (const PathPiece& p : plan.path->pieces()) {
+    if (p.kind == PathPieceKind::Line) ++lines;
+    else {
+      ++arcs;
+      EXPECT_NEAR(p.angle, M_PI / 2, 1e-12);
+      EXPECT_NEAR(p.radius, R, 1e-15);
+    }
+  }
+  EXPECT_EQ(lines, 5);
+  EXPECT_EQ(arcs, 4);
+}
+
+TEST(CartesianTrajectory, JointLimitsHoldOnEverySampleAndMotionIsContinuous) {
+  const Model model(pumaSquare().robot);
+  for (const char* file : {"robots/puma560_square_line_arc.yaml", "robots/puma560_lines.yaml"}) {
+    const TaskPlan plan = planTask(model, loadTask(test::sourcePath(file)));
+    const JointTrajectory& traj = *plan.trajectory;
+    const int n = model.dof();
+    Eigen::VectorXd q(n), qd(n), qdd(n), qa(n), qda(n), qdda(n), qb(n), qdb(n), qddb(n);
+    const double h = 1e-6;
+    double worstFd = 0.0;
+    for (double t = 0.0; t <= traj.duration(); t += 2e-3) {
+      traj.evaluate(t, q, qd, qdd);
+      for (int j = 0; j < n; ++j) {
+        const LinkSpec& l = model.spec().links[j];
+        EXPECT_LE(std::abs(qd(j)), l.vMax * (1 + 1e-6)) << file << " joint " << j + 1 << " t " << t;
+        if (l.aMax) EXPECT_LE(std::abs(qdd(j)), *l.aMax * (1 + 1e-6)) << file << " joint " << j + 1;
+        EXPECT_GE(q(j), l.qMin);
+        EXPECT_LE(q(j), l.qMax);
+      }
+      if (t > h && t + h < traj.duration()) {
+        traj.evaluate(t + h, qa, qda, qdda);
+        traj.evaluate(t - h, qb, qdb, qddb);
+        // qd = dq/dt by central differences: truncation h^2 |q'''| / 6, except within h of a
+        // switch of the path acceleration, where qdd jumps and the error is up to h |jump| / 4
+        // (jumps here are below 10 rad/s^2): 1e-5 bounds both, and round-off 1e-16 / h.
+        worstFd = std::max(worstFd, ((qa - qb) / (2 * h) - qd).cwiseAbs().maxCoeff());
+      }
+    }
+    EXPECT_LT(worstFd, 1e-5) << file;
+    // Starts and ends at rest.
+    traj.evaluate(0.0, q, qd, qdd);
+    EXPECT_LT(qd.norm(), 1e-12);
+    traj.evaluate(traj.duration(), q, qd, qdd);
+    EXPECT_LT(qd.norm(), 1e-12);
+  }
+}
+
+TEST(CartesianTrajectory, SingleLineTakesTheTrapezoidalMinimumTime) {
+  // One line on the RRR, slow enough that no joint limit binds: T = L / v + v / a.
+  Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  for (LinkSpec& l : s.robot.links) l.vMax = 100.0;
+  const Model model(s.robot);
+  TaskSpec task;
+  task.scheme = TaskScheme::Line;
+  task.speed = 0.05;
+  task.pathAcceleration = 0.2;
+  task.configuration = "elbow_up";
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.5, 0.0, -0.1);
+  b.position = Eigen::Vector3d(0.5, 0.2, -0.2);
+  task.points = {a, b};
+  const TaskPlan plan = planTask(model, task);
+  const double L = std::sqrt(0.2 * 0.2 + 0.1 * 0.1);
+  EXPECT_NEAR(plan.pathLength, L, 1e-15);
+  EXPECT_NEAR(plan.duration(), L / 0.05 + 0.05 / 0.2, 1e-12);
+  EXPECT_TRUE(plan.notes.empty());
+}
+
+TEST(CartesianTrajectory, JointSpeedLimitLowersThePathSpeedAndSaysWhere) {
+  Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  s.robot.links[0].vMax = 0.1;  // rad/s: joint 1 binds on a sideways line
+  const Model model(s.robot);
+  TaskSpec task;
+  task.scheme = TaskScheme::Line;
+  task.speed = 0.2;
+  task.pathAcceleration = 1.0;
+  task.configuration = "elbow_up";
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.5, -0.1, -0.1);
+  b.position = Eigen::Vector3d(0.5, 0.1, -0.1);
+  task.points = {a, b};
+  const TaskPlan plan = planTask(model, task);
+  ASSERT_FALSE(plan.notes.empty());
+  EXPECT_NE(plan.notes[0].find("joint 1's velocity limit"), std::string::npos) << plan.notes[0];
+  Eigen::VectorXd q(3), qd(3), qdd(3);
+  double peak = 0.0;
+  for (double t = 0.0; t <= plan.duration(); t += 1e-3) {
+    plan.trajectory->evaluate(t, q, qd, qdd);
+    peak = std::max(peak, std::abs(qd(0)));
+  }
+  EXPECT_LE(peak, 0.1 * (1 + 1e-6));
+  EXPECT_GT(peak, 0.099);  // the limit is reached, not undercut
+}
+
+TEST(CartesianTrajectory, PathThroughTheShoulderAxisIsASingularity) {
+  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  const Model model(s.robot);
+  TaskSpec task;
+  task.sourceFile = "through_axis.yaml";
+  task.scheme = TaskScheme::Line;
+  task.speed = 0.1;
+  task.pathAcceleration = 1.0;
+  task.configuration = "elbow_up";
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.3, 0.0, -0.3);
+  a.sourceLine = 7;
+  b.position = Eigen::Vector3d(-0.3, 0.0, -0.3);
+  b.sourceLine = 8;
+  task.points = {a, b};
+  try {
+    planTask(model, task);
+    FAIL() << "a line through the shoulder axis was planned";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "through_axis.yaml");
+    EXPECT_EQ(e.line(), 7);
+    EXPECT_EQ(e.field(), "points[1]");
+    const std::string what = e.what();
+    EXPECT_TRUE(what.find("singularity") != std::string::npos || what.find("reach") != std::string::npos) << what;
+    EXPECT_NE(what.find("s = "), std::string::npos) << what;
+  }
+}
+
+TEST(CartesianTrajectory, IntermediatePoseOutOfReachIsNamed) {
+  // The PUMA's shoulder offset (d = 0.15 m) leaves a column around the base axis that the wrist
+  // cannot enter. Both ends of this line are reachable; its middle passes 0.05 m from the axis.
+  const Model model(pumaSquare().robot);
+  TaskSpec task;
+  task.sourceFile = "across_the_base.yaml";
+  task.scheme = TaskScheme::Line;
+  task.speed = 0.1;
+  task.pathAcceleration = 1.0;
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.4, 0.05, -0.2);
+  a.rpy = Eigen::Vector3d(0, M_PI, 0);
+  a.sourceLine = 3;
+  b.position = Eigen::Vector3d(-0.4, 0.05, -0.2);
+  b.rpy = Eigen::Vector3d(0, M_PI, 0);
+  b.sourceLine = 4;
+  task.points = {a, b};
+  try {
+    planTask(model, task);
+    FAIL() << "a line through the unreachable column was planned";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "across_the_base.yaml");
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.field(), "points[1]");
+    const std::string what = e.what();
+    // Where: the arc length and the position along the line.
+    EXPECT_NE(what.find("s = "), std::string::npos) << what;
+    EXPECT_NE(what.find("position ("), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace armdyn

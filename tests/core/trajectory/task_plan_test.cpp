@@ -1,0 +1,124 @@
+// The plan step (trajectory/task_plan.h): Paul's scheme through planTask gives the same plan
+// as PaulTrajectory on the inverse kinematics of the points (tables 7.3-7.5 depend on it);
+// joint points are converted from degrees; the task's TACC wins over the robot's; refusals name
+// the file, the line and the field.
+#include "trajectory/task_plan.h"
+
+#include "io/robot_file.h"
+#include "kinematics/inverse_kinematics.h"
+#include "kinematics/pose.h"
+#include "support/test_support.h"
+#include "trajectory/paul_trajectory.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace armdyn {
+namespace {
+
+TEST(TaskPlan, PaulSchemeIsPaulTrajectoryOnTheSolvedPoints) {
+  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  const Model model(s.robot);
+  const TaskPlan plan = planTask(model, s.task);
+  ASSERT_EQ(plan.scheme, TaskScheme::Paul);
+  // Independent path: closed-form IK of each point in elbow-up, then PaulTrajectory.
+  Eigen::MatrixXd points(s.task.points.size(), 3);
+  for (std::size_t k = 0; k < s.task.points.size(); ++k) {
+    const IkResult r = solveInverseKinematics(
+        model, poseFromXyzRpy(s.task.points[k].position, s.task.points[k].rpy), "elbow_up");
+    ASSERT_TRUE(r.ok);
+    points.row(k) = r.q.transpose();
+  }
+  Eigen::VectorXd vmax(3);
+  for (int j = 0; j < 3; ++j) vmax(j) = s.robot.links[j].vMax;
+  const PaulTrajectory direct(points, vmax, s.robot.tacc);
+  EXPECT_LT((plan.pointJoints - points).cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_EQ(plan.duration(), direct.duration());
+  Eigen::VectorXd q(3), qd(3), qdd(3), q2(3), qd2(3), qdd2(3);
+  for (double t = 0.0; t < direct.duration(); t += 0.01) {
+    plan.trajectory->evaluate(t, q, qd, qdd);
+    direct.evaluate(t, q2, qd2, qdd2);
+    EXPECT_EQ(q, q2);
+    EXPECT_EQ(qd, qd2);
+    EXPECT_EQ(qdd, qdd2);
+  }
+  EXPECT_EQ(plan.tacc, s.robot.tacc);
+}
+
+TEST(TaskPlan, TaskTaccWinsOverTheRobots) {
+  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  TaskSpec task = s.task;
+  EXPECT_EQ(paulTacc(s.robot, task), s.robot.tacc);
+  task.tacc = 0.2;
+  EXPECT_EQ(paulTacc(s.robot, task), 0.2);
+  EXPECT_EQ(planTask(Model(s.robot), task).tacc, 0.2);
+}
+
+TEST(TaskPlan, JointPointsAreReadInDegreesAndReachedAtTheirKnots) {
+  const Session s = loadSession(test::sourcePath("robots/craig_one_joint.yaml"));
+  const TaskPlan plan = planTask(Model(s.robot), s.task);
+  EXPECT_EQ(plan.scheme, TaskScheme::Cubic);
+  EXPECT_NEAR(plan.pointJoints(0, 0), 15.0 * M_PI / 180.0, 1e-15);
+  EXPECT_NEAR(plan.pointJoints(1, 0), 75.0 * M_PI / 180.0, 1e-15);
+  ASSERT_EQ(plan.pointTimes.size(), 2u);
+  EXPECT_EQ(plan.pointTimes[0], 0.0);
+  EXPECT_NEAR(plan.pointTimes[1], 3.0, 1e-12);
+}
+
+TaskSpec withFile(TaskSpec t) {
+  t.sourceFile = "task.yaml";
+  return t;
+}
+
+TEST(TaskPlan, LspbAccelerationBelowTheMinimumNamesSegmentAndMinimum) {
+  const Session s = loadSession(test::sourcePath("robots/craig_one_joint.yaml"));
+  TaskSpec t = withFile(loadTask(test::sourcePath("robots/craig_example_7_4.yaml")));
+  t.acceleration = {5.0};  // deg/s^2, far below what 25 deg in 2 s needs
+  t.lines["acceleration"] = 12;
+  try {
+    planTask(Model(s.robot), t);
+    FAIL() << "accepted an LSPB acceleration below the minimum";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 12);
+    EXPECT_EQ(e.field().rfind("acceleration[", 0), 0u) << e.field();
+    EXPECT_NE(std::string(e.what()).find("deg/s^2"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TaskPlan, CartesianSchemesNeedSpeedAndPoses) {
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  TaskSpec t = withFile(loadTask(test::sourcePath("robots/puma560_lines.yaml")));
+  t.speed = 0.0;
+  EXPECT_THROW(planTask(Model(s.robot), t), InputError);
+  t = withFile(loadTask(test::sourcePath("robots/puma560_lines.yaml")));
+  t.durations = {1.0, 1.0};
+  EXPECT_THROW(planTask(Model(s.robot), t), InputError);
+}
+
+TEST(TaskPlan, RadiusTooLargeNamesThePointAndTheLargestThatFits) {
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  TaskSpec t = withFile(loadTask(test::sourcePath("robots/puma560_square_line_arc.yaml")));
+  t.points[2].radius = 0.5;
+  t.points[2].sourceLine = 17;
+  try {
+    planTask(Model(s.robot), t);
+    FAIL() << "accepted a radius larger than its segments";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "task.yaml");
+    EXPECT_EQ(e.line(), 17);
+    EXPECT_EQ(e.field(), "points[3].radius");
+    EXPECT_NE(std::string(e.what()).find("largest"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TaskPlan, ZeroLengthSegmentIsRefused) {
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  TaskSpec t = withFile(loadTask(test::sourcePath("robots/puma560_lines.yaml")));
+  t.points[1].position = t.points[0].position;
+  t.points[1].rpy = t.points[0].rpy;
+  EXPECT_THROW(planTask(Model(s.robot), t), InputError);
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -277,6 +277,16 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   osg::ref_ptr<osg::Geode> pathGeode = new osg::Geode;
   pathGeode->addDrawable(lines(path, {{0.95f, 0.55f, 0.05f, 1}}, GL_LINE_STRIP, 2.5f));
   path_->addChild(pathGeode);
+  // Cartesian tasks: the commanded path (lines and arcs) under the tool's actual path.
+  if (!result_->commandedPath.empty()) {
+    std::vector<osg::Vec3> commanded;
+    commanded.reserve(result_->commandedPath.size());
+    for (const Eigen::Vector3d& p : result_->commandedPath) commanded.emplace_back(p.x(), p.y(), p.z());
+    osg::ref_ptr<osg::Geode> commandedGeode = new osg::Geode;
+    commandedGeode->setName("commandedPath");
+    commandedGeode->addDrawable(lines(commanded, {{0.15f, 0.45f, 0.85f, 1}}, GL_LINE_STRIP, 1.5f));
+    path_->addChild(commandedGeode);
+  }
 
   // Ghosts: the arm at each task point, sharing one geometry per link.
   std::vector<osg::ref_ptr<osg::Node>> ghostLinks(n), ghostJoints(n);

@@ -50,6 +50,17 @@ PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) 
   toggleLayout_->setContentsMargins(6, 2, 6, 2);
   toggleLayout_->addWidget(new QLabel(tr("Joints:"), this));
   toggleLayout_->addStretch(1);
+  previousToggle_ = new QCheckBox(tr("Previous run (dashed)"), this);
+  previousToggle_->setObjectName("previousRunToggle");
+  previousToggle_->setToolTip(tr("Draw the run before the last edit as dashed curves, to see what the edit changed"));
+  previousToggle_->setChecked(true);
+  previousToggle_->setFocusPolicy(Qt::NoFocus);
+  connect(previousToggle_, &QCheckBox::toggled, this, [this] {
+    drawPrevious();
+    for (QCustomPlot* p : plots_) rescale(p);
+    replotAll();
+  });
+  toggleLayout_->addWidget(previousToggle_);
   layout->addLayout(toggleLayout_);
   note_ = new QLabel(this);
   note_->setObjectName("plotNote");
@@ -93,6 +104,7 @@ PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) 
     side->setRowStretchFactor(0, 0.001);
     side->setRowSpacing(0);
     legendColumns_[i] = side;
+    p->addLayer("knots", p->layer("grid"), QCustomPlot::limAbove);
     p->addLayer("cursor", p->layer("main"), QCustomPlot::limAbove);
     cursorLayers_[i] = p->layer("cursor");
     cursorLayers_[i]->setMode(QCPLayer::lmBuffered);
@@ -164,7 +176,7 @@ void PlotPanel::rebuildToggles(int joints) {
     pal.setColor(QPalette::WindowText, kJointColours[j % 12]);
     c->setPalette(pal);
     connect(c, &QCheckBox::toggled, this, [this, j](bool on) { setJointVisible(j, on); });
-    toggleLayout_->insertWidget(toggleLayout_->count() - 1, c);
+    toggleLayout_->insertWidget(toggleLayout_->count() - 2, c);  // before the stretch and the previous-run toggle
     toggles_.push_back(c);
   }
 }
@@ -180,11 +192,20 @@ void PlotPanel::clearPanels(const QString& why) {
 }
 
 void PlotPanel::setResult(const SimulationResultPtr& result) {
+  // The run being replaced becomes the previous one when it is comparable (same arm size, a
+  // different run); a result without data for this set keeps the older comparison.
+  if (result_ && result && result_ != result && result_->model->dof() == result->model->dof() &&
+      (set_ == PlotSet::Motion || result_->isForward()))
+    previous_ = result_;
+  else if (result && result_ && result_->model->dof() != result->model->dof())
+    previous_.reset();
   result_ = result;
   if (!result_) return;
   const bool control = set_ == PlotSet::Control;
   if (control && !result_->isForward()) {
     clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
+    drawKnots();
+    drawPrevious();
     return;
   }
   note_->setVisible(false);
@@ -204,8 +225,7 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
       QCPGraph* g = p->addGraph();
       g->setPen(QPen(kJointColours[j % 12], 1.6));
     }
-    const Eigen::MatrixXd& h = control ? controlHistory(result_->record, static_cast<ControlQuantity>(qi))
-                                       : motionHistory(result_->record, static_cast<Quantity>(qi));
+    const Eigen::MatrixXd& h = history(result_->record, qi);
     // A mixed arm: revolute joints on the left axis, prismatic on the right, each with its unit.
     const bool split = control ? splitsAxes(static_cast<ControlQuantity>(qi), joints)
                                : splitsAxes(static_cast<Quantity>(qi), joints);
@@ -252,11 +272,81 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
         p->graph(j)->removeFromLegend();
       }
     }
-    rescale(p);
   }
+  drawKnots();
+  drawPrevious();
+  for (QCustomPlot* p : plots_) rescale(p);
   alignLegends();
   replotAll();
 }
+
+const Eigen::MatrixXd& PlotPanel::history(const RunRecord& record, int panel) const {
+  return set_ == PlotSet::Control ? controlHistory(record, static_cast<ControlQuantity>(panel))
+                                  : motionHistory(record, static_cast<Quantity>(panel));
+}
+
+void PlotPanel::drawKnots() {
+  for (int i = 0; i < 4; ++i) {
+    for (QCPItemStraightLine* l : knotLines_[i]) plots_[i]->removeItem(l);
+    knotLines_[i].clear();
+  }
+  if (!result_ || !result_->record.plan.trajectory) return;
+  if (set_ == PlotSet::Control && !result_->isForward()) return;
+  const std::vector<TrajectoryKnot>& knots = result_->record.plan.trajectory->knots();
+  // Task points solid, blend boundaries dotted; a plan with very many blends shows its points only.
+  const bool blends = knots.size() <= 200;
+  for (int i = 0; i < 4; ++i) {
+    QCustomPlot* p = plots_[i];
+    for (const TrajectoryKnot& k : knots) {
+      const bool point = k.kind == KnotKind::Point || k.kind == KnotKind::Via;
+      if (!point && !blends) continue;
+      auto* line = new QCPItemStraightLine(p);
+      line->setLayer("knots");
+      line->setSelectable(false);
+      line->setPen(point ? QPen(QColor(110, 110, 110, 150), 1.0, Qt::SolidLine)
+                         : QPen(QColor(150, 150, 150, 120), 1.0, Qt::DotLine));
+      line->point1->setCoords(k.time, 0);
+      line->point2->setCoords(k.time, 1);
+      knotLines_[i].push_back(line);
+    }
+  }
+}
+
+void PlotPanel::drawPrevious() {
+  for (int i = 0; i < 4; ++i) {
+    for (QCPCurve* c : previousCurves_[i]) plots_[i]->removePlottable(c);
+    previousCurves_[i].clear();
+  }
+  if (!result_ || !previous_ || !previousToggle_->isChecked()) return;
+  if (set_ == PlotSet::Control && (!result_->isForward() || !previous_->isForward())) return;
+  const RunRecord& r = previous_->record;
+  const int n = r.dof(), samples = r.samples();
+  const QVector<double> keys(r.t.begin(), r.t.end());
+  QVector<double> values(samples);
+  for (int i = 0; i < 4; ++i) {
+    QCustomPlot* p = plots_[i];
+    if (notes_[i]->visible()) continue;
+    const Eigen::MatrixXd& h = history(r, i);
+    if (h.rows() != samples || h.cols() != n) continue;
+    for (int j = 0; j < n && j < p->graphCount(); ++j) {
+      for (int k = 0; k < samples; ++k) values[k] = h(k, j);
+      auto* c = new QCPCurve(p->xAxis, p->graph(j)->valueAxis());
+      c->setData(keys, values);
+      QColor colour = kJointColours[j % 12];
+      colour.setAlpha(140);
+      c->setPen(QPen(colour, 1.2, Qt::DashLine));
+      c->setName(tr("J%1, previous run").arg(j + 1));
+      c->removeFromLegend();
+      c->setSelectable(QCP::stNone);
+      c->setVisible(isJointVisible(j));
+      previousCurves_[i].push_back(c);
+    }
+  }
+}
+
+void PlotPanel::setPreviousRunShown(bool shown) { previousToggle_->setChecked(shown); }
+
+bool PlotPanel::isPreviousRunShown() const { return previousToggle_->isChecked(); }
 
 void PlotPanel::rescale(QCustomPlot* p) {
   p->rescaleAxes(true);
@@ -319,6 +409,7 @@ void PlotPanel::setJointVisible(int joint, bool visible) {
     QCustomPlot* p = plots_[i];
     if (joint >= p->graphCount()) continue;
     p->graph(joint)->setVisible(visible);
+    if (joint < static_cast<int>(previousCurves_[i].size())) previousCurves_[i][joint]->setVisible(visible);
     if (visible && !notes_[i]->visible()) {
       p->graph(joint)->addToLegend();
     } else {

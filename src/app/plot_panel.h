@@ -16,6 +16,7 @@
 
 class QCheckBox;
 class QCustomPlot;
+class QCPCurve;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPLayer;
@@ -50,6 +51,12 @@ class PlotPanel : public QWidget {
   bool exportTo(const QString& path, QString* error = nullptr) const;
   static QStringList exportFormats();
   void resetZoom();
+  // The run before the current one, drawn dashed under it (null: none); on by default.
+  const SimulationResultPtr& previousResult() const { return previous_; }
+  void setPreviousRunShown(bool shown);
+  bool isPreviousRunShown() const;
+  // Vertical markers at the plan's knots (points and blend boundaries), per panel.
+  int knotMarkerCount() const { return static_cast<int>(knotLines_[0].size()); }
 
  Q_SIGNALS:
   void timeClicked(double t);
@@ -67,6 +74,9 @@ class PlotPanel : public QWidget {
   void alignLegends();
   void replotAll();
   static void rescale(QCustomPlot* p);  // fit both value axes to the visible curves, 10 % air
+  const Eigen::MatrixXd& history(const RunRecord& record, int panel) const;
+  void drawKnots();
+  void drawPrevious();
   PlotSet set_;
   std::array<QCustomPlot*, 4> plots_{};
   std::array<QCPItemStraightLine*, 4> cursors_{};
@@ -79,6 +89,10 @@ class PlotPanel : public QWidget {
   QLabel* note_;
   std::vector<QCheckBox*> toggles_;
   SimulationResultPtr result_;
+  SimulationResultPtr previous_;
+  QCheckBox* previousToggle_ = nullptr;
+  std::array<std::vector<QCPItemStraightLine*>, 4> knotLines_;
+  std::array<std::vector<QCPCurve*>, 4> previousCurves_;
 };
 
 }  // namespace armdyn::app

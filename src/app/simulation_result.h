@@ -28,6 +28,8 @@ struct SimulationResult {
   std::vector<Eigen::Matrix4d> frames;
   int framesPerSample = 0;
   std::vector<Eigen::Matrix4d> pointFrames;  // the same for the configuration at each task point
+  // Cartesian tasks: the commanded tool path (lines and arcs) for drawing, base coordinates, m.
+  std::vector<Eigen::Vector3d> commandedPath;
   double computeMs = 0.0;              // wall time of the background run
 
   SimulationMode mode() const { return record.mode; }

@@ -123,6 +123,7 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
     frames.compute(result->record.plan.pointJoints.row(p).transpose(),
                    &result->pointFrames[static_cast<size_t>(p) * frames.count()]);
   }
+  if (result->record.plan.path) result->commandedPath = result->record.plan.path->polyline(0.005);
   result->computeMs = clock.nsecsElapsed() / 1e6;
   return result;
 }

@@ -540,6 +540,93 @@ class SessionTest : public QObject {
     QCOMPARE(s.robot.name, loadSession(defaultRobotPath()).robot.name);
     QCOMPARE(s.robot.family, std::string("rrr"));
   }
+
+  // The trajectory dialog chooses the scheme and edits its parameters: each committed change is
+  // one undo step and the run follows it; a refused value never reaches the task.
+  void trajectoryDialogChoosesTheSchemeAndItsParameters() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->record.plan.scheme, TaskScheme::Paul);
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QVERIFY(d->parameterField("tacc")->isVisibleTo(d));
+    QVERIFY(!d->parameterField("speed")->isVisibleTo(d));
+    QVERIFY(d->schemeNote()->text().contains("starts and ends moving"));
+    QUndoStack* undo = w.document()->undoStack();
+    const int steps = undo->count();
+
+    // Straight lines: speed and path acceleration appear with starting values; the run follows.
+    d->chooseScheme(static_cast<int>(TaskScheme::Line));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Line);
+    QCOMPARE(w.result()->record.plan.scheme, TaskScheme::Line);
+    QVERIFY(w.result()->record.plan.path != nullptr);
+    QVERIFY(!w.result()->commandedPath.empty());
+    QVERIFY(d->parameterField("speed")->isVisibleTo(d));
+    QVERIFY(!d->parameterField("tacc")->isVisibleTo(d));
+    QCOMPARE(undo->count(), steps + 1);
+
+    // A refused speed: red, a reason, and the task keeps its speed.
+    const double speed = w.document()->task().speed;
+    d->setParameter("speed", "-1");
+    QVERIFY(d->reason()->text().contains("positive"));
+    QCOMPARE(w.document()->task().speed, speed);
+    QCOMPARE(undo->count(), steps + 1);
+    d->setParameter("speed", "0.05");
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().speed, 0.05);
+    QVERIFY(d->reason()->text().isEmpty());
+    QCOMPARE(undo->count(), steps + 2);
+
+    // LSPB with durations: the wrong count is refused, the right one taken.
+    d->chooseScheme(static_cast<int>(TaskScheme::Cubic));
+    QVERIFY(waitForRun(w));
+    const int segments = static_cast<int>(w.document()->task().points.size()) - 1;
+    d->setParameter("durations", "1, 2");
+    QVERIFY(d->reason()->text().contains("one duration per segment"));
+    QVERIFY(w.document()->task().durations.empty());
+    QStringList ds;
+    for (int k = 0; k < segments; ++k) ds << "1.5";
+    d->setParameter("durations", ds.join(", "));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(static_cast<int>(w.document()->task().durations.size()), segments);
+    QVERIFY(std::abs(w.result()->record.plan.duration() - 1.5 * segments) < 1e-12);
+    // Adding a point keeps one duration per segment.
+    d->table()->selectRow(0);
+    d->addPoint();
+    QCOMPARE(w.document()->task().durations.size(), w.document()->task().points.size() - 1);
+
+    // Undo all the way back: Paul's scheme and no parameters, as loaded.
+    while (undo->count() > steps && undo->canUndo() && undo->index() > steps) undo->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Paul);
+    QVERIFY(w.document()->task().durations.empty());
+    QCOMPARE(d->scheme()->currentIndex(), static_cast<int>(TaskScheme::Paul));
+  }
+
+  // A task given in joint space shows joint columns in degrees, and a Cartesian scheme is
+  // refused for it with the reason.
+  void trajectoryDialogShowsJointPoints() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/craig_one_joint.yaml")));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->record.plan.scheme, TaskScheme::Cubic);
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QCOMPARE(d->table()->columnCount(), 1);
+    QCOMPARE(d->table()->horizontalHeaderItem(0)->text(), QStringLiteral("J1 (deg)"));
+    QCOMPARE(d->table()->item(1, 0)->text(), QStringLiteral("75"));
+    d->setCell(1, 0, "90");
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().jointPoints(1, 0), 90.0);
+    QVERIFY(std::abs(w.result()->record.q.bottomRows(1)(0, 0) - M_PI / 2) < 1e-12);
+    d->chooseScheme(static_cast<int>(TaskScheme::Line));
+    QVERIFY(d->reason()->text().contains("joint values"));
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Cubic);
+  }
 };
 
 int main(int argc, char** argv) {

@@ -1,9 +1,14 @@
 #include "dialogs/trajectory_points_dialog.h"
 
+#include <algorithm>
+
 #include "document.h"
 #include "io/number_text.h"
 #include "kinematics/inverse_kinematics.h"
 #include "main_window.h"
+#include "trajectory/task_plan.h"
+
+#include <QGridLayout>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -12,15 +17,113 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace armdyn::app {
 
+namespace {
+
+// Combo box order = TaskScheme order.
+QStringList schemeLabels() {
+  return {QObject::tr("Paul's quartic transitions (Vora)"),  QObject::tr("Cubic segments (Craig 7.3)"),
+          QObject::tr("Cubic spline: continuous acceleration"), QObject::tr("Quintic segments"),
+          QObject::tr("Linear segments with parabolic blends (LSPB)"), QObject::tr("Straight lines (Cartesian)"),
+          QObject::tr("Lines and arcs (Cartesian)")};
+}
+
+// What the user should know of a scheme, in a sentence.
+QString schemeExplanation(TaskScheme s) {
+  switch (s) {
+    case TaskScheme::Paul:
+      return QObject::tr("Vora's plan: it starts and ends moving (half-way into its first transition, at the last "
+                         "point with speed), and cuts the corners at the via points over ±TACC.");
+    case TaskScheme::Cubic:
+      return QObject::tr("Cubic segments through every point, at rest at both ends; via velocities by Craig's heuristic, "
+                         "zero, or chosen for continuous acceleration.");
+    case TaskScheme::CubicSpline:
+      return QObject::tr("Cubics through every point with continuous acceleration (Craig Example 7.2), at rest at both ends.");
+    case TaskScheme::Quintic:
+      return QObject::tr("Quintic segments through every point: position, velocity and acceleration continuous, at rest "
+                         "at both ends.");
+    case TaskScheme::Lspb:
+      return QObject::tr("Constant-velocity segments joined by parabolic blends: the via points are passed near, not "
+                         "through. At rest at both ends.");
+    case TaskScheme::Line:
+      return QObject::tr("The tool moves on straight lines and stops at every point; it turns about one axis on each line. "
+                         "Where a joint would exceed its speed or acceleration limit the path speed is lowered there.");
+    case TaskScheme::LineArc:
+      return QObject::tr("Straight lines whose corners are rounded by arcs of the given radius (0 = stop at the point). "
+                         "Where a joint would exceed a limit the path speed is lowered there.");
+  }
+  return {};
+}
+
+QString listText(const std::vector<double>& values) {
+  QStringList parts;
+  for (double v : values) parts << QString::fromStdString(formatSignificant(v));
+  return parts.join(", ");
+}
+
+// Positive finite numbers separated by commas or spaces; `why` says what is wrong.
+bool readPositiveList(const QString& text, std::vector<double>& out, QString& why) {
+  out.clear();
+  const QStringList parts = text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts);
+  for (const QString& part : parts) {
+    const NumberText n = readNumber(part.toStdString());
+    if (n.kind != NumberText::Kind::Number) {
+      why = QObject::tr("\"%1\" is not a number").arg(part);
+      return false;
+    }
+    if (!(n.value > 0.0)) {
+      why = QObject::tr("every value must be positive (got %1)").arg(part);
+      return false;
+    }
+    out.push_back(n.value);
+  }
+  return true;
+}
+
+void insertRow(Eigen::MatrixXd& m, int at, const Eigen::RowVectorXd& row) {
+  Eigen::MatrixXd r(m.rows() + 1, m.cols());
+  r.topRows(at) = m.topRows(at);
+  r.row(at) = row;
+  r.bottomRows(m.rows() - at) = m.bottomRows(m.rows() - at);
+  m = r;
+}
+
+void removeRow(Eigen::MatrixXd& m, int at) {
+  Eigen::MatrixXd r(m.rows() - 1, m.cols());
+  r.topRows(at) = m.topRows(at);
+  r.bottomRows(m.rows() - at - 1) = m.bottomRows(m.rows() - at - 1);
+  m = r;
+}
+
+// Durations follow the segments when a point is added (the new segment copies its neighbour's
+// duration) or removed.
+void durationsAfterInsert(TaskSpec& t, int at) {
+  if (t.durations.empty()) return;
+  const int k = std::clamp(at, 0, static_cast<int>(t.durations.size()) - 1);
+  t.durations.insert(t.durations.begin() + k, t.durations[k]);
+}
+
+void durationsAfterRemove(TaskSpec& t, int at) {
+  if (t.durations.empty()) return;
+  if (t.durations.size() == 1) {
+    t.durations.clear();
+    return;
+  }
+  const int k = std::clamp(at, 0, static_cast<int>(t.durations.size()) - 1);
+  t.durations.erase(t.durations.begin() + k);
+}
+
+}  // namespace
+
 TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* parent)
     : QDialog(parent), document_(document) {
   setWindowTitle(tr("Change trajectory points"));
-  resize(720, 420);
+  resize(840, 520);
   auto* layout = new QVBoxLayout(this);
   auto* top = new QHBoxLayout;
   top->addWidget(new QLabel(tr("Inverse-kinematics configuration"), this));
@@ -35,11 +138,68 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   configuration_->setToolTip(tr("Empty: the family default. Tokens select a solution, e.g. \"elbow_down\"."));
   top->addWidget(configuration_, 1);
   layout->addLayout(top);
+
+  auto* schemeRow = new QHBoxLayout;
+  schemeRow->addWidget(new QLabel(tr("Trajectory &scheme"), this));
+  scheme_ = new QComboBox(this);
+  scheme_->setObjectName("scheme");
+  scheme_->addItems(schemeLabels());
+  static_cast<QLabel*>(schemeRow->itemAt(0)->widget())->setBuddy(scheme_);
+  schemeRow->addWidget(scheme_, 1);
+  layout->addLayout(schemeRow);
+  schemeNote_ = new QLabel(this);
+  schemeNote_->setObjectName("schemeNote");
+  schemeNote_->setWordWrap(true);
+  schemeNote_->setStyleSheet("color:#444");
+  layout->addWidget(schemeNote_);
+  auto* grid = new QGridLayout;
+  struct Spec {
+    const char* key;
+    QString label, placeholder;
+  };
+  const Spec specs[] = {
+      {"durations", tr("Segment durations (s)"), tr("shortest within the joint limits")},
+      {"acceleration", tr("Blend acceleration (deg/s², m/s²; one, or one per joint)"), tr("each joint's amax")},
+      {"tacc", tr("Transition time TACC (s)"), tr("the robot's TACC")},
+      {"speed", tr("Path speed (m/s)"), QString()},
+      {"path_acceleration", tr("Path acceleration (m/s²)"), QString()},
+  };
+  int row = 0;
+  for (const Spec& spec : specs) {
+    auto* label = new QLabel(spec.label, this);
+    auto* field = new QLineEdit(this);
+    field->setObjectName(QString("parameter_") + spec.key);
+    field->setPlaceholderText(spec.placeholder);
+    label->setBuddy(field);
+    grid->addWidget(label, row, 0);
+    grid->addWidget(field, row, 1);
+    const QString key = spec.key;
+    connect(field, &QLineEdit::editingFinished, this, [this, key] { commitParameter(key); });
+    parameters_.push_back({key, label, field});
+    ++row;
+  }
+  viaVelocityLabel_ = new QLabel(tr("Via-point velocities"), this);
+  viaVelocity_ = new QComboBox(this);
+  viaVelocity_->setObjectName("viaVelocity");
+  viaVelocity_->addItems({tr("Craig's heuristic (average of the slopes)"), tr("Zero (stop at every point)"),
+                          tr("Continuous acceleration (spline)")});
+  viaVelocityLabel_->setBuddy(viaVelocity_);
+  grid->addWidget(viaVelocityLabel_, row, 0);
+  grid->addWidget(viaVelocity_, row, 1);
+  grid->setColumnStretch(1, 1);
+  layout->addLayout(grid);
+  connect(scheme_, &QComboBox::activated, this, [this](int index) { chooseScheme(index); });
+  connect(viaVelocity_, &QComboBox::activated, this, [this](int index) {
+    if (loading_) return;
+    const char* names[] = {"heuristic", "zero", "continuous-acceleration"};
+    TaskSpec t = editedTask();
+    if (t.viaVelocity == names[index] || (t.viaVelocity.empty() && index == 0)) return;
+    t.viaVelocity = names[index];
+    document_->edit(t, tr("Change via-point velocities"));
+  });
   table_ = new QTableWidget(this);
   table_->setObjectName("trajectoryTable");
-  table_->setColumnCount(6);
-  table_->setHorizontalHeaderLabels({tr("X (m)"), tr("Y (m)"), tr("Z (m)"), tr("Roll φ (deg)"), tr("Pitch θ (deg)"),
-                                     tr("Yaw ψ (deg)")});
+  table_->setColumnCount(7);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -97,7 +257,9 @@ TaskSpec TrajectoryPointsDialog::editedTask() const {
   TaskSpec t = document_->task();
   t.sourceFile.clear();
   t.configurationLine = 0;
+  t.lines.clear();
   for (TaskPoint& p : t.points) p.sourceLine = 0;
+  for (int& line : t.jointPointLines) line = 0;
   return t;
 }
 
@@ -166,18 +328,43 @@ void TrajectoryPointsDialog::clearFailure() {
   failedPoint_ = -1;
 }
 
+bool TrajectoryPointsDialog::jointSpaceRows() const { return document_->task().jointPoints.rows() > 0; }
+
 void TrajectoryPointsDialog::reload() {
   loading_ = true;
   const TaskSpec& task = document_->task();
   const int current = table_->currentRow();
-  table_->setRowCount(static_cast<int>(task.points.size()));
+  const bool joints = jointSpaceRows();
+  const int columns = joints ? static_cast<int>(task.jointPoints.cols()) : 7;
+  const int rowsCount = task.pointCount();
+  table_->setColumnCount(columns);
+  QStringList headers;
+  if (joints) {
+    const RobotSpec& robot = document_->robot();
+    for (int j = 0; j < columns; ++j)
+      headers << tr("J%1 (%2)").arg(j + 1).arg(j < robot.dof() && robot.links[j].joint == JointType::Prismatic ? "m" : "deg");
+  } else {
+    headers << tr("X (m)") << tr("Y (m)") << tr("Z (m)") << tr("Roll φ (deg)") << tr("Pitch θ (deg)") << tr("Yaw ψ (deg)")
+            << tr("Radius (m)");
+  }
+  table_->setHorizontalHeaderLabels(headers);
+  if (!joints) table_->setColumnHidden(6, task.scheme != TaskScheme::LineArc);
+  else
+    for (int c = 0; c < columns; ++c) table_->setColumnHidden(c, false);
+  table_->setRowCount(rowsCount);
   QStringList rows;
-  for (int k = 0; k < static_cast<int>(task.points.size()); ++k) {
-    const TaskPoint& p = task.points[k];
-    for (int c = 0; c < 6; ++c) {
+  for (int k = 0; k < rowsCount; ++k) {
+    for (int c = 0; c < columns; ++c) {
       // 12 significant digits: no float noise on screen; the value itself is kept unless typed.
-      const QString text =
-          QString::fromStdString(c < 3 ? formatSignificant(p.position(c)) : formatDegreesSignificant(p.rpy(c - 3)));
+      QString text;
+      if (joints) {
+        text = QString::fromStdString(formatSignificant(task.jointPoints(k, c)));
+      } else {
+        const TaskPoint& p = task.points[k];
+        text = QString::fromStdString(c < 3   ? formatSignificant(p.position(c))
+                                      : c < 6 ? formatDegreesSignificant(p.rpy(c - 3))
+                                              : formatSignificant(p.radius));
+      }
       auto* item = table_->item(k, c);
       if (item == nullptr) {
         table_->setItem(k, c, new QTableWidgetItem(text));
@@ -191,8 +378,135 @@ void TrajectoryPointsDialog::reload() {
   table_->setVerticalHeaderLabels(rows);
   configuration_->setCurrentText(QString::fromStdString(task.configuration));
   configuration_->setStyleSheet({});
+  configuration_->setEnabled(!joints);
   if (current >= 0 && current < table_->rowCount()) table_->selectRow(current);
+  reloadParameters();
   loading_ = false;
+}
+
+void TrajectoryPointsDialog::reloadParameters() {
+  const bool wasLoading = loading_;
+  loading_ = true;
+  const TaskSpec& task = document_->task();
+  const TaskScheme s = task.scheme;
+  scheme_->setCurrentIndex(static_cast<int>(s));
+  schemeNote_->setText(schemeExplanation(s));
+  const bool timed = s == TaskScheme::Cubic || s == TaskScheme::CubicSpline || s == TaskScheme::Quintic || s == TaskScheme::Lspb;
+  for (Parameter& p : parameters_) {
+    bool shown = false;
+    QString text;
+    if (p.key == "durations") {
+      shown = timed;
+      text = listText(task.durations);
+    } else if (p.key == "acceleration") {
+      shown = s == TaskScheme::Lspb;
+      text = listText(task.acceleration);
+    } else if (p.key == "tacc") {
+      shown = s == TaskScheme::Paul;
+      text = task.tacc ? QString::fromStdString(formatSignificant(*task.tacc)) : QString();
+      p.field->setPlaceholderText(tr("the robot's TACC, %1 s").arg(QString::fromStdString(formatSignificant(document_->robot().tacc))));
+    } else if (p.key == "speed") {
+      shown = isCartesianScheme(s);
+      text = task.speed > 0.0 ? QString::fromStdString(formatSignificant(task.speed)) : QString();
+    } else if (p.key == "path_acceleration") {
+      shown = isCartesianScheme(s);
+      text = task.pathAcceleration > 0.0 ? QString::fromStdString(formatSignificant(task.pathAcceleration)) : QString();
+    }
+    p.label->setVisible(shown);
+    p.field->setVisible(shown);
+    if (p.field->text() != text) p.field->setText(text);
+    p.field->setStyleSheet({});
+  }
+  viaVelocityLabel_->setVisible(s == TaskScheme::Cubic);
+  viaVelocity_->setVisible(s == TaskScheme::Cubic);
+  viaVelocity_->setCurrentIndex(task.viaVelocity == "zero" ? 1 : task.viaVelocity == "continuous-acceleration" ? 2 : 0);
+  loading_ = wasLoading;
+}
+
+QLineEdit* TrajectoryPointsDialog::parameterField(const QString& key) const {
+  for (const Parameter& p : parameters_)
+    if (p.key == key) return p.field;
+  return nullptr;
+}
+
+void TrajectoryPointsDialog::setParameter(const QString& key, const QString& text) {
+  if (QLineEdit* f = parameterField(key)) {
+    f->setText(text);
+    commitParameter(key);
+  }
+}
+
+void TrajectoryPointsDialog::chooseScheme(int index) {
+  if (loading_ || index < 0 || index > static_cast<int>(TaskScheme::LineArc)) return;
+  const TaskScheme s = static_cast<TaskScheme>(index);
+  if (s == document_->task().scheme) return;
+  TaskSpec t = editedTask();
+  if (isCartesianScheme(s) && t.jointPoints.rows() > 0) {
+    reason_->setText(tr("Scheme: straight lines and arcs follow tool poses; this task's points are joint values"));
+    scheme_->setCurrentIndex(static_cast<int>(t.scheme));
+    return;
+  }
+  t.scheme = s;
+  if (isCartesianScheme(s)) {
+    // Sensible starting values the user sees in the fields.
+    if (!(t.speed > 0.0)) t.speed = 0.1;
+    if (!(t.pathAcceleration > 0.0)) t.pathAcceleration = 0.5;
+    t.durations.clear();
+  }
+  if (s != TaskScheme::LineArc)
+    for (TaskPoint& p : t.points) p.radius = 0.0;
+  if (s == TaskScheme::Paul) t.durations.clear();
+  reason_->clear();
+  document_->edit(t, tr("Trajectory scheme: %1").arg(schemeLabels().at(index)));
+}
+
+void TrajectoryPointsDialog::commitParameter(const QString& key) {
+  if (loading_) return;
+  QLineEdit* field = parameterField(key);
+  if (!field) return;
+  const QString text = field->text().trimmed();
+  TaskSpec t = editedTask();
+  QString why;
+  std::vector<double> values;
+  if (!readPositiveList(text, values, why)) {
+  } else if (key == "durations") {
+    const int segments = t.pointCount() - 1;
+    if (!values.empty() && static_cast<int>(values.size()) != segments)
+      why = tr("give one duration per segment: %1 for %2 points (or leave it empty)").arg(segments).arg(t.pointCount());
+    else
+      t.durations = values;
+  } else if (key == "acceleration") {
+    const int n = document_->robot().dof();
+    if (values.size() > 1 && static_cast<int>(values.size()) != n)
+      why = tr("give one value, or one per joint (%1)").arg(n);
+    else
+      t.acceleration = values;
+  } else if (values.size() > 1) {
+    why = tr("one value, please");
+  } else if (key == "tacc") {
+    if (values.empty()) t.tacc.reset();
+    else t.tacc = values[0];
+  } else if (values.empty()) {
+    why = tr("a value is required");
+  } else if (key == "speed") {
+    t.speed = values[0];
+  } else if (key == "path_acceleration") {
+    t.pathAcceleration = values[0];
+  }
+  if (!why.isEmpty()) {
+    for (const Parameter& p : parameters_)
+      if (p.key == key) reason_->setText(tr("%1: %2").arg(p.label->text(), why));
+    field->setStyleSheet("QLineEdit { background:#ffe4e4 }");
+    return;
+  }
+  field->setStyleSheet({});
+  reason_->clear();
+  const TaskSpec& now = document_->task();
+  if (t.durations == now.durations && t.acceleration == now.acceleration && t.tacc == now.tacc && t.speed == now.speed &&
+      t.pathAcceleration == now.pathAcceleration)
+    return;
+  for (const Parameter& p : parameters_)
+    if (p.key == key) document_->edit(t, tr("Change %1").arg(p.label->text()));
 }
 
 void TrajectoryPointsDialog::setCell(int row, int column, const QString& text) {
@@ -219,13 +533,26 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
     loading_ = false;
     return;
   }
+  if (!jointSpaceRows() && column == 6 && n.value < 0.0) {
+    reason_->setText(tr("Point %1, blend radius: must be 0 (a stop) or positive").arg(row + 1));
+    loading_ = true;
+    item->setBackground(QColor(255, 228, 228));
+    loading_ = false;
+    return;
+  }
   reason_->clear();
   TaskSpec t = editedTask();
-  TaskPoint& p = t.points[row];
-  if (column < 3) {
-    p.position(column) = n.value;
+  if (jointSpaceRows()) {
+    t.jointPoints(row, column) = n.value;
   } else {
-    p.rpy(column - 3) = degToRad(n.value);
+    TaskPoint& p = t.points[row];
+    if (column < 3) {
+      p.position(column) = n.value;
+    } else if (column < 6) {
+      p.rpy(column - 3) = degToRad(n.value);
+    } else {
+      p.radius = n.value;
+    }
   }
   document_->edit(t, tr("Change point %1").arg(row + 1), QStringLiteral("points[%1].%2").arg(row).arg(column));
 }
@@ -237,8 +564,14 @@ void TrajectoryPointsDialog::nextPoint() {
 
 void TrajectoryPointsDialog::addPoint() {
   TaskSpec t = editedTask();
-  TaskPoint p = t.points.empty() ? TaskPoint{} : t.points.back();
-  t.points.push_back(p);
+  if (t.jointPoints.rows() > 0) {
+    insertRow(t.jointPoints, static_cast<int>(t.jointPoints.rows()), t.jointPoints.bottomRows(1));
+    t.jointPointLines.push_back(0);
+  } else {
+    TaskPoint p = t.points.empty() ? TaskPoint{} : t.points.back();
+    t.points.push_back(p);
+  }
+  durationsAfterInsert(t, static_cast<int>(t.durations.size()));
   document_->edit(t, tr("Add trajectory point"));
   table_->selectRow(table_->rowCount() - 1);
 }
@@ -246,8 +579,15 @@ void TrajectoryPointsDialog::addPoint() {
 void TrajectoryPointsDialog::insertPoint() {
   TaskSpec t = editedTask();
   const int row = std::max(0, table_->currentRow());
-  TaskPoint p = t.points.empty() ? TaskPoint{} : t.points[row];
-  t.points.insert(t.points.begin() + std::min<int>(row, t.points.size()), p);
+  if (t.jointPoints.rows() > 0) {
+    const int at = std::min<int>(row, t.jointPoints.rows());
+    insertRow(t.jointPoints, at, t.jointPoints.row(std::min<int>(row, t.jointPoints.rows() - 1)));
+    t.jointPointLines.insert(t.jointPointLines.begin() + at, 0);
+  } else {
+    TaskPoint p = t.points.empty() ? TaskPoint{} : t.points[row];
+    t.points.insert(t.points.begin() + std::min<int>(row, t.points.size()), p);
+  }
+  durationsAfterInsert(t, row);
   document_->edit(t, tr("Insert trajectory point"));
   table_->selectRow(row);
 }
@@ -255,8 +595,15 @@ void TrajectoryPointsDialog::insertPoint() {
 void TrajectoryPointsDialog::deletePoint() {
   const int row = table_->currentRow();
   TaskSpec t = editedTask();
-  if (row < 0 || row >= static_cast<int>(t.points.size())) return;
-  t.points.erase(t.points.begin() + row);
+  if (row < 0 || row >= t.pointCount()) return;
+  if (t.jointPoints.rows() > 0) {
+    if (t.jointPoints.rows() == 1) return;  // a joint-space task keeps its width
+    removeRow(t.jointPoints, row);
+    t.jointPointLines.erase(t.jointPointLines.begin() + row);
+  } else {
+    t.points.erase(t.points.begin() + row);
+  }
+  durationsAfterRemove(t, row);
   document_->edit(t, tr("Delete trajectory point %1").arg(row + 1));
 }
 
@@ -264,8 +611,14 @@ void TrajectoryPointsDialog::movePoint(int delta) {
   const int row = table_->currentRow();
   TaskSpec t = editedTask();
   const int to = row + delta;
-  if (row < 0 || to < 0 || to >= static_cast<int>(t.points.size())) return;
-  std::swap(t.points[row], t.points[to]);
+  if (row < 0 || to < 0 || to >= t.pointCount()) return;
+  if (t.jointPoints.rows() > 0) {
+    const Eigen::RowVectorXd a = t.jointPoints.row(row);
+    t.jointPoints.row(row) = t.jointPoints.row(to);
+    t.jointPoints.row(to) = a;
+  } else {
+    std::swap(t.points[row], t.points[to]);
+  }
   document_->edit(t, tr("Move trajectory point %1").arg(row + 1));
   table_->selectRow(to);
 }

@@ -1,6 +1,11 @@
 #pragma once
-// CHANGE menu item 3 (Vora fig 5.7, "MENU for trajectory changes"): the end points of the task's
-// segments, X, Y, Z (m), roll, pitch, yaw (deg); next point, add, insert, delete and reorder.
+// CHANGE menu item 3 (Vora fig 5.7, "MENU for trajectory changes"), extended to the trajectory
+// catalogue: the scheme (Paul, cubic, cubic spline, quintic, LSPB, straight lines, lines and
+// arcs) with its parameters (segment durations, via velocities, blend acceleration, TACC, path
+// speed and acceleration, blend radii), and the points: tool poses X, Y, Z (m), roll, pitch,
+// yaw (deg), or joint values (deg or m) for a task given in joint space; next point, add,
+// insert, delete and reorder. Parameter fields commit on Enter or when focus leaves them; a
+// refused value is shown in red with the reason and never reaches the task.
 // Cells validate as you type; every accepted change is one undoable edit. An edited task no
 // longer matches the file it came from, so edits drop its file and line numbers: error
 // messages then name the point, not a line of a file that says otherwise.
@@ -17,6 +22,7 @@ class QLabel;
 class QLineEdit;
 class QTableWidget;
 class QComboBox;
+class QGridLayout;
 
 namespace armdyn::app {
 
@@ -29,6 +35,16 @@ class TrajectoryPointsDialog : public QDialog {
   QTableWidget* table() const { return table_; }
   QLabel* reason() const { return reason_; }
   QComboBox* configuration() const { return configuration_; }
+  QComboBox* scheme() const { return scheme_; }
+  // Parameter fields by task-file key: "durations", "acceleration", "tacc", "speed",
+  // "path_acceleration"; null for other keys.
+  QLineEdit* parameterField(const QString& key) const;
+  QComboBox* viaVelocity() const { return viaVelocity_; }
+  QLabel* schemeNote() const { return schemeNote_; }
+  // Chooses a scheme as the combo box does (index = TaskScheme).
+  void chooseScheme(int index);
+  // Sets a parameter field's text and commits it as Enter would.
+  void setParameter(const QString& key, const QString& text);
   void setCell(int row, int column, const QString& text);  // as if typed
   void nextPoint();
   void addPoint();
@@ -45,6 +61,9 @@ class TrajectoryPointsDialog : public QDialog {
 
  private:
   void reload();
+  void reloadParameters();
+  void commitParameter(const QString& key);
+  bool jointSpaceRows() const;  // the table shows joint points, not poses
   void onCellChanged(int row, int column);
   void commitConfiguration(const QString& text);
   void markRow(int row, const QColor& colour, const QString& tip);
@@ -54,6 +73,16 @@ class TrajectoryPointsDialog : public QDialog {
   QTableWidget* table_;
   QLabel* reason_;
   QComboBox* configuration_;
+  QComboBox* scheme_;
+  QComboBox* viaVelocity_;
+  QLabel* schemeNote_;
+  struct Parameter {
+    QString key;
+    QLabel* label;
+    QLineEdit* field;
+  };
+  std::vector<Parameter> parameters_;
+  QLabel* viaVelocityLabel_;
   bool loading_ = false;
   int failedPoint_ = -1;
 };

@@ -6,7 +6,7 @@
 
 #include "model/robot.h"
 #include "model/task.h"
-#include "simulation/run_record.h"
+#include "model/run_mode.h"
 
 #include <optional>
 

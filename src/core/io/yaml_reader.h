@@ -5,7 +5,7 @@
 #include "io/field_source.h"
 #include "model/robot.h"
 #include "model/task.h"
-#include "simulation/run_record.h"
+#include "model/run_mode.h"
 
 #include <optional>
 #include <string>

@@ -16,6 +16,7 @@
 // (analysis/sample_derivative.h).
 
 #include "dynamics/inverse_dynamics.h"
+#include "model/run_mode.h"
 #include "simulation/forward_simulation.h"
 #include "trajectory/task_plan.h"
 
@@ -25,8 +26,6 @@
 
 namespace armdyn {
 
-enum class RunMode { PrescribedMotion, ForwardSimulation };
-const char* runModeName(RunMode mode);  // "prescribed", "forward"
 
 // Table 7.3.
 struct TaskSummary {

@@ -11,8 +11,6 @@
 
 namespace armdyn {
 
-const char* runModeName(RunMode mode) { return mode == RunMode::ForwardSimulation ? "forward" : "prescribed"; }
-
 RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun& run, bool includesDrives) {
   const RunHistory& h = run.result.history;
   const RunSummary& summary = run.result.summary;

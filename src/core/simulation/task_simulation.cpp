@@ -56,8 +56,8 @@ TaskTiming sampleTiming(const JointTrajectory& trajectory, double dt) {
   // Whole DT steps until the clock covers the plan; the 1e-9 keeps an exact multiple exact.
   const double steps = std::max(1.0, std::ceil(timing.planDuration / dt - 1e-9));
   if (trajectory.endsAtRest()) {
-    timing.samples = steps + 1.0;
-    timing.taskTime = steps * dt;
+    timing.samples = steps + 1.0;  // the last at the end of the motion
+    timing.taskTime = timing.planDuration;
   } else {
     timing.samples = steps;
     timing.taskTime = steps * dt;
@@ -97,8 +97,9 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   DynamicsData data(model);
   LinkFrameArray frames;
   Eigen::VectorXd q(n), qd(n), qdd(n), tau(n);
+  const bool lastAtEnd = trajectory.endsAtRest();
   for (int k = 0; k < samples; ++k) {
-    const double t = k * dt;
+    const double t = lastAtEnd && k == samples - 1 ? timing.planDuration : k * dt;
     trajectory.evaluate(t, q, qd, qdd);
     inverseDynamics(model, data, q, qd, qdd, options.method, tau);
     if (sim.includesDrives) addDriveTorques(model, qd, qdd, tau);

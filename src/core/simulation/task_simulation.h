@@ -3,10 +3,11 @@
 // scheme): plan the task (trajectory/task_plan.h), sample the plan every DT, compute each
 // joint's force/torque by inverse dynamics and the tool pose by forward kinematics.
 //
-// Sampling: t_k = k DT. A plan that ends at rest is sampled up to and including the first
-// sample at or after its end (the last row is the motion's end, at rest: K = ceil(T / DT),
-// samples k = 0..K). Paul's plan, which ends moving, keeps Vora's count: k < ceil(T / DT)
-// (weld seam: plan 3.7230 s -> 149 samples, task time 3.725 s as printed).
+// Sampling: t_k = k DT. A plan that ends at rest gets K = ceil(T / DT) steps and K + 1
+// samples, t_k = k DT for k < K and the last at exactly T, the end of the motion, at rest (the
+// last interval is DT or shorter); task time = T. Paul's plan, which ends moving, keeps Vora's
+// count: k < ceil(T / DT), task time ceil(T / DT) DT (weld seam: plan 3.7230 s -> 149 samples,
+// task time 3.725 s as printed).
 
 #include "model/model.h"
 #include "model/task.h"
@@ -30,7 +31,7 @@ struct TaskTiming {
   double dt = 0.0;            // s
   double planDuration = 0.0;  // s
   double samples = 0.0;
-  double taskTime = 0.0;      // s, time of the last sample + DT for Paul, of the last sample otherwise
+  double taskTime = 0.0;      // s: Paul's samples x DT; otherwise the plan's end (the last sample)
 };
 TaskTiming sampleTiming(const JointTrajectory& trajectory, double dt);
 // The timing simulateTask's run would have, without its dynamics (the plan only).

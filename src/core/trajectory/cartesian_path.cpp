@@ -4,7 +4,9 @@
 
 #include <Eigen/Geometry>
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <stdexcept>
 #include <cstdio>
 #include <string>
 
@@ -225,7 +227,11 @@ int CartesianPath::pieceAt(double s) const {
 
 void CartesianPath::evaluate(double s, PathSample& out) const {
   s = std::clamp(s, 0.0, length_);
-  const int i = pieceAt(s);
+  evaluatePiece(pieceAt(s), s, out);
+}
+
+void CartesianPath::evaluatePiece(int i, double s, PathSample& out) const {
+  assert(i >= 0 && i < static_cast<int>(pieces_.size()));
   const PathPiece& piece = pieces_[i];
   const LineRotation& rot = rotations_[i];
   const double local = std::clamp(s - piece.s0, 0.0, piece.length);
@@ -251,6 +257,27 @@ void CartesianPath::evaluate(double s, PathSample& out) const {
     out.w.setZero();
     out.dw.setZero();
   }
+}
+
+std::vector<Eigen::Vector3d> CartesianPath::polyline(double maxStep) const {
+  if (!(maxStep > 0.0)) throw std::invalid_argument("CartesianPath::polyline: maxStep must be positive");
+  std::vector<Eigen::Vector3d> out;
+  PathSample x;
+  evaluate(0.0, x);
+  out.push_back(x.p);
+  for (const PathPiece& piece : pieces_) {
+    const int steps = piece.kind == PathPieceKind::Line
+                          ? 1
+                          : std::max(2, static_cast<int>(std::ceil(piece.length / maxStep)));
+    for (int k = 1; k <= steps; ++k) {
+      const double a = piece.length * k / steps;
+      out.push_back(piece.kind == PathPieceKind::Line
+                        ? Eigen::Vector3d(piece.start + a * piece.direction)
+                        : Eigen::Vector3d(piece.centre + piece.radius * (std::cos(a / piece.radius) * piece.u +
+                                                                         std::sin(a / piece.radius) * piece.v)));
+    }
+  }
+  return out;
 }
 
 }  // namespace armdyn

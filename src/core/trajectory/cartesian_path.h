@@ -72,9 +72,14 @@ class CartesianPath {
   int pieceAt(double s) const;
   // Pose and derivatives at s (clamped). Does not allocate.
   void evaluate(double s, PathSample& out) const;
+  // The same on piece i's own formula (s clamped to the piece): at a junction, either side.
+  void evaluatePiece(int i, double s, PathSample& out) const;
   // Arc length at which the path passes each point (a corner point rounded by an arc: the
   // middle of the arc), m; size points().size().
   const std::vector<double>& pointArcLength() const { return pointS_; }
+  // Positions along the path for drawing: every piece's ends, and points at most `maxStep` m
+  // apart on lines (ends only) and arcs (chords of at most maxStep).
+  std::vector<Eigen::Vector3d> polyline(double maxStep) const;
   // Arc lengths of the stops, in order (includes 0 and length()).
   const std::vector<double>& stops() const { return stops_; }
 

@@ -24,6 +24,10 @@ constexpr double kLimitMargin = 1.0 - 1e-4;
 constexpr int kMinIntervals = 4;                 // per piece
 constexpr int kMaxNodes = 200000;                // a 1 km path at 5 mm
 constexpr double kSingularValue = 1e-6;          // smallest singular value of J treated as singular
+// Joint rate per metre of path (rad/m or m/m) beside a sign change of det J that makes it a
+// singularity the path runs into (a 1 mm step turning a joint by 0.1 rad); above 100x this at
+// any node the path is refused outright.
+constexpr double kSingularRate = 100.0;
 constexpr double kNewtonTolerance = 1e-12;       // m and rad
 constexpr int kNewtonIterations = 40;
 
@@ -78,22 +82,30 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   const TaskRows rows{n_ >= 6 ? 6 : 3};
   const RobotSpec& spec = model.spec();
 
-  // Node grid; `junction[i]`: node i is where one piece ends and the next starts.
+  // Node grid; `nodePiece[i]`: the piece node i starts (its right side); `junction[i]`: node i
+  // is where piece nodePiece[i] - 1 ends and nodePiece[i] starts (it lies exactly at s0).
   std::vector<char> junction;
-  for (const PathPiece& piece : path_->pieces()) {
+  std::vector<int> nodePiece;
+  for (int pi = 0; pi < static_cast<int>(path_->pieces().size()); ++pi) {
+    const PathPiece& piece = path_->pieces()[pi];
     const double spacing = piece.kind == PathPieceKind::Line ? kLineSpacing : piece.radius * kArcSpacing;
     const int intervals = std::max(kMinIntervals, static_cast<int>(std::ceil(piece.length / spacing)));
     if (nodeS_.size() + intervals > static_cast<std::size_t>(kMaxNodes))
-      throw PathFollowingError("the path is too long to plan (more than 200000 nodes)", piece.s0, piece.point);
+      throw PathFollowingError(PathFollowingError::Kind::TooLong, "the path is too long to plan (more than 200000 nodes)",
+                               piece.s0, piece.point);
     if (nodeS_.empty()) {
       nodeS_.push_back(piece.s0);
       junction.push_back(0);
+      nodePiece.push_back(pi);
     } else {
+      nodeS_.back() = piece.s0;  // exactly where this piece starts
       junction.back() = 1;
+      nodePiece.back() = pi;
     }
     for (int k = 1; k <= intervals; ++k) {
       nodeS_.push_back(piece.s0 + piece.length * k / intervals);
       junction.push_back(0);
+      nodePiece.push_back(pi);
     }
   }
   nodeS_.back() = path_->length();
@@ -109,13 +121,13 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   Eigen::VectorXd q(n_);
   for (int i = 0; i < nodes; ++i) {
     const double s = nodeS_[i];
-    path_->evaluate(s, x);
+    const int piece = nodePiece[i];
+    path_->evaluatePiece(piece, s, x);
     const Eigen::Matrix4d target = poseOf(x);
-    const int piece = path_->pieceAt(s);
     const int point = path_->pieces()[piece].point;
     if (i == 0) {
       const IkResult ik = solveInverseKinematics(model, target, options.configuration, options.seed);
-      if (!ik.ok) throw PathFollowingError("the first point is out of reach: " + ik.reason, 0.0, 0);
+      if (!ik.ok) throw PathFollowingError(PathFollowingError::Kind::Unreachable, ik.reason, 0.0, 0);
       q = ik.q;
     } else {
       const double ds = s - nodeS_[i - 1];
@@ -138,24 +150,26 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
       q += dq;
     }
     if (!converged)
-      throw PathFollowingError("the path leaves the arm's reach " + where(x, s), s, point);
+      throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path leaves the arm's reach " + where(x, s), s,
+                               point);
     for (int j = 0; j < n_; ++j) {
       const LinkSpec& l = spec.links[j];
       if (q(j) < l.qMin - 1e-9 || q(j) > l.qMax + 1e-9) {
         char buf[160];
         std::snprintf(buf, sizeof buf, "joint %d would leave its limits (%.4g %s) ", j + 1,
                       model.isRevolute(j) ? q(j) * 180.0 / M_PI : q(j), model.isRevolute(j) ? "deg" : "m");
-        throw PathFollowingError(buf + where(x, s), s, point);
+        throw PathFollowingError(PathFollowingError::Kind::JointLimit, buf + where(x, s), s, point);
       }
     }
     const Eigen::MatrixXd J = rows.jacobian(model, q);
     const Eigen::JacobiSVD<Eigen::MatrixXd> svd(J);
     const Eigen::VectorXd sigma = svd.singularValues();
-    nodeDet_[i] = sigma.prod();
+    nodeDet_[i] = J.rows() == J.cols() ? J.determinant() : sigma.prod();
     if (sigma.minCoeff() < kSingularValue) {
       char buf[96];
       std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", nodeDet_[i]);
-      throw PathFollowingError("the path passes through a singularity " + where(x, s) + buf, s, point);
+      throw PathFollowingError(PathFollowingError::Kind::Singularity,
+                               "the path passes through a singularity " + where(x, s) + buf, s, point);
     }
     // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q') with dJ/ds along q' by central differences;
     // at a junction once for each side, from the path a hair before s.
@@ -168,9 +182,26 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     };
     nodeQ_.col(i) = q;
     derivatives(x, nodeDqRight_.col(i), nodeDdqRight_.col(i));
+    // A singularity between two nodes: det J changes sign (square J) and the joint rates per
+    // metre of path blow up beside it. A path may cross a singular configuration whose lost
+    // direction it does not need (the PUMA's wrist at q5 = 0 with the tool kept vertical): its
+    // joint rates stay bounded and it is followed.
+    const double rate = nodeDqRight_.col(i).cwiseAbs().maxCoeff();
+    const bool crossed = J.rows() == J.cols() && i > 0 && nodeDet_[i] * nodeDet_[i - 1] < 0.0 &&
+                         std::max(rate, nodeDqRight_.col(i - 1).cwiseAbs().maxCoeff()) > kSingularRate;
+    if (!std::isfinite(rate) || rate > 100.0 * kSingularRate || crossed) {
+      char buf[160];
+      if (crossed)
+        std::snprintf(buf, sizeof buf, " (det J changes sign from %.3g to %.3g, joint rates %.3g rad/m)",
+                      nodeDet_[i - 1], nodeDet_[i], rate);
+      else
+        std::snprintf(buf, sizeof buf, " (det J = %.3g, joint rates %.3g rad/m)", nodeDet_[i], rate);
+      throw PathFollowingError(PathFollowingError::Kind::Singularity,
+                               "the path passes through a singularity " + where(x, s) + buf, s, point);
+    }
     if (junction[i]) {
       PathSample left;
-      path_->evaluate(s - 1e-9 * std::max(1.0, s), left);
+      path_->evaluatePiece(piece - 1, s, left);
       derivatives(left, nodeDqLeft_.col(i), nodeDdqLeft_.col(i));
     } else {
       nodeDqLeft_.col(i) = nodeDqRight_.col(i);
@@ -251,14 +282,19 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     int k = i;
     while (k + 1 < nodes && binding[k + 1] == b) ++k;
     double lowest = inf;
-    for (int m = i; m <= k; ++m) lowest = std::min(lowest, vLimit[m]);
+    int at = i;
+    for (int m = i; m <= k; ++m)
+      if (vLimit[m] < lowest) {
+        lowest = vLimit[m];
+        at = m;
+      }
     const int joint = b >= 0 ? b : -(b + 3);
-    char buf[256];
+    char buf[320];
     std::snprintf(buf, sizeof buf,
                   "joint %d's %s limit lowers the path speed to %.3g m/s between s = %.4g m and %.4g m "
-                  "(t = %.3g s to %.3g s)",
+                  "(t = %.3g s to %.3g s; det J = %.3g there)",
                   joint + 1, b >= 0 ? "velocity" : "acceleration", lowest, nodeS_[i], nodeS_[k],
-                  profile_->timeAt(nodeS_[i]), profile_->timeAt(nodeS_[k]));
+                  profile_->timeAt(nodeS_[i]), profile_->timeAt(nodeS_[k]), nodeDet_[at]);
     if (lowest < options.speed * (1.0 - 1e-9)) notes_.push_back(buf);
     i = k + 1;
   }

@@ -42,12 +42,15 @@ struct CartesianPlanOptions {
 // Where the path cannot be followed, in the path's terms (the plan step adds file and line).
 class PathFollowingError : public std::runtime_error {
  public:
-  PathFollowingError(const std::string& message, double s, int point)
-      : std::runtime_error(message), s_(s), point_(point) {}
+  enum class Kind { Unreachable, JointLimit, Singularity, TooLong };
+  PathFollowingError(Kind kind, const std::string& message, double s, int point)
+      : std::runtime_error(message), kind_(kind), s_(s), point_(point) {}
+  Kind kind() const { return kind_; }
   double arcLength() const { return s_; }  // m along the path
   int point() const { return point_; }     // the point the failing piece leaves from or rounds (0-based)
 
  private:
+  Kind kind_;
   double s_;
   int point_;
 };
@@ -56,7 +59,8 @@ class CartesianTrajectory final : public JointTrajectory {
  public:
   // Throws PathFollowingError: the first pose unreachable, an intermediate pose out of reach
   // (Newton does not converge: s, position), a joint leaving its limits, a singularity on the
-  // path (smallest singular value of J below 1e-6: s, position, det J).
+  // path (smallest singular value of J below 1e-6 at a node, or, for six joints, det J changing
+  // sign between two nodes: s, position, det J).
   CartesianTrajectory(const Model& model, std::shared_ptr<const CartesianPath> path,
                       const CartesianPlanOptions& options);
 
@@ -70,7 +74,8 @@ class CartesianTrajectory final : public JointTrajectory {
 
   const CartesianPath& path() const { return *path_; }
   const PathSpeedProfile& profile() const { return *profile_; }
-  // Node grid: arc length (m), joint values, q' and q'' (columns per node), sqrt(det(J J^T)).
+  // Node grid: arc length (m), joint values (columns per node), and det J (six joints, signed)
+  // or sqrt(det(J J^T)) (fewer: the rows the task constrains).
   const std::vector<double>& nodeArcLength() const { return nodeS_; }
   const Eigen::MatrixXd& nodeJoints() const { return nodeQ_; }
   const std::vector<double>& nodeJacobianDeterminant() const { return nodeDet_; }

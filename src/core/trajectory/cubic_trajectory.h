@@ -35,7 +35,8 @@ Eigen::MatrixXd cubicViaVelocities(const Eigen::MatrixXd& points, const std::vec
 Eigen::MatrixXd heuristicViaVelocities(const Eigen::MatrixXd& points, const std::vector<double>& durations);
 
 // The trajectory: one cubic per segment and joint, starting and ending at rest. Knots: Point at
-// every point. continuity() is 2 for ContinuousAcceleration, else 1. `scheme` names it
+// every point. continuity() is 2 for ContinuousAcceleration or two points (one cubic), else 1
+// (qdd jumps at the via points). `scheme` names it
 // ("cubic" or "cubic-spline").
 PiecewisePolynomial cubicTrajectory(const Eigen::MatrixXd& points, const std::vector<double>& durations,
                                     ViaVelocity via, const std::string& scheme = "cubic");

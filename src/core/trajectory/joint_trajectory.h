@@ -44,7 +44,7 @@ class JointTrajectory {
   virtual int continuity() const = 0;
   // Short name of the scheme: "paul", "cubic", "cubic-spline", "quintic", "lspb", "line", "line-arc".
   virtual std::string scheme() const = 0;
-  // Whether the motion ends at rest (qd = qdd = 0 at duration()); Paul's plan does not.
+  // Whether the motion ends at rest (qd = 0 at duration(); qdd need not be 0); Paul's does not.
   virtual bool endsAtRest() const { return true; }
 };
 

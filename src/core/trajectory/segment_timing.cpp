@@ -148,7 +148,9 @@ std::vector<double> shortestDurations(const Eigen::MatrixXd& points, JointScheme
       for (double& dk : d) dk *= worst * (1.0 + 1e-12);
     }
   }
-  throw std::logic_error("shortestDurations: the stretching did not converge");
+  throw TrajectoryError("durations", -1,
+                        "no segment durations within the joint limits were found (the stretching did not converge): "
+                        "give durations");
 }
 
 }  // namespace armdyn

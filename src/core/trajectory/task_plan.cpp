@@ -179,17 +179,25 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     plan.trajectory = planJointTrajectory(plan.pointJoints, o);
   } catch (const TrajectoryError& e) {
     std::string message = e.what();
-    if (e.field() == "acceleration" && e.limit() > 0.0) {
-      // The minimum in the file's units (joint 1's unit when joints differ).
-      char buf[96];
-      const bool deg = n > 0 && model.isRevolute(0);
-      std::snprintf(buf, sizeof buf, " (at least %.6g %s)", deg ? e.limit() * 180.0 / M_PI : e.limit(),
-                    deg ? "deg/s^2" : "m/s^2");
+    const bool acceleration = e.field() == "acceleration";
+    if (acceleration && e.limit() > 0.0) {
+      // The minimum in the file's units: deg/s^2 for revolute joints, m/s^2 for prismatic ones.
+      int revolute = 0;
+      for (int j = 0; j < n; ++j) revolute += model.isRevolute(j) ? 1 : 0;
+      char buf[128];
+      if (revolute == n)
+        std::snprintf(buf, sizeof buf, " (at least %.6g deg/s^2)", e.limit() * 180.0 / M_PI);
+      else if (revolute == 0)
+        std::snprintf(buf, sizeof buf, " (at least %.6g m/s^2)", e.limit());
+      else
+        std::snprintf(buf, sizeof buf, " (at least %.6g rad/s^2 = %.6g deg/s^2 for a revolute joint, m/s^2 for a "
+                      "prismatic one)", e.limit(), e.limit() * 180.0 / M_PI);
       message += buf;
     }
     const std::string key = e.field() == "joint_points" && task.jointPoints.rows() == 0 ? "points" : e.field();
     const int line = (key == "points" || key == "joint_points") ? pointLine(task, e.index()) : task.lineOf(key);
-    throw InputError(task.sourceFile, line, indexed(key, e.index()), message);
+    // `acceleration[k]` in a file is joint k's value, not a segment: the message names the segment.
+    throw InputError(task.sourceFile, line, acceleration ? key : indexed(key, e.index()), message);
   }
   plan.pointTimes.assign(plan.pointJoints.rows(), 0.0);
   for (const TrajectoryKnot& k : plan.trajectory->knots())
@@ -239,7 +247,8 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
   try {
     traj = std::make_shared<const CartesianTrajectory>(model, path, o);
   } catch (const PathFollowingError& e) {
-    if (e.point() == 0 && e.arcLength() == 0.0) throw UnreachablePointError(task, 0, e.what());
+    if (e.kind() == PathFollowingError::Kind::Unreachable && e.arcLength() == 0.0)
+      throw UnreachablePointError(task, 0, e.what());
     throw InputError(task.sourceFile, pointLine(task, e.point()), pointField(e.point()), e.what());
   }
   TaskPlan plan;

@@ -443,5 +443,59 @@ TEST(RobotFile, DocumentedExampleReads) {
   EXPECT_EQ(r.home.size(), 2);
 }
 
+TEST(RobotFile, TaskSchemeKeysAndRunModeRoundTrip) {
+  // Every key of the trajectory catalogue, and the session's run mode, written and read back.
+  TaskSpec t;
+  t.name = "round trip";
+  t.scheme = TaskScheme::Lspb;
+  t.jointPoints.resize(3, 2);
+  t.jointPoints << 10, 0.1, 35, 0.2, 25.5, 0.15;
+  t.durations = {2.0, 1.5};
+  t.viaVelocity = "zero";
+  t.acceleration = {50.0, 0.5};
+  t.tacc = 0.25;
+  const TaskSpec back = parseTaskYaml(taskToYaml(t), "t.yaml");
+  EXPECT_EQ(back.scheme, TaskScheme::Lspb);
+  EXPECT_EQ(back.jointPoints, t.jointPoints);
+  EXPECT_EQ(back.durations, t.durations);
+  EXPECT_EQ(back.viaVelocity, "zero");
+  EXPECT_EQ(back.acceleration, t.acceleration);
+  ASSERT_TRUE(back.tacc.has_value());
+  EXPECT_EQ(*back.tacc, 0.25);
+  EXPECT_GT(back.lineOf("durations"), 0);
+
+  TaskSpec c;
+  c.name = "arcs";
+  c.scheme = TaskScheme::LineArc;
+  c.speed = 0.2;
+  c.pathAcceleration = 1.5;
+  TaskPoint a, b, d;
+  a.position = {0.5, 0.1, -0.2};
+  b.position = {0.6, 0.1, -0.2};
+  b.radius = 0.03;
+  b.rpy = {0.1, 0.2, 0.3};
+  d.position = {0.6, -0.1, -0.2};
+  c.points = {a, b, d};
+  const TaskSpec cb = parseTaskYaml(taskToYaml(c), "c.yaml");
+  EXPECT_EQ(cb.scheme, TaskScheme::LineArc);
+  EXPECT_EQ(cb.speed, 0.2);
+  EXPECT_EQ(cb.pathAcceleration, 1.5);
+  ASSERT_EQ(cb.points.size(), 3u);
+  EXPECT_EQ(cb.points[1].radius, 0.03);
+  EXPECT_LT((cb.points[1].rpy - b.rpy).norm(), 1e-12);
+
+  Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  s.mode = RunMode::ForwardSimulation;
+  const Session sb = parseSessionYaml(sessionToYaml(s), "s.yaml");
+  EXPECT_TRUE(sb.modeGiven);
+  EXPECT_EQ(sb.mode, RunMode::ForwardSimulation);
+  // A session written before the run mode existed reads as prescribed, mode not given.
+  std::string old = sessionToYaml(s);
+  old = old.substr(0, old.find("run:\n"));
+  const Session so = parseSessionYaml(old, "old.yaml");
+  EXPECT_FALSE(so.modeGiven);
+  EXPECT_EQ(so.mode, RunMode::PrescribedMotion);
+}
+
 }  // namespace
 }  // namespace armdyn

@@ -4,14 +4,18 @@
 //    (each keystroke is an edit, as for a user) and measures from the last keystroke until
 //    the main window has replotted the result of that edit. RRR weld seam (DT 25 ms), then the
 //    6-joint RRRRRR arm on a task stretched to ~10 s at DT = 1 ms (~10 000 samples).
+//    Then the six-joint PUMA 560 on its rounded-square line-and-arc path (about 10 s at DT =
+//    1 ms), edited as a user would: a new path speed typed into the trajectory dialog, Enter.
 // 2. 3D frame time while animating the 6-joint arm with the real playback timer.
 // Run under Xvfb: tests/app/run_with_display.sh build/tests/app/latency_bench
 
 #include "arm_viewport.h"
 #include "dialogs/link_dimensions_dialog.h"
+#include "dialogs/trajectory_points_dialog.h"
 #include "document.h"
 #include "io/robot_file.h"
 #include "main_window.h"
+#include "plot_panel.h"
 #include "playback_controller.h"
 #include "simulation_runner.h"
 
@@ -92,6 +96,35 @@ void measureEdits(MainWindow& w, const char* label, int iterations) {
   d->close();
 }
 
+// Edit -> all views refreshed for a Cartesian task: a new path speed committed with Enter in the
+// trajectory dialog (the plan, inverse kinematics along the path and the dynamics all re-run).
+void measureSpeedEdits(MainWindow& w, const char* label, int iterations) {
+  TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+  QLineEdit* speed = d->parameterField("speed");
+  std::vector<double> latency, compute;
+  for (int i = 0; i < iterations; ++i) {
+    speed->setFocus();
+    speed->selectAll();
+    QTest::keyClicks(speed, QString::number(0.07 + 0.001 * (i % 5 + 1), 'f', 3));
+    QElapsedTimer clock;
+    clock.start();
+    QTest::keyClick(speed, Qt::Key_Return);
+    double ms = 0;
+    if (!waitForLatest(w, clock, &ms)) {
+      std::printf("%s: no result (%s)\n", label, qPrintable(w.problemText()));
+      return;
+    }
+    latency.push_back(ms);
+    compute.push_back(w.result()->computeMs);
+    QTest::qWait(150);
+  }
+  const Stats s = stats(latency);
+  std::printf("%-30s samples %5d\n  edit -> all views refreshed (plots replotted): p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms\n"
+              "  (background run p50 %.1f ms)\n",
+              label, w.result()->samples(), s.p50, s.p95, s.max, stats(compute).p50);
+  d->close();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -99,6 +132,7 @@ int main(int argc, char** argv) {
   QStandardPaths::setTestModeEnabled(true);
   const int iterations = argc > 1 ? std::atoi(argv[1]) : 40;
   MainWindow w;
+  if (qEnvironmentVariableIsSet("NO_PREVIOUS")) w.plots()->setPreviousRunShown(false);
   w.setInteractive(false);
   w.show();
   if (!QTest::qWaitForWindowExposed(&w)) std::printf("window not exposed: figures may be off\n");
@@ -129,6 +163,23 @@ int main(int argc, char** argv) {
   w.playback()->pause();
   std::printf("6-joint task: %.3f s, %d samples\n", w.result()->record.summary.taskTime, w.result()->samples());
   measureEdits(w, "RRRRRR 10 s task (DT 1 ms)", std::max(10, iterations / 2));
+
+  // The PUMA on its line-and-arc contour, about 10 s at DT = 1 ms.
+  Session puma = loadSession(std::string(ARMDYN_SOURCE_DIR) + "/robots/puma560.yaml");
+  puma.task = loadTask(std::string(ARMDYN_SOURCE_DIR) + "/robots/puma560_square_line_arc.yaml");
+  puma.task.speed = 0.07;
+  puma.robot.dt = 0.001;
+  w.newSession(puma);
+  clock.restart();
+  waitForLatest(w, clock, &ms);
+  w.playback()->pause();
+  std::printf("PUMA line-arc task: %.3f s, %d samples\n", w.result()->record.summary.taskTime, w.result()->samples());
+  measureSpeedEdits(w, "PUMA line-arc 10 s (DT 1 ms)", std::max(10, iterations / 2));
+  // Back to the 6-joint arm for the frame-time measurement below.
+  w.newSession(s);
+  clock.restart();
+  waitForLatest(w, clock, &ms);
+  w.playback()->pause();
 
   // Frame time while animating the 6-joint arm at 1x: the real playback timer (60 Hz) drives
   // the shared cursor; per frame we record the OSG paintGL time and the interval between

@@ -21,7 +21,7 @@ Eigen::Matrix4d forwardKinematics(const Model& model, const Eigen::Ref<const Eig
   const int n = model.dof();
   frames[0].setIdentity();
   for (int i = 0; i < n; ++i)
-    frames[i + 1].noalias() = frames[i] * dhTransform(model.dh(i), model.jointType(i), q(i));
+    frames[i + 1].noalias() = frames[i] * dhTransform(model, i, q(i));
   return frames[n] * model.tool();
 }
 

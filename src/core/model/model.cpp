@@ -101,6 +101,10 @@ Model::Model(RobotSpec spec) : spec_(std::move(spec)) {
   validate(spec_);
   n_ = spec_.dof();
   inertials_ = effectiveInertials(spec_, &actuatorMasses_);
+  for (const LinkSpec& l : spec_.links) {
+    cosAlpha_.push_back(std::cos(l.dh.alpha));
+    sinAlpha_.push_back(std::sin(l.dh.alpha));
+  }
 }
 
 Eigen::VectorXd Model::home() const {
@@ -112,6 +116,21 @@ Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
   const double d = dh.d + (type == JointType::Prismatic ? q : 0.0);
   const double ct = std::cos(theta), st = std::sin(theta);
   const double ca = std::cos(dh.alpha), sa = std::sin(dh.alpha);
+  Eigen::Matrix4d A;
+  A << ct, -st * ca, st * sa, dh.a * ct,
+       st, ct * ca, -ct * sa, dh.a * st,
+       0.0, sa, ca, d,
+       0.0, 0.0, 0.0, 1.0;
+  return A;
+}
+
+Eigen::Matrix4d dhTransform(const Model& model, int i, double q) {
+  const DhParameters& dh = model.dh(i);
+  const bool revolute = model.isRevolute(i);
+  const double theta = dh.theta + (revolute ? q : 0.0);
+  const double d = dh.d + (revolute ? 0.0 : q);
+  const double ct = std::cos(theta), st = std::sin(theta);
+  const double ca = model.cosAlpha(i), sa = model.sinAlpha(i);
   Eigen::Matrix4d A;
   A << ct, -st * ca, st * sa, dh.a * ct,
        st, ct * ca, -ct * sa, dh.a * st,

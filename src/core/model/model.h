@@ -46,15 +46,21 @@ class Model {
   const Eigen::Matrix4d& tool() const { return spec_.tool; }
   const Eigen::Vector3d& gravity() const { return spec_.gravity; }
   Eigen::VectorXd home() const;  // spec.home or zeros
+  // cos and sin of link i's twist alpha, computed once (the hot kinematics need them per call).
+  double cosAlpha(int i) const { return cosAlpha_[i]; }
+  double sinAlpha(int i) const { return sinAlpha_[i]; }
 
  private:
   RobotSpec spec_;
   int n_ = 0;
+  std::vector<double> cosAlpha_, sinAlpha_;
   std::vector<LinkInertial> inertials_;
   std::vector<double> actuatorMasses_;
 };
 
 // ^{i-1}A_i for DH parameters and joint value q (eq 3.4).
 Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q);
+// The same for link i of a model, with its precomputed twist trigonometry.
+Eigen::Matrix4d dhTransform(const Model& model, int i, double q);
 
 }  // namespace armdyn

@@ -91,7 +91,7 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   sim.qd.resize(samples, n);
   sim.qdd.resize(samples, n);
   sim.force.resize(samples, n);
-  sim.toolPose.resize(samples, 6);
+  if (options.recordToolPose) sim.toolPose.resize(samples, 6);
 
   sim.includesDrives = !options.rigidBodyOnly && hasDrives(model);
   DynamicsData data(model);
@@ -108,7 +108,8 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
     sim.qd.row(k) = qd.transpose();
     sim.qdd.row(k) = qdd.transpose();
     sim.force.row(k) = tau.transpose();
-    sim.toolPose.row(k) = xyzRpyFromPose(forwardKinematics(model, q, frames.data())).transpose();
+    if (options.recordToolPose)
+      sim.toolPose.row(k) = xyzRpyFromPose(forwardKinematics(model, q, frames.data())).transpose();
   }
   requireFiniteRun(model, sim);
   sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, timing.taskTime);

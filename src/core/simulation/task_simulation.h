@@ -23,6 +23,9 @@ struct SimulationOptions {
   // Robots with drives: force includes reflected rotor inertia and friction (what the drive must
   // deliver, actuation/drive_dynamics.h) unless rigidBodyOnly is set.
   bool rigidBodyOnly = false;
+  // Fill the toolPose channel (forward kinematics of every sample, about a third of the sampling
+  // time of a six-joint arm); off leaves it empty.
+  bool recordToolPose = true;
 };
 
 // The sampling a plan gets: samples and task time (a double: a DT typed wrong can ask for more

@@ -6,7 +6,6 @@
 #include "kinematics/pose.h"
 
 #include <Eigen/LU>
-#include <Eigen/SVD>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,8 +15,8 @@ namespace armdyn {
 
 namespace {
 
-constexpr double kLineSpacing = 0.001;           // m between nodes on lines
-constexpr double kArcSpacing = M_PI / 96.0;      // rad between nodes on arcs (1.875 deg)
+constexpr double kLineSpacing = 0.003;           // m between nodes on lines
+constexpr double kArcSpacing = M_PI / 36.0;      // rad between nodes on arcs (5 deg)
 // Joint limits are applied with this margin: the largest |q'| and |q''| of an interval are taken
 // from 9 points of it, which can miss the true maximum by a few parts in 1e5.
 constexpr double kLimitMargin = 1.0 - 1e-4;
@@ -162,10 +161,18 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
       }
     }
     const Eigen::MatrixXd J = rows.jacobian(model, q);
-    const Eigen::JacobiSVD<Eigen::MatrixXd> svd(J);
-    const Eigen::VectorXd sigma = svd.singularValues();
-    nodeDet_[i] = J.rows() == J.cols() ? J.determinant() : sigma.prod();
-    if (sigma.minCoeff() < kSingularValue) {
+    // One factorisation per node: of J (six joints) or of J J^T (the position rows), used for
+    // det J, the conditioning check and every solve below.
+    const bool square = J.rows() == J.cols();
+    const Eigen::PartialPivLU<Eigen::MatrixXd> lu(square ? J : Eigen::MatrixXd(J * J.transpose()));
+    auto solve = [&](const Eigen::VectorXd& b) -> Eigen::VectorXd {
+      return square ? Eigen::VectorXd(lu.solve(b)) : Eigen::VectorXd(J.transpose() * lu.solve(b));
+    };
+    nodeDet_[i] = square ? lu.determinant() : std::sqrt(std::max(0.0, lu.determinant()));
+    // rcond estimates sigma_min / sigma_max (of J J^T: its square).
+    const double scale = J.cwiseAbs().maxCoeff();
+    const double rcond = square ? lu.rcond() : std::sqrt(std::max(0.0, lu.rcond()));
+    if (!(rcond * scale >= kSingularValue)) {
       char buf[96];
       std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", nodeDet_[i]);
       throw PathFollowingError(PathFollowingError::Kind::Singularity,
@@ -174,11 +181,11 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q') with dJ/ds along q' by central differences;
     // at a junction once for each side, from the path a hair before s.
     auto derivatives = [&](const PathSample& side, Eigen::Ref<Eigen::VectorXd> dq, Eigen::Ref<Eigen::VectorXd> ddq) {
-      dq = pseudoSolve(J, rows.of(side.dp, side.w));
+      dq = solve(rows.of(side.dp, side.w));
       const double eps = 1e-6;
       const Eigen::MatrixXd Jdot =
           (rows.jacobian(model, q + eps * dq) - rows.jacobian(model, q - eps * dq)) / (2.0 * eps);
-      ddq = pseudoSolve(J, rows.of(side.ddp, side.dw) - Jdot * dq);
+      ddq = solve(rows.of(side.ddp, side.dw) - Jdot * dq);
     };
     nodeQ_.col(i) = q;
     derivatives(x, nodeDqRight_.col(i), nodeDdqRight_.col(i));
@@ -225,18 +232,13 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   }
   // Largest |q'_j| and |q''_j| over each node interval (its ends and 7 interior points of the
   // interpolant), so that limits set at the nodes hold between them too.
-  Eigen::MatrixXd maxDq(n_, nodes - 1), maxDdq(n_, nodes - 1);
+  Eigen::MatrixXd maxDq = Eigen::MatrixXd::Zero(n_, nodes - 1), maxDdq = Eigen::MatrixXd::Zero(n_, nodes - 1);
+  Eigen::VectorXd qv(n_), dqv(n_), ddqv(n_);
   for (int i = 0; i + 1 < nodes; ++i)
-    for (int j = 0; j < n_; ++j) {
-      double a = 0.0, b = 0.0;
-      for (int k = 0; k <= 8; ++k) {
-        double qv, dqv, ddqv;
-        interpolate(i, nodeS_[i] + (nodeS_[i + 1] - nodeS_[i]) * k / 8.0, j, qv, dqv, ddqv);
-        a = std::max(a, std::abs(dqv));
-        b = std::max(b, std::abs(ddqv));
-      }
-      maxDq(j, i) = a;
-      maxDdq(j, i) = b;
+    for (int k = 0; k <= 8; ++k) {
+      interpolate(i, nodeS_[i] + (nodeS_[i + 1] - nodeS_[i]) * k / 8.0, qv, dqv, ddqv);
+      maxDq.col(i) = maxDq.col(i).cwiseMax(dqv.cwiseAbs());
+      maxDdq.col(i) = maxDdq.col(i).cwiseMax(ddqv.cwiseAbs());
     }
   for (int i = 0; i < nodes; ++i) {
     for (int j = 0; j < n_; ++j) {
@@ -314,7 +316,8 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
             [](const TrajectoryKnot& a, const TrajectoryKnot& b) { return a.time < b.time; });
 }
 
-void CartesianTrajectory::interpolate(int i, double s, int j, double& q, double& dq, double& ddq) const {
+void CartesianTrajectory::interpolate(int i, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,
+                                      Eigen::Ref<Eigen::VectorXd> ddq) const {
   const double h = nodeS_[i + 1] - nodeS_[i];
   const double x = std::clamp((s - nodeS_[i]) / h, 0.0, 1.0);
   const double x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
@@ -330,17 +333,19 @@ void CartesianTrajectory::interpolate(int i, double s, int j, double& q, double&
                         -24 * x + 84 * x2 - 60 * x3,    3 * x - 12 * x2 + 10 * x3};
   // The interval uses the right-side derivatives of its first node and the left-side ones of
   // its last.
-  const double c[6] = {nodeQ_(j, i),     h * nodeDqRight_(j, i),    h * h * nodeDdqRight_(j, i),
-                       nodeQ_(j, i + 1), h * nodeDqLeft_(j, i + 1), h * h * nodeDdqLeft_(j, i + 1)};
-  double v = 0.0, dv = 0.0, ddv = 0.0;
-  for (int k = 0; k < 6; ++k) {
-    v += b[k] * c[k];
-    dv += d1[k] * c[k];
-    ddv += d2[k] * c[k];
+  for (int j = 0; j < n_; ++j) {
+    const double c[6] = {nodeQ_(j, i),     h * nodeDqRight_(j, i),    h * h * nodeDdqRight_(j, i),
+                         nodeQ_(j, i + 1), h * nodeDqLeft_(j, i + 1), h * h * nodeDdqLeft_(j, i + 1)};
+    double v = 0.0, dv = 0.0, ddv = 0.0;
+    for (int k = 0; k < 6; ++k) {
+      v += b[k] * c[k];
+      dv += d1[k] * c[k];
+      ddv += d2[k] * c[k];
+    }
+    q(j) = v;
+    dq(j) = dv / h;
+    ddq(j) = ddv / (h * h);
   }
-  q = v;
-  dq = dv / h;
-  ddq = ddv / (h * h);
 }
 
 void CartesianTrajectory::evaluate(double t, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> qd,
@@ -349,13 +354,11 @@ void CartesianTrajectory::evaluate(double t, Eigen::Ref<Eigen::VectorXd> q, Eige
   profile_->evaluate(t, s, sd, sdd);
   const auto it = std::upper_bound(nodeS_.begin(), nodeS_.end(), s);
   const int i = std::clamp(static_cast<int>(it - nodeS_.begin()) - 1, 0, static_cast<int>(nodeS_.size()) - 2);
-  for (int j = 0; j < n_; ++j) {
-    double v, dqds, d2qds2;
-    interpolate(i, s, j, v, dqds, d2qds2);
-    q(j) = v;
-    qd(j) = dqds * sd;
-    qdd(j) = d2qds2 * sd * sd + dqds * sdd;
-  }
+  // q' and q'' land in qd and qdd, then scale by the path speed: qd = q' sd,
+  // qdd = q'' sd^2 + q' sdd.
+  interpolate(i, s, q, qd, qdd);
+  qdd = qdd * (sd * sd) + qd * sdd;
+  qd *= sd;
 }
 
 }  // namespace armdyn

@@ -3,7 +3,7 @@
 // a CartesianPath (lines, fly-by arcs, angle-axis orientation) with a path speed s(t) from a
 // PathSpeedProfile, and the joints follow by inverse kinematics.
 //
-// Construction: the path is cut into nodes (spacing at most 1 mm on lines and 1.875 deg of arc,
+// Construction: the path is cut into nodes (spacing at most 3 mm on lines and 5 deg of arc,
 // at least 4 intervals a piece; every piece junction is a node, with q' and q'' kept for each
 // side). At each node, q(s) by Newton's method on the pose error from
 // the previous node's prediction q + q' ds (continuous by construction; the first node is
@@ -91,8 +91,10 @@ class CartesianTrajectory final : public JointTrajectory {
   // n x nodes: q, and q', q'' on each side of the node (they differ where pieces meet: a corner
   // at a stop changes q', a line meeting an arc changes q'').
   Eigen::MatrixXd nodeQ_, nodeDqLeft_, nodeDqRight_, nodeDdqLeft_, nodeDdqRight_;
-  // q, q', q'' at arc length s inside node interval i (quintic Hermite). No allocation.
-  void interpolate(int i, double s, int joint, double& q, double& dq, double& ddq) const;
+  // q, q', q'' of every joint at arc length s inside node interval i (quintic Hermite). No
+  // allocation; outputs of size dof().
+  void interpolate(int i, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,
+                   Eigen::Ref<Eigen::VectorXd> ddq) const;
   std::vector<TrajectoryKnot> knots_;
   std::vector<std::string> notes_;
 };

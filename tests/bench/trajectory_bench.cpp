@@ -106,3 +106,84 @@ BENCHMARK(BM_SampleLineArcPuma10s)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace armdyn
+
+#ifdef ARMDYN_HAVE_KDL
+#include "actuation/drive.h"
+#include "kinematics/pose.h"
+#include "support/kdl_support.h"
+
+#include <kdl/chainidsolver_recursive_newton_euler.hpp>
+#include <kdl/chainiksolverpos_lma.hpp>
+#include <kdl/path_roundedcomposite.hpp>
+#include <kdl/rotational_interpolation_sa.hpp>
+#include <kdl/trajectory_segment.hpp>
+#include <kdl/velocityprofile_trap.hpp>
+
+namespace armdyn {
+namespace {
+
+// The peer of BM_PlanSampleLineArcPuma10s in Orocos KDL: the same corners and radius as a
+// Path_RoundedComposite (single-axis rotation), one trapezoidal profile at the same speed and
+// path acceleration (KDL has no arc or joint-limit speed limits), inverse kinematics of every
+// sample by ChainIkSolverPos_LMA seeded with the previous sample, joint rates and
+// accelerations by differences, and ChainIdSolver_RNE with the drives' armature. KDL's IK
+// per sample is its way of following a Cartesian path; armdyn solves IK at path nodes and
+// interpolates (cartesian_trajectory.h).
+void BM_KDL_PlanSampleLineArcPuma10s(benchmark::State& state) {
+  const PumaContour& c = pumaContour();
+  const Model& model = c.model;
+  const int n = model.dof();
+  Eigen::VectorXd armature(n);
+  for (int i = 0; i < n; ++i) {
+    const auto& d = model.spec().links[i].drive;
+    armature(i) = d ? reflectedInertia(*d) : 0.0;
+  }
+  KDL::Chain chain = test::kdl::chainFromModel(model, armature);
+  KDL::Frame tool;
+  for (int r = 0; r < 3; ++r) {
+    tool.p(r) = model.tool()(r, 3);
+    for (int k = 0; k < 3; ++k) tool.M(r, k) = model.tool()(r, k);
+  }
+  chain.addSegment(KDL::Segment(KDL::Joint(KDL::Joint::None), tool));
+  const Eigen::VectorXd q0 = planTask(model, c.task).pointJoints.row(0).transpose();
+  double duration = 0.0;
+  for (auto _ : state) {
+    auto* path = new KDL::Path_RoundedComposite(0.03, 0.1, new KDL::RotationalInterpolation_SingleAxis());
+    for (const TaskPoint& p : c.task.points) {
+      const Eigen::Matrix4d T = poseFromXyzRpy(p.position, p.rpy);
+      KDL::Frame f;
+      for (int r = 0; r < 3; ++r) {
+        f.p(r) = T(r, 3);
+        for (int k = 0; k < 3; ++k) f.M(r, k) = T(r, k);
+      }
+      path->Add(f);
+    }
+    path->Finish();
+    auto* profile = new KDL::VelocityProfile_Trap(c.task.speed, c.task.pathAcceleration);
+    profile->SetProfile(0, path->PathLength());
+    KDL::Trajectory_Segment trajectory(path, profile);  // owns both
+    duration = trajectory.Duration();
+    KDL::ChainIkSolverPos_LMA ik(chain);
+    KDL::ChainIdSolver_RNE id(chain, test::kdl::gravity(model));
+    const int samples = static_cast<int>(std::ceil(duration / 1e-3)) + 1;
+    KDL::JntArray q(n), qPrev = test::kdl::jointArray(q0), qd(n), qdPrev(n), qdd(n), tau(n);
+    KDL::Wrenches wrenches(chain.getNrOfSegments(), KDL::Wrench::Zero());
+    for (int k = 0; k < samples; ++k) {
+      ik.CartToJnt(qPrev, trajectory.Pos(std::min(k * 1e-3, duration)), q);
+      for (int j = 0; j < n; ++j) {
+        qd(j) = k ? (q(j) - qPrev(j)) / 1e-3 : 0.0;
+        qdd(j) = k ? (qd(j) - qdPrev(j)) / 1e-3 : 0.0;
+      }
+      id.CartToJnt(q, qd, qdd, wrenches, tau);
+      benchmark::DoNotOptimize(tau.data.data());
+      qPrev = q;
+      qdPrev = qd;
+    }
+  }
+  state.counters["task_s"] = duration;
+}
+BENCHMARK(BM_KDL_PlanSampleLineArcPuma10s)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace armdyn
+#endif

@@ -339,3 +339,55 @@ TEST(CartesianTrajectory, IntermediatePoseOutOfReachIsNamed) {
 
 }  // namespace
 }  // namespace armdyn
+
+#ifdef ARMDYN_HAVE_KDL
+#include <kdl/path_roundedcomposite.hpp>
+#include <kdl/rotational_interpolation_sa.hpp>
+#include <kdl/trajectory_segment.hpp>
+#include <kdl/velocityprofile_trap.hpp>
+
+namespace armdyn {
+namespace {
+
+// Orocos KDL as an independent peer: its Path_RoundedComposite through the same corners with
+// the same radius, and a trapezoidal profile at the same speed and acceleration, give the same
+// path length, the same duration (no arc or joint limit binds at 0.07 m/s: sqrt(a r) = 0.17 m/s)
+// and the same tool positions at the same times.
+TEST(CartesianTrajectory, RoundedSquareAgreesWithKdl) {
+  TaskSpec task = pumaSquare().task;
+  task.speed = 0.07;
+  const Model model(pumaSquare().robot);
+  const TaskPlan plan = planTask(model, task);
+  ASSERT_TRUE(plan.notes.empty());
+  auto* path = new KDL::Path_RoundedComposite(0.03, 0.1, new KDL::RotationalInterpolation_SingleAxis());
+  for (const TaskPoint& p : task.points) {
+    const Eigen::Matrix4d T = poseFromXyzRpy(p.position, p.rpy);
+    KDL::Frame f;
+    for (int r = 0; r < 3; ++r) {
+      f.p(r) = T(r, 3);
+      for (int k = 0; k < 3; ++k) f.M(r, k) = T(r, k);
+    }
+    path->Add(f);
+  }
+  path->Finish();
+  auto* profile = new KDL::VelocityProfile_Trap(task.speed, task.pathAcceleration);
+  profile->SetProfile(0, path->PathLength());
+  KDL::Trajectory_Segment kdl(path, profile);
+  EXPECT_NEAR(plan.pathLength, path->PathLength(), 1e-12);
+  EXPECT_NEAR(plan.duration(), kdl.Duration(), 1e-9);
+  const auto& traj = dynamic_cast<const CartesianTrajectory&>(*plan.trajectory);
+  double worst = 0.0;
+  for (double t = 0.0; t <= plan.duration(); t += 0.01) {
+    double s, sd, sdd;
+    traj.profile().evaluate(t, s, sd, sdd);
+    PathSample x;
+    traj.path().evaluate(s, x);
+    const KDL::Frame f = kdl.Pos(t);
+    worst = std::max(worst, (x.p - Eigen::Vector3d(f.p.x(), f.p.y(), f.p.z())).norm());
+  }
+  EXPECT_LT(worst, 1e-9);
+}
+
+}  // namespace
+}  // namespace armdyn
+#endif

@@ -57,12 +57,18 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
                           .arg(r.dissipated, 0, 'g', 4)
                           .arg(warnings));
   } else {
+    // The plan and what the user should know of it (via points passed near, a joint limit
+    // lowering the path speed and where).
+    QString plan = tr("<br>Trajectory: %1").arg(QString::fromStdString(planLabel(result_->record.plan)).toHtmlEscaped());
+    for (const std::string& note : result_->record.plan.notes)
+      plan += "<br>&bull; " + QString::fromStdString(note).toHtmlEscaped();
     heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
-                         "<b>%2 s</b>, %3 samples at DT = %4 s")
+                         "<b>%2 s</b>, %3 samples at DT = %4 s%5")
                           .arg(QString::fromStdString(methodLabel(result_->record.method)))
                           .arg(s.taskTime, 0, 'f', 4)
                           .arg(s.samples)
-                          .arg(result_->record.dt));
+                          .arg(result_->record.dt)
+                          .arg(plan));
   }
   // Columns as wide as their numbers, so the seven fit the tab: headings on two lines, and the
   // unit in the heading when every joint has the same (a mixed arm keeps it in each cell).

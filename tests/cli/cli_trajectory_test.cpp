@@ -197,10 +197,14 @@ TEST(CliTrajectory, BadTaskFilesAreRefusedWithFileLineAndField) {
   expectRefused("name: x\nscheme: line\nspeed: 0.1\npath_acceleration: 1\npoints:\n"
                 "  - {xyz: [0.5, 0.1, -0.2], rpy: [0, 180, 0]}\n  - {xyz: [0.5, 0.1, -0.2], rpy: [0, 180, 0]}\n",
                 7, "points[2]", "", puma);
-  // An intermediate sample out of reach: the line crosses the column around the PUMA's base.
+  // An intermediate sample the arm cannot reach within its limits (joint 3 on the way).
+  expectRefused("name: x\nscheme: line\nspeed: 0.1\npath_acceleration: 1\npoints:\n"
+                "  - {xyz: [0.1, 0.4, -0.2], rpy: [0, 180, 0]}\n  - {xyz: [0.1, -0.4, -0.2], rpy: [0, 180, 0]}\n",
+                6, "points[1]", "s = ", puma);
+  // Start and goal reachable only in different configurations (Craig 7.5).
   expectRefused("name: x\nscheme: line\nspeed: 0.1\npath_acceleration: 1\npoints:\n"
                 "  - {xyz: [0.4, 0.05, -0.2], rpy: [0, 180, 0]}\n  - {xyz: [-0.4, 0.05, -0.2], rpy: [0, 180, 0]}\n",
-                6, "points[1]", "s = ", puma);
+                7, "points[2]", "cannot change configuration", puma);
 }
 
 }  // namespace

@@ -42,4 +42,13 @@ Eigen::VectorXd toEigen(const KDL::JntArray& v) { return v.data; }
 
 Eigen::MatrixXd toEigen(const KDL::JntSpaceInertiaMatrix& M) { return M.data; }
 
+KDL::Frame frame(const Eigen::Matrix4d& T) {
+  KDL::Frame f;
+  for (int r = 0; r < 3; ++r) {
+    f.p(r) = T(r, 3);
+    for (int k = 0; k < 3; ++k) f.M(r, k) = T(r, k);
+  }
+  return f;
+}
+
 }  // namespace armdyn::test::kdl

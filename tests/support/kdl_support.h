@@ -23,6 +23,7 @@ KDL::Chain chainFromModel(const Model& model, const Eigen::VectorXd& armature);
 KDL::Vector gravity(const Model& model);
 
 KDL::JntArray jointArray(const Eigen::VectorXd& v);
+KDL::Frame frame(const Eigen::Matrix4d& T);  // homogeneous transform -> KDL::Frame
 Eigen::VectorXd toEigen(const KDL::JntArray& v);
 Eigen::MatrixXd toEigen(const KDL::JntSpaceInertiaMatrix& M);
 

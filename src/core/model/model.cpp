@@ -111,32 +111,32 @@ Eigen::VectorXd Model::home() const {
   return spec_.home.size() == n_ ? spec_.home : Eigen::VectorXd::Zero(n_);
 }
 
-Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
-  const double theta = dh.theta + (type == JointType::Revolute ? q : 0.0);
-  const double d = dh.d + (type == JointType::Prismatic ? q : 0.0);
+namespace {
+
+// Eq 3.4 from the joint's theta, d and the twist's cosine and sine.
+Eigen::Matrix4d dhMatrix(double theta, double d, double a, double ca, double sa) {
   const double ct = std::cos(theta), st = std::sin(theta);
-  const double ca = std::cos(dh.alpha), sa = std::sin(dh.alpha);
   Eigen::Matrix4d A;
-  A << ct, -st * ca, st * sa, dh.a * ct,
-       st, ct * ca, -ct * sa, dh.a * st,
+  A << ct, -st * ca, st * sa, a * ct,
+       st, ct * ca, -ct * sa, a * st,
        0.0, sa, ca, d,
        0.0, 0.0, 0.0, 1.0;
   return A;
 }
 
+}  // namespace
+
+Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
+  const bool revolute = type == JointType::Revolute;
+  return dhMatrix(dh.theta + (revolute ? q : 0.0), dh.d + (revolute ? 0.0 : q), dh.a, std::cos(dh.alpha),
+                  std::sin(dh.alpha));
+}
+
 Eigen::Matrix4d dhTransform(const Model& model, int i, double q) {
   const DhParameters& dh = model.dh(i);
   const bool revolute = model.isRevolute(i);
-  const double theta = dh.theta + (revolute ? q : 0.0);
-  const double d = dh.d + (revolute ? 0.0 : q);
-  const double ct = std::cos(theta), st = std::sin(theta);
-  const double ca = model.cosAlpha(i), sa = model.sinAlpha(i);
-  Eigen::Matrix4d A;
-  A << ct, -st * ca, st * sa, dh.a * ct,
-       st, ct * ca, -ct * sa, dh.a * st,
-       0.0, sa, ca, d,
-       0.0, 0.0, 0.0, 1.0;
-  return A;
+  return dhMatrix(dh.theta + (revolute ? q : 0.0), dh.d + (revolute ? 0.0 : q), dh.a, model.cosAlpha(i),
+                  model.sinAlpha(i));
 }
 
 }  // namespace armdyn

@@ -20,6 +20,7 @@ constexpr double kMaxSamples = 5e6;
 // gives inf, then NaN forces). Such a run stops at its first non-finite sample, naming the
 // joint, the time and the quantity, instead of reporting NaN peaks.
 void requireFiniteRun(const Model& model, const RunRecord& sim) {
+  if (sim.qd.allFinite() && sim.qdd.allFinite() && sim.force.allFinite()) return;  // the usual case, vectorised
   const Eigen::MatrixXd* quantities[] = {&sim.qd, &sim.qdd, &sim.force};
   const char* names[] = {"velocity", "acceleration", "force/torque"};
   const bool paul = sim.plan.scheme == TaskScheme::Paul;

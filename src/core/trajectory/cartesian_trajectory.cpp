@@ -135,6 +135,8 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     // Newton on the pose error (the closed form above already solves node 0; this polishes it
     // onto the path for arms whose tool rows are not all constrained).
     bool converged = false;
+    Eigen::MatrixXd Jlast;     // the Jacobian of the last Newton step,
+    double lastStep = 1.0;     // and how far q moved after it
     for (int it = 0; it < kNewtonIterations; ++it) {
       const Vector6d e = poseError(target, toolPose(model, q));
       const Eigen::VectorXd err = rows.of(e.head<3>(), e.tail<3>());
@@ -142,11 +144,13 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
         converged = true;
         break;
       }
-      Eigen::VectorXd dq = pseudoSolve(rows.jacobian(model, q), err);
+      Jlast = rows.jacobian(model, q);
+      Eigen::VectorXd dq = pseudoSolve(Jlast, err);
       if (!dq.allFinite()) break;
       const double step = dq.cwiseAbs().maxCoeff();
       if (step > 0.2) dq *= 0.2 / step;  // damp large steps: stay on the branch
       q += dq;
+      lastStep = dq.cwiseAbs().maxCoeff();
     }
     if (!converged)
       throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path leaves the arm's reach " + where(x, s), s,
@@ -160,7 +164,9 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
         throw PathFollowingError(PathFollowingError::Kind::JointLimit, buf + where(x, s), s, point);
       }
     }
-    const Eigen::MatrixXd J = rows.jacobian(model, q);
+    // The last Newton step's Jacobian when q has moved by less than 1e-9 since (J changes by
+    // about as much, relative): one forward-kinematics pass saved per node.
+    const Eigen::MatrixXd J = Jlast.size() && lastStep < 1e-9 ? Jlast : rows.jacobian(model, q);
     // One factorisation per node: of J (six joints) or of J J^T (the position rows), used for
     // det J, the conditioning check and every solve below.
     const bool square = J.rows() == J.cols();
@@ -182,9 +188,11 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     // at a junction once for each side, from the path a hair before s.
     auto derivatives = [&](const PathSample& side, Eigen::Ref<Eigen::VectorXd> dq, Eigen::Ref<Eigen::VectorXd> ddq) {
       dq = solve(rows.of(side.dp, side.w));
-      const double eps = 1e-6;
-      const Eigen::MatrixXd Jdot =
-          (rows.jacobian(model, q + eps * dq) - rows.jacobian(model, q - eps * dq)) / (2.0 * eps);
+      // dJ/ds along q' by a forward difference: truncation eps |d2J| (1e-7 relative) and
+      // round-off 1e-16 / eps, far below what the interpolation needs (it is q'' of a quintic
+      // Hermite whose error scales with h^6).
+      const double eps = 1e-7;
+      const Eigen::MatrixXd Jdot = (rows.jacobian(model, q + eps * dq) - J) / eps;
       ddq = solve(rows.of(side.ddp, side.dw) - Jdot * dq);
     };
     nodeQ_.col(i) = q;
@@ -230,6 +238,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
         binding[i] = -2;
       }
   }
+  buildCoefficients();
   // Largest |q'_j| and |q''_j| over each node interval (its ends and 7 interior points of the
   // interpolant), so that limits set at the nodes hold between them too.
   Eigen::MatrixXd maxDq = Eigen::MatrixXd::Zero(n_, nodes - 1), maxDdq = Eigen::MatrixXd::Zero(n_, nodes - 1);
@@ -286,7 +295,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     double lowest = inf;
     int at = i;
     for (int m = i; m <= k; ++m)
-      if (vLimit[m] < lowest) {
+      if (vLimit[m] > 0.0 && vLimit[m] < lowest) {  // a stop inside the stretch is not its speed
         lowest = vLimit[m];
         at = m;
       }
@@ -316,35 +325,38 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
             [](const TrajectoryKnot& a, const TrajectoryKnot& b) { return a.time < b.time; });
 }
 
+void CartesianTrajectory::buildCoefficients() {
+  const int intervals = static_cast<int>(nodeS_.size()) - 1;
+  coefficients_.resize(6, static_cast<Eigen::Index>(intervals) * n_);
+  for (int i = 0; i < intervals; ++i) {
+    const double h = nodeS_[i + 1] - nodeS_[i];
+    for (int j = 0; j < n_; ++j) {
+      // Quintic Hermite data in x = (s - s_i) / h: values, h q', h^2 q'' at both ends (the
+      // right-side derivatives of node i, the left-side ones of node i + 1), then the monomial
+      // coefficients of h00 p0 + h10 v0 + h20 a0 + h01 p1 + h11 v1 + h21 a1.
+      const double p0 = nodeQ_(j, i), v0 = h * nodeDqRight_(j, i), a0 = h * h * nodeDdqRight_(j, i);
+      const double p1 = nodeQ_(j, i + 1), v1 = h * nodeDqLeft_(j, i + 1), a1 = h * h * nodeDdqLeft_(j, i + 1);
+      auto c = coefficients_.col(static_cast<Eigen::Index>(i) * n_ + j);
+      c(0) = p0;
+      c(1) = v0;
+      c(2) = 0.5 * a0;
+      c(3) = -10 * p0 - 6 * v0 - 1.5 * a0 + 10 * p1 - 4 * v1 + 0.5 * a1;
+      c(4) = 15 * p0 + 8 * v0 + 1.5 * a0 - 15 * p1 + 7 * v1 - a1;
+      c(5) = -6 * p0 - 3 * v0 - 0.5 * a0 + 6 * p1 - 3 * v1 + 0.5 * a1;
+    }
+  }
+}
+
 void CartesianTrajectory::interpolate(int i, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,
                                       Eigen::Ref<Eigen::VectorXd> ddq) const {
   const double h = nodeS_[i + 1] - nodeS_[i];
   const double x = std::clamp((s - nodeS_[i]) / h, 0.0, 1.0);
-  const double x2 = x * x, x3 = x2 * x, x4 = x3 * x, x5 = x4 * x;
-  // Quintic Hermite basis (p0, p0', p0'', p1, p1', p1'' in x) and its derivatives in x.
-  const double b[6] = {1 - 10 * x3 + 15 * x4 - 6 * x5,         x - 6 * x3 + 8 * x4 - 3 * x5,
-                       0.5 * x2 - 1.5 * x3 + 1.5 * x4 - 0.5 * x5, 10 * x3 - 15 * x4 + 6 * x5,
-                       -4 * x3 + 7 * x4 - 3 * x5,               0.5 * x3 - x4 + 0.5 * x5};
-  const double d1[6] = {-30 * x2 + 60 * x3 - 30 * x4,     1 - 18 * x2 + 32 * x3 - 15 * x4,
-                        x - 4.5 * x2 + 6 * x3 - 2.5 * x4, 30 * x2 - 60 * x3 + 30 * x4,
-                        -12 * x2 + 28 * x3 - 15 * x4,     1.5 * x2 - 4 * x3 + 2.5 * x4};
-  const double d2[6] = {-60 * x + 180 * x2 - 120 * x3, -36 * x + 96 * x2 - 60 * x3,
-                        1 - 9 * x + 18 * x2 - 10 * x3,  60 * x - 180 * x2 + 120 * x3,
-                        -24 * x + 84 * x2 - 60 * x3,    3 * x - 12 * x2 + 10 * x3};
-  // The interval uses the right-side derivatives of its first node and the left-side ones of
-  // its last.
+  const double invH = 1.0 / h;
   for (int j = 0; j < n_; ++j) {
-    const double c[6] = {nodeQ_(j, i),     h * nodeDqRight_(j, i),    h * h * nodeDdqRight_(j, i),
-                         nodeQ_(j, i + 1), h * nodeDqLeft_(j, i + 1), h * h * nodeDdqLeft_(j, i + 1)};
-    double v = 0.0, dv = 0.0, ddv = 0.0;
-    for (int k = 0; k < 6; ++k) {
-      v += b[k] * c[k];
-      dv += d1[k] * c[k];
-      ddv += d2[k] * c[k];
-    }
-    q(j) = v;
-    dq(j) = dv / h;
-    ddq(j) = ddv / (h * h);
+    const double* c = coefficients_.col(static_cast<Eigen::Index>(i) * n_ + j).data();
+    q(j) = c[0] + x * (c[1] + x * (c[2] + x * (c[3] + x * (c[4] + x * c[5]))));
+    dq(j) = (c[1] + x * (2 * c[2] + x * (3 * c[3] + x * (4 * c[4] + x * 5 * c[5])))) * invH;
+    ddq(j) = (2 * c[2] + x * (6 * c[3] + x * (12 * c[4] + x * 20 * c[5]))) * invH * invH;
   }
 }
 

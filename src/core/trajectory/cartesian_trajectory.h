@@ -10,7 +10,7 @@
 // solved in the task's configuration), then
 //   q'  = J^+ X'                      X' = [dp/ds; w]       (J the rows the task constrains:
 //   q'' = J^+ (X'' - (dJ/ds) q')      X'' = [d2p/ds2; dw]    6 for n >= 6, position for n < 6)
-// with dJ/ds = d/de J(q + e q') by central differences. Limits on the path speed (the MAX
+// with dJ/ds = d/de J(q + e q') by a forward difference (e = 1e-7). Limits on the path speed (the MAX
 // stage): speed <= `speed`, v^2 / r <= `pathAcceleration` on arcs, and per joint
 //   |q'_j| sd <= vmax_j,   |q''_j| sd^2 <= amax_j / 2,   |q'_j| |sdd| <= amax_j / 2,
 // with |q'_j|, |q''_j| the largest over each node interval (ends and 7 interior points), so
@@ -91,6 +91,10 @@ class CartesianTrajectory final : public JointTrajectory {
   // n x nodes: q, and q', q'' on each side of the node (they differ where pieces meet: a corner
   // at a stop changes q', a line meeting an arc changes q'').
   Eigen::MatrixXd nodeQ_, nodeDqLeft_, nodeDqRight_, nodeDdqLeft_, nodeDdqRight_;
+  // The quintic Hermite interpolant of each joint on each node interval as a polynomial in the
+  // interval's fraction x: column i * n + j holds c0..c5 (built once; evaluation is Horner).
+  Eigen::Matrix<double, 6, Eigen::Dynamic> coefficients_;
+  void buildCoefficients();
   // q, q', q'' of every joint at arc length s inside node interval i (quintic Hermite). No
   // allocation; outputs of size dof().
   void interpolate(int i, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,

@@ -212,6 +212,53 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
   return plan;
 }
 
+// The arm's part of a configuration name ("front_elbow_up" of "front_elbow_up_flip"): the wrist
+// may flip on a path that crosses its singularity with bounded joint rates (q5 = 0 with the tool
+// axis kept), the arm cannot.
+std::string armConfiguration(const std::string& name) {
+  std::string out, token;
+  for (std::size_t i = 0; i <= name.size(); ++i) {
+    if (i < name.size() && name[i] != '_') {
+      token += name[i];
+      continue;
+    }
+    if (!token.empty() && token != "flip" && token != "noflip") out += (out.empty() ? "" : "_") + token;
+    token.clear();
+  }
+  return out;
+}
+
+// Craig 7.5, problem 3: a straight line (or arc) cannot change the arm's configuration without
+// passing through a singularity. With a closed-form family, every point is solved in the
+// configuration the path starts in; a point reachable only in other arm configurations is named
+// with them, before the path is walked.
+void requireOneConfiguration(const Model& model, const TaskSpec& task) {
+  const std::vector<TaskPoint>& points = task.points;
+  const IkResult first = solveInverseKinematics(model, poseFromXyzRpy(points[0].position, points[0].rpy),
+                                                task.configuration, model.home());
+  if (!first.ok || first.method != IkMethod::ClosedForm || first.configuration.empty()) return;
+  const std::string arm = armConfiguration(first.configuration);
+  for (std::size_t k = 1; k < points.size(); ++k) {
+    const ClosedFormIk all =
+        closedFormInverseKinematics(model, poseFromXyzRpy(points[k].position, points[k].rpy), first.q);
+    if (!all.applicable || all.solutions.empty()) return;  // out of reach: the walk says where
+    bool same = false;
+    std::string others;
+    for (const IkCandidate& c : all.solutions) {
+      const std::string a = armConfiguration(c.configuration);
+      same = same || a == arm;
+      if (others.find(a) == std::string::npos) others += (others.empty() ? "" : ", ") + a;
+    }
+    if (same) continue;
+    const int index = static_cast<int>(k);
+    throw InputError(task.sourceFile, pointLine(task, index), pointField(index),
+                     "the path starts in configuration '" + arm + "' but point " +
+                         std::to_string(k + 1) + " is reachable only in " + others +
+                         ": a Cartesian path cannot change configuration (it would pass through a singularity); "
+                         "split the task or use a joint-space scheme");
+  }
+}
+
 TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
   if (task.jointPoints.rows() > 0)
     fail(task, "joint_points", "joint_points", std::string("the ") + taskSchemeName(task.scheme) +
@@ -224,6 +271,7 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
   if (!task.durations.empty())
     fail(task, "durations", "durations", "Cartesian paths are timed by speed and path_acceleration, not durations");
   requireKnownConfiguration(model, task);
+  if (task.points.size() >= 2) requireOneConfiguration(model, task);
   std::vector<PathPoint> points;
   for (std::size_t k = 0; k < task.points.size(); ++k) {
     const TaskPoint& t = task.points[k];

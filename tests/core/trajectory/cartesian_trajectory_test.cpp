@@ -307,8 +307,9 @@ TEST(CartesianTrajectory, AccelerationEqualsFiniteDifferencesOfVelocity) {
 }
 
 TEST(CartesianTrajectory, IntermediatePoseOutOfReachIsNamed) {
-  // The PUMA's shoulder offset (d = 0.15 m) leaves a column around the base axis that the wrist
-  // cannot enter. Both ends of this line are reachable; its middle passes 0.05 m from the axis.
+  // Both ends of this line beside the PUMA's base are reachable in one configuration, but on
+  // the way the elbow would have to bend past joint 3's limit: the walk stops there and says
+  // where (arc length and position), at the line of the point the piece leaves from.
   const Model model(pumaSquare().robot);
   TaskSpec task;
   task.sourceFile = "across_the_base.yaml";
@@ -316,16 +317,16 @@ TEST(CartesianTrajectory, IntermediatePoseOutOfReachIsNamed) {
   task.speed = 0.1;
   task.pathAcceleration = 1.0;
   TaskPoint a, b;
-  a.position = Eigen::Vector3d(0.4, 0.05, -0.2);
+  a.position = Eigen::Vector3d(0.1, 0.4, -0.2);
   a.rpy = Eigen::Vector3d(0, M_PI, 0);
   a.sourceLine = 3;
-  b.position = Eigen::Vector3d(-0.4, 0.05, -0.2);
+  b.position = Eigen::Vector3d(0.1, -0.4, -0.2);
   b.rpy = Eigen::Vector3d(0, M_PI, 0);
   b.sourceLine = 4;
   task.points = {a, b};
   try {
     planTask(model, task);
-    FAIL() << "a line through the unreachable column was planned";
+    FAIL() << "a line the elbow cannot follow was planned";
   } catch (const InputError& e) {
     EXPECT_EQ(e.file(), "across_the_base.yaml");
     EXPECT_EQ(e.line(), 3);
@@ -341,6 +342,8 @@ TEST(CartesianTrajectory, IntermediatePoseOutOfReachIsNamed) {
 }  // namespace armdyn
 
 #ifdef ARMDYN_HAVE_KDL
+#include "support/kdl_support.h"
+
 #include <kdl/path_roundedcomposite.hpp>
 #include <kdl/rotational_interpolation_sa.hpp>
 #include <kdl/trajectory_segment.hpp>
@@ -361,13 +364,7 @@ TEST(CartesianTrajectory, RoundedSquareAgreesWithKdl) {
   ASSERT_TRUE(plan.notes.empty());
   auto* path = new KDL::Path_RoundedComposite(0.03, 0.1, new KDL::RotationalInterpolation_SingleAxis());
   for (const TaskPoint& p : task.points) {
-    const Eigen::Matrix4d T = poseFromXyzRpy(p.position, p.rpy);
-    KDL::Frame f;
-    for (int r = 0; r < 3; ++r) {
-      f.p(r) = T(r, 3);
-      for (int k = 0; k < 3; ++k) f.M(r, k) = T(r, k);
-    }
-    path->Add(f);
+    path->Add(test::kdl::frame(poseFromXyzRpy(p.position, p.rpy)));
   }
   path->Finish();
   auto* profile = new KDL::VelocityProfile_Trap(task.speed, task.pathAcceleration);

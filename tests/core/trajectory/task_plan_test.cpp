@@ -121,5 +121,29 @@ TEST(TaskPlan, ZeroLengthSegmentIsRefused) {
   EXPECT_THROW(planTask(Model(s.robot), t), InputError);
 }
 
+TEST(TaskPlan, CartesianPathThatWouldChangeConfigurationIsRefused) {
+  // Craig 7.5, problem 3: a point in front of the PUMA's shoulder and one behind it are both
+  // reachable, but not in one configuration: the line between them is refused at the second
+  // point, naming the configurations.
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  TaskSpec t = withFile(loadTask(test::sourcePath("robots/puma560_lines.yaml")));
+  t.points.resize(2);
+  t.points[0].position = Eigen::Vector3d(0.4, 0.05, -0.2);
+  t.points[1] = t.points[0];
+  t.points[1].position = Eigen::Vector3d(-0.4, 0.05, -0.2);
+  t.points[1].sourceLine = 21;
+  try {
+    planTask(Model(s.robot), t);
+    FAIL() << "a line from front to back was planned";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.line(), 21);
+    EXPECT_EQ(e.field(), "points[2]");
+    const std::string what = e.what();
+    EXPECT_NE(what.find("front"), std::string::npos) << what;
+    EXPECT_NE(what.find("back"), std::string::npos) << what;
+    EXPECT_NE(what.find("cannot change configuration"), std::string::npos) << what;
+  }
+}
+
 }  // namespace
 }  // namespace armdyn

@@ -181,4 +181,16 @@ Eigen::VectorXd PiecewisePolynomial::peakMagnitudes(int derivative) const {
   return peak;
 }
 
+std::vector<double> cumulativeBreaks(const std::vector<double>& durations) {
+  std::vector<double> breaks(durations.size() + 1, 0.0);
+  for (std::size_t k = 0; k < durations.size(); ++k) breaks[k + 1] = breaks[k] + durations[k];
+  return breaks;
+}
+
+std::vector<TrajectoryKnot> pointKnots(const std::vector<double>& breaks) {
+  std::vector<TrajectoryKnot> knots;
+  for (std::size_t k = 0; k < breaks.size(); ++k) knots.push_back({breaks[k], KnotKind::Point, static_cast<int>(k)});
+  return knots;
+}
+
 }  // namespace armdyn

@@ -24,6 +24,11 @@ using PolynomialCoefficients = std::array<double, 6>;
 // sum_r c_r tau^r = sum_r d_r (tau - shift)^r, i.e. d_k = sum_{r>=k} C(r,k) c_r shift^(r-k).
 PolynomialCoefficients taylorShift(const PolynomialCoefficients& c, double shift);
 
+// Break times 0, d1, d1 + d2, ... of consecutive segments with these durations (s).
+std::vector<double> cumulativeBreaks(const std::vector<double>& durations);
+// A Point knot at every break (point k reached at breaks[k]).
+std::vector<TrajectoryKnot> pointKnots(const std::vector<double>& breaks);
+
 // Pieces of one joint with breaks of its own: piece i holds from starts[i] (its origin) to the
 // next start; starts nondecreasing, starts[0] = 0 (zero-length pieces are allowed and skipped).
 struct JointPieces {

@@ -20,11 +20,8 @@ PiecewisePolynomial quinticTrajectory(const Eigen::MatrixXd& points, const std::
   const Eigen::MatrixXd v = heuristicViaVelocities(points, durations);
   const int m = static_cast<int>(points.rows());
   const int n = static_cast<int>(points.cols());
-  std::vector<double> breaks(m);
-  std::vector<TrajectoryKnot> knots;
-  breaks[0] = 0.0;
-  for (int k = 0; k + 1 < m; ++k) breaks[k + 1] = breaks[k] + durations[k];
-  for (int k = 0; k < m; ++k) knots.push_back({breaks[k], KnotKind::Point, k});
+  std::vector<double> breaks = cumulativeBreaks(durations);
+  std::vector<TrajectoryKnot> knots = pointKnots(breaks);
   Eigen::MatrixXd c(n, PiecewisePolynomial::kCoefficients * (m - 1));
   for (int k = 0; k + 1 < m; ++k)
     for (int j = 0; j < n; ++j) {

@@ -15,8 +15,14 @@ namespace armdyn {
 
 namespace {
 
-constexpr double kLineSpacing = 0.003;           // m between nodes on lines
-constexpr double kArcSpacing = M_PI / 36.0;      // rad between nodes on arcs (5 deg)
+constexpr double kLineSpacing = 0.01;            // m between candidate nodes on lines
+constexpr double kArcSpacing = M_PI / 18.0;      // rad between candidate nodes on arcs (10 deg)
+// Adaptive refinement: an interval is halved while the Newton correction of the predicted q
+// exceeds kMaxCorrection (rad or m) or a joint moves more than kMaxJointStep, down to
+// kMinSpacing (m).
+constexpr double kMaxCorrection = 1e-4;
+constexpr double kMaxJointStep = 0.05;
+constexpr double kMinSpacing = 1e-6;
 // Joint limits are applied with this margin: the largest |q'| and |q''| of an interval are taken
 // from 9 points of it, which can miss the true maximum by a few parts in 1e5.
 constexpr double kLimitMargin = 1.0 - 1e-4;
@@ -81,80 +87,62 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   const TaskRows rows{n_ >= 6 ? 6 : 3};
   const RobotSpec& spec = model.spec();
 
-  // Node grid; `nodePiece[i]`: the piece node i starts (its right side); `junction[i]`: node i
-  // is where piece nodePiece[i] - 1 ends and nodePiece[i] starts (it lies exactly at s0).
-  std::vector<char> junction;
-  std::vector<int> nodePiece;
+  // Candidate grid: every piece junction (exactly at the next piece's s0) and coarse points in
+  // between. Nodes are then accepted in order; an interval is halved while the Newton correction
+  // of the predicted q (q + q' ds + q'' ds^2 / 2: its error is q''' ds^3 / 6) exceeds
+  // kMaxCorrection or a joint would move more than kMaxJointStep, so the nodes crowd where q(s)
+  // bends fast (near singularities) and stay sparse where it is smooth.
+  struct Candidate {
+    double s;
+    int piece;      // the piece the node starts (its right side)
+    bool junction;  // where piece - 1 ends and piece starts
+  };
+  std::vector<Candidate> grid;
   for (int pi = 0; pi < static_cast<int>(path_->pieces().size()); ++pi) {
     const PathPiece& piece = path_->pieces()[pi];
     const double spacing = piece.kind == PathPieceKind::Line ? kLineSpacing : piece.radius * kArcSpacing;
     const int intervals = std::max(kMinIntervals, static_cast<int>(std::ceil(piece.length / spacing)));
-    if (nodeS_.size() + intervals > static_cast<std::size_t>(kMaxNodes))
+    if (grid.size() + intervals > static_cast<std::size_t>(kMaxNodes))
       throw PathFollowingError(PathFollowingError::Kind::TooLong, "the path is too long to plan (more than 200000 nodes)",
                                piece.s0, piece.point);
-    if (nodeS_.empty()) {
-      nodeS_.push_back(piece.s0);
-      junction.push_back(0);
-      nodePiece.push_back(pi);
-    } else {
-      nodeS_.back() = piece.s0;  // exactly where this piece starts
-      junction.back() = 1;
-      nodePiece.back() = pi;
-    }
-    for (int k = 1; k <= intervals; ++k) {
-      nodeS_.push_back(piece.s0 + piece.length * k / intervals);
-      junction.push_back(0);
-      nodePiece.push_back(pi);
-    }
+    if (grid.empty()) grid.push_back({piece.s0, pi, false});
+    else grid.back() = {piece.s0, pi, true};  // exactly where this piece starts
+    for (int k = 1; k <= intervals; ++k) grid.push_back({piece.s0 + piece.length * k / intervals, pi, false});
   }
-  nodeS_.back() = path_->length();
-  const int nodes = static_cast<int>(nodeS_.size());
-  nodeQ_.resize(n_, nodes);
-  nodeDqLeft_.resize(n_, nodes);
-  nodeDqRight_.resize(n_, nodes);
-  nodeDdqLeft_.resize(n_, nodes);
-  nodeDdqRight_.resize(n_, nodes);
-  nodeDet_.resize(nodes);
+  grid.back().s = path_->length();
 
+  struct Node {
+    double s = 0.0;
+    int piece = 0;
+    bool junction = false;
+    Eigen::VectorXd q, dqLeft, dqRight, ddqLeft, ddqRight;
+    double det = 0.0;
+  };
+  std::vector<Node> accepted;
   PathSample x;
-  Eigen::VectorXd q(n_);
-  for (int i = 0; i < nodes; ++i) {
-    const double s = nodeS_[i];
-    const int piece = nodePiece[i];
-    path_->evaluatePiece(piece, s, x);
-    const Eigen::Matrix4d target = poseOf(x);
-    const int point = path_->pieces()[piece].point;
-    if (i == 0) {
-      const IkResult ik = solveInverseKinematics(model, target, options.configuration, options.seed);
-      if (!ik.ok) throw PathFollowingError(PathFollowingError::Kind::Unreachable, ik.reason, 0.0, 0);
-      q = ik.q;
-    } else {
-      const double ds = s - nodeS_[i - 1];
-      q = nodeQ_.col(i - 1) + nodeDqRight_.col(i - 1) * ds + 0.5 * nodeDdqRight_.col(i - 1) * ds * ds;
-    }
-    // Newton on the pose error (the closed form above already solves node 0; this polishes it
-    // onto the path for arms whose tool rows are not all constrained).
-    bool converged = false;
-    Eigen::MatrixXd Jlast;     // the Jacobian of the last Newton step,
-    double lastStep = 1.0;     // and how far q moved after it
+  // Newton on the pose error from `q` (in place). False when it does not converge.
+  auto newton = [&](const Eigen::Matrix4d& target, Eigen::VectorXd& q, Eigen::MatrixXd& Jlast, double& lastStep) {
+    lastStep = 1.0;
     for (int it = 0; it < kNewtonIterations; ++it) {
       const Vector6d e = poseError(target, toolPose(model, q));
       const Eigen::VectorXd err = rows.of(e.head<3>(), e.tail<3>());
-      if (err.cwiseAbs().maxCoeff() < kNewtonTolerance) {
-        converged = true;
-        break;
-      }
+      if (err.cwiseAbs().maxCoeff() < kNewtonTolerance) return true;
       Jlast = rows.jacobian(model, q);
       Eigen::VectorXd dq = pseudoSolve(Jlast, err);
-      if (!dq.allFinite()) break;
+      if (!dq.allFinite()) return false;
       const double step = dq.cwiseAbs().maxCoeff();
       if (step > 0.2) dq *= 0.2 / step;  // damp large steps: stay on the branch
       q += dq;
       lastStep = dq.cwiseAbs().maxCoeff();
     }
-    if (!converged)
-      throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path leaves the arm's reach " + where(x, s), s,
-                               point);
+    return false;
+  };
+  // Everything at an accepted configuration: limits, J, singularity checks, q' and q'' on each
+  // side. Throws PathFollowingError for what no finer grid can cure.
+  auto complete = [&](Node& node, const Eigen::MatrixXd& Jlast, double lastStep, const Node* previous) {
+    const Eigen::VectorXd& q = node.q;
+    const double s = node.s;
+    const int point = path_->pieces()[node.piece].point;
     for (int j = 0; j < n_; ++j) {
       const LinkSpec& l = spec.links[j];
       if (q(j) < l.qMin - 1e-9 || q(j) > l.qMax + 1e-9) {
@@ -174,54 +162,132 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     auto solve = [&](const Eigen::VectorXd& b) -> Eigen::VectorXd {
       return square ? Eigen::VectorXd(lu.solve(b)) : Eigen::VectorXd(J.transpose() * lu.solve(b));
     };
-    nodeDet_[i] = square ? lu.determinant() : std::sqrt(std::max(0.0, lu.determinant()));
+    node.det = square ? lu.determinant() : std::sqrt(std::max(0.0, lu.determinant()));
     // rcond estimates sigma_min / sigma_max (of J J^T: its square).
     const double scale = J.cwiseAbs().maxCoeff();
     const double rcond = square ? lu.rcond() : std::sqrt(std::max(0.0, lu.rcond()));
     if (!(rcond * scale >= kSingularValue)) {
       char buf[96];
-      std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", nodeDet_[i]);
+      std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", node.det);
       throw PathFollowingError(PathFollowingError::Kind::Singularity,
                                "the path passes through a singularity " + where(x, s) + buf, s, point);
     }
-    // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q') with dJ/ds along q' by central differences;
-    // at a junction once for each side, from the path a hair before s.
-    auto derivatives = [&](const PathSample& side, Eigen::Ref<Eigen::VectorXd> dq, Eigen::Ref<Eigen::VectorXd> ddq) {
+    // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q'); at a junction once for each side, each from its
+    // own piece.
+    auto derivatives = [&](const PathSample& side, Eigen::VectorXd& dq, Eigen::VectorXd& ddq) {
       dq = solve(rows.of(side.dp, side.w));
       // dJ/ds along q' by a forward difference: truncation eps |d2J| (1e-7 relative) and
-      // round-off 1e-16 / eps, far below what the interpolation needs (it is q'' of a quintic
-      // Hermite whose error scales with h^6).
+      // round-off 1e-16 / eps, far below what the interpolation needs.
       const double eps = 1e-7;
       const Eigen::MatrixXd Jdot = (rows.jacobian(model, q + eps * dq) - J) / eps;
       ddq = solve(rows.of(side.ddp, side.dw) - Jdot * dq);
     };
-    nodeQ_.col(i) = q;
-    derivatives(x, nodeDqRight_.col(i), nodeDdqRight_.col(i));
+    derivatives(x, node.dqRight, node.ddqRight);
     // A singularity between two nodes: det J changes sign (square J) and the joint rates per
     // metre of path blow up beside it. A path may cross a singular configuration whose lost
     // direction it does not need (the PUMA's wrist at q5 = 0 with the tool kept vertical): its
     // joint rates stay bounded and it is followed.
-    const double rate = nodeDqRight_.col(i).cwiseAbs().maxCoeff();
-    const bool crossed = J.rows() == J.cols() && i > 0 && nodeDet_[i] * nodeDet_[i - 1] < 0.0 &&
-                         std::max(rate, nodeDqRight_.col(i - 1).cwiseAbs().maxCoeff()) > kSingularRate;
+    const double rate = node.dqRight.cwiseAbs().maxCoeff();
+    const bool crossed = square && previous && node.det * previous->det < 0.0 &&
+                         std::max(rate, previous->dqRight.cwiseAbs().maxCoeff()) > kSingularRate;
     if (!std::isfinite(rate) || rate > 100.0 * kSingularRate || crossed) {
       char buf[160];
       if (crossed)
         std::snprintf(buf, sizeof buf, " (det J changes sign from %.3g to %.3g, joint rates %.3g rad/m)",
-                      nodeDet_[i - 1], nodeDet_[i], rate);
+                      previous->det, node.det, rate);
       else
-        std::snprintf(buf, sizeof buf, " (det J = %.3g, joint rates %.3g rad/m)", nodeDet_[i], rate);
+        std::snprintf(buf, sizeof buf, " (det J = %.3g, joint rates %.3g rad/m)", node.det, rate);
       throw PathFollowingError(PathFollowingError::Kind::Singularity,
                                "the path passes through a singularity " + where(x, s) + buf, s, point);
     }
-    if (junction[i]) {
+    if (node.junction) {
       PathSample left;
-      path_->evaluatePiece(piece - 1, s, left);
-      derivatives(left, nodeDqLeft_.col(i), nodeDdqLeft_.col(i));
+      path_->evaluatePiece(node.piece - 1, s, left);
+      derivatives(left, node.dqLeft, node.ddqLeft);
     } else {
-      nodeDqLeft_.col(i) = nodeDqRight_.col(i);
-      nodeDdqLeft_.col(i) = nodeDdqRight_.col(i);
+      node.dqLeft = node.dqRight;
+      node.ddqLeft = node.ddqRight;
     }
+  };
+
+  {  // The first node, in the task's configuration.
+    Node first;
+    first.s = grid[0].s;
+    first.piece = grid[0].piece;
+    path_->evaluatePiece(first.piece, first.s, x);
+    const IkResult ik = solveInverseKinematics(model, poseOf(x), options.configuration, options.seed);
+    if (!ik.ok) throw PathFollowingError(PathFollowingError::Kind::Unreachable, ik.reason, 0.0, 0);
+    first.q = ik.q;
+    Eigen::MatrixXd Jlast;
+    double lastStep = 1.0;
+    if (!newton(poseOf(x), first.q, Jlast, lastStep))
+      throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path's first pose is out of reach", 0.0, 0);
+    complete(first, Jlast, lastStep, nullptr);
+    accepted.push_back(std::move(first));
+  }
+  for (std::size_t gi = 1; gi < grid.size();) {
+    const Node& previous = accepted.back();
+    const Candidate& target = grid[gi];
+    double s = target.s;
+    bool reached = true;  // trying the candidate itself, not a point before it
+    for (;;) {
+      Node node;
+      node.s = s;
+      node.piece = reached ? target.piece : previous.piece;
+      node.junction = reached && target.junction;
+      path_->evaluatePiece(node.piece, s, x);
+      const double ds = s - previous.s;
+      const Eigen::VectorXd predicted =
+          previous.q + previous.dqRight * ds + 0.5 * previous.ddqRight * (ds * ds);
+      node.q = predicted;
+      Eigen::MatrixXd Jlast;
+      double lastStep = 1.0;
+      const bool converged = newton(poseOf(x), node.q, Jlast, lastStep);
+      const bool smooth = converged && (node.q - predicted).cwiseAbs().maxCoeff() <= kMaxCorrection &&
+                          (node.q - previous.q).cwiseAbs().maxCoeff() <= kMaxJointStep;
+      if (!smooth && ds > kMinSpacing) {
+        s = previous.s + 0.5 * ds;  // halve the interval and try its middle first
+        reached = false;
+        continue;
+      }
+      const int point = path_->pieces()[node.piece].point;
+      if (!converged)
+        throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path leaves the arm's reach " + where(x, s),
+                                 s, point);
+      if (!smooth) {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, " (the joints jump by %.3g over %.2g m of path)",
+                      (node.q - previous.q).cwiseAbs().maxCoeff(), ds);
+        throw PathFollowingError(PathFollowingError::Kind::Singularity,
+                                 "the path passes through a singularity " + where(x, s) + buf, s, point);
+      }
+      complete(node, Jlast, lastStep, &previous);
+      if (accepted.size() >= static_cast<std::size_t>(kMaxNodes))
+        throw PathFollowingError(PathFollowingError::Kind::TooLong,
+                                 "the path is too long to plan (more than 200000 nodes)", s, point);
+      accepted.push_back(std::move(node));
+      if (reached) ++gi;
+      break;
+    }
+  }
+
+  const int nodes = static_cast<int>(accepted.size());
+  nodeS_.resize(nodes);
+  nodeDet_.resize(nodes);
+  nodeQ_.resize(n_, nodes);
+  nodeDqLeft_.resize(n_, nodes);
+  nodeDqRight_.resize(n_, nodes);
+  nodeDdqLeft_.resize(n_, nodes);
+  nodeDdqRight_.resize(n_, nodes);
+  for (int i = 0; i < nodes; ++i) {
+    const Node& node = accepted[i];
+    nodeS_[i] = node.s;
+    nodeDet_[i] = node.det;
+    nodeQ_.col(i) = node.q;
+    nodeDqLeft_.col(i) = node.dqLeft;
+    nodeDqRight_.col(i) = node.dqRight;
+    nodeDdqLeft_.col(i) = node.ddqLeft;
+    nodeDdqRight_.col(i) = node.ddqRight;
   }
 
   // Speed limits (the MAX stage). `binding[i]`: -1 the path's own speed, -2 an arc, j >= 0 joint

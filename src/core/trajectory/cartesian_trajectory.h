@@ -3,11 +3,12 @@
 // a CartesianPath (lines, fly-by arcs, angle-axis orientation) with a path speed s(t) from a
 // PathSpeedProfile, and the joints follow by inverse kinematics.
 //
-// Construction: the path is cut into nodes (spacing at most 3 mm on lines and 5 deg of arc,
-// at least 4 intervals a piece; every piece junction is a node, with q' and q'' kept for each
-// side). At each node, q(s) by Newton's method on the pose error from
-// the previous node's prediction q + q' ds (continuous by construction; the first node is
-// solved in the task's configuration), then
+// Construction: nodes along the path, adaptively: candidates every 10 mm of line and 10 deg of
+// arc, every piece junction a node (with q' and q'' kept for each side); walking them in order,
+// q at a node by Newton's method on the pose error from the previous node's prediction
+// q + q' ds + q'' ds^2 / 2 (continuous by construction; the first node is solved in the task's
+// configuration), and an interval halved while that prediction is off by more than 1e-4 (the
+// path bends q fast there: near singularities) or a joint would move more than 0.05 rad. Then
 //   q'  = J^+ X'                      X' = [dp/ds; w]       (J the rows the task constrains:
 //   q'' = J^+ (X'' - (dJ/ds) q')      X'' = [d2p/ds2; dw]    6 for n >= 6, position for n < 6)
 // with dJ/ds = d/de J(q + e q') by a forward difference (e = 1e-7). Limits on the path speed (the MAX

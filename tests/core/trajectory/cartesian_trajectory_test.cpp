@@ -66,7 +66,8 @@ TEST(CartesianTrajectory, PumaSquareFollowsLinesAndArcsAtEverySample) {
     const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
     worstRotation = std::max(worstRotation, Eigen::AngleAxisd(x.R.transpose() * R).angle());
   }
-  // Quintic Hermite interpolation of q(s) between nodes 3 mm / 5 deg apart: the tool stays
+  // Quintic Hermite interpolation of q(s) between adaptive nodes (10 mm / 10 deg, halved where
+  // q bends fast): the tool stays
   // within 1e-6 m of the commanded line or arc (the bound) and turns as commanded.
   EXPECT_LT(worstPosition, 1e-6);
   EXPECT_LT(worstRotation, 1e-6);

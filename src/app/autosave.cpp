@@ -133,14 +133,13 @@ void Autosave::writeNow() {
   if (!lock_ || !pending_) return;
   try {
     saveStudioSession(*pending_, sessionPath());
-    // A controller file from an earlier write would bring forward mode back on recovery.
-    const bool withController =
-        pending_->mode == SimulationMode::ForwardSimulation || pending_->controllerEdited;
-    if (!withController) QFile::remove(controllerPathFor(sessionPath()));
   } catch (const std::exception& e) {
     // A controller that cannot be written must not cost the robot and the task.
     try {
-      saveSession(*pending_, sessionPath().toStdString());
+      Session withoutController = *pending_;
+      withoutController.controllerGiven = false;
+      withoutController.mode = RunMode::PrescribedMotion;
+      saveSession(withoutController, sessionPath().toStdString());
     } catch (const std::exception&) {
       std::fprintf(stderr, "armdyn-studio: autosave failed: %s\n", e.what());
     }

@@ -12,11 +12,16 @@ QString controllerPathFor(const QString& sessionPath) {
 
 StudioSession loadStudioSession(const QString& path, QString* controllerProblem) {
   StudioSession s(loadSession(path.toStdString()));
+  if (s.controllerGiven) {
+    s.controllerEdited = true;
+    return s;
+  }
   const QString controller = controllerPathFor(path);
   if (!QFileInfo::exists(controller)) return s;
   try {
     const Model model(s.robot);
     s.controller = loadControllerSettings(controller.toStdString(), model);
+    s.controllerGiven = true;
     if (!s.modeGiven) s.mode = SimulationMode::ForwardSimulation;
     s.controllerEdited = true;
   } catch (const std::exception& e) {
@@ -26,17 +31,9 @@ StudioSession loadStudioSession(const QString& path, QString* controllerProblem)
 }
 
 void saveStudioSession(const StudioSession& session, const QString& path) {
-  const bool withController = session.mode == SimulationMode::ForwardSimulation || session.controllerEdited;
-  if (withController) {
-    // Checked before anything is written: both files or neither.
-    const Model model(session.robot);
-    validateControllerSettings(session.controller, model);
-  }
-  saveSession(session, path.toStdString());
-  if (withController) {
-    const Model model(session.robot);
-    saveControllerSettings(session.controller, model, controllerPathFor(path).toStdString());
-  }
+  Session whole = session;
+  whole.controllerGiven = session.mode == SimulationMode::ForwardSimulation || session.controllerEdited;
+  saveSession(whole, path.toStdString());  // checks the controller before anything is written
 }
 
 }  // namespace armdyn::app

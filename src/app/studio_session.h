@@ -1,11 +1,10 @@
 #pragma once
-// What the Studio edits and undoes as one piece: the core's Session (robot, task with its
-// scheme, run mode) plus the controller of a forward simulation (control/controller_settings.h).
-// On disk a session is two files: the YAML session (io/robot_file.h, which saves the run mode)
-// and, next to it, `<name>.controller.yaml`, a controller file in the format `armdyn run
-// --controller` reads (docs/control.md). The controller file is written when the session is
-// saved in forward mode or its controller was edited. A session file from before the run mode
-// was saved starts in forward mode when it has a controller file.
+// What the Studio edits and undoes as one piece: the core's Session, the whole run description
+// (robot, task with its scheme, run mode and the controller of a forward simulation), saved in
+// one YAML session file (io/robot_file.h: `run: {mode, controller}`); the controller is written
+// there when the session is in forward mode or its controller was edited. Session files from
+// before that kept the controller next to them in `<name>.controller.yaml`: such a file is still
+// read (and starts forward mode when the session names no mode).
 
 #include "control/controller_settings.h"
 #include "io/robot_file.h"
@@ -19,20 +18,23 @@ namespace armdyn::app {
 using SimulationMode = RunMode;
 
 struct StudioSession : Session {
-  StudioSession() = default;
-  StudioSession(Session session) : Session(std::move(session)) {}  // prescribed motion, default controller
+  StudioSession() { controller = studioControllerDefaults(); }
+  // Keeps the session's controller when it has one, else the Studio's defaults.
+  StudioSession(Session session) : Session(std::move(session)) {
+    if (!controllerGiven) controller = studioControllerDefaults();
+  }
 
-  ControllerSettings controller = studioControllerDefaults();  // empty vectors = the robot's defaults
   bool controllerEdited = false;  // the controller differs from the defaults (save its file)
 };
 
-// `<dir>/<name>.controller.yaml` for `<dir>/<name>.yaml`.
+// `<dir>/<name>.controller.yaml` for `<dir>/<name>.yaml` (older sessions' controller file).
 QString controllerPathFor(const QString& sessionPath);
 
-// Session file, then its controller file when there is one; a controller file that cannot be
-// read leaves the defaults and says why in `controllerProblem`. Throws what loadSession throws.
+// The session file; without an inline controller, an older session's controller file when there
+// is one (one that cannot be read leaves the defaults and says why in `controllerProblem`).
+// Throws what loadSession throws.
 StudioSession loadStudioSession(const QString& path, QString* controllerProblem = nullptr);
-// Both files (the controller one only in forward mode or when edited). Throws on failure.
+// One file, the controller inline in forward mode or when edited. Throws on failure.
 void saveStudioSession(const StudioSession& session, const QString& path);
 
 }  // namespace armdyn::app

@@ -8,6 +8,7 @@
 #include "control/control_run.h"
 #include "simulation/task_run.h"
 #include "control/controller_file.h"
+#include "control/controller_settings.h"
 #include "io/input_error.h"
 #include "io/robot_file.h"
 
@@ -22,7 +23,11 @@ int runRun(const Argv& argv) {
   const Model model = buildModel(session.robot, path);
   TaskSpec task = session.task;
   if (args.has("--task")) task = loadTask(args.value("--task"));
-  const ControllerConfig config = loadControllerFile(args.required("--controller"), model);
+  // --controller FILE, else the controller saved in a session file (`run: {controller: ...}`).
+  if (!args.has("--controller") && !session.controllerGiven)
+    throw InputError("", 0, "--controller", "give a controller file (the robot file holds no controller)");
+  const ControllerConfig config = args.has("--controller") ? loadControllerFile(args.value("--controller"), model)
+                                                           : controllerConfig(session.controller, model);
   const double duration = args.has("--duration") ? args.positive("--duration", 0.0) : 0.0;
   TaskPlan plan;
   if (task.pointCount() > 0) plan = planTask(model, task);
@@ -61,10 +66,11 @@ int runTune(const Argv& argv) {
 
 std::string controlUsage(const std::string& command) {
   if (command == "run")
-    return "usage: armdyn run ROBOT [--task TASK] --controller FILE [--duration s] [--csv FILE] [--json]\n"
+    return "usage: armdyn run ROBOT [--task TASK] [--controller FILE] [--duration s] [--csv FILE] [--json]\n"
            "\n"
            "Forward simulation of the arm with its drives under a controller (pid, computed_torque\n"
-           "or open_loop; controller file format in docs/control.md). The setpoint follows the task\n"
+           "or open_loop; controller file format in docs/control.md; without --controller, the one\n"
+           "a session file holds under run: controller:). The setpoint follows the task\n"
            "(default: the robot file's task) planned as 'simulate' plans it, or what the controller\n"
            "file asks for.\n"
            "  --controller FILE  YAML controller file\n"

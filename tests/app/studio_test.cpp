@@ -1079,8 +1079,10 @@ class StudioTest : public QObject {
     QCOMPARE(w.document()->robot().name, loadRobot(source("robots/stanford_rrprrr.yaml").toStdString()).name);
   }
 
-  // A session saved in forward mode keeps its controller in a controller file next to it
-  // (the format `armdyn run --controller` reads); reopened, it runs the same simulation.
+  // A session saved in forward mode keeps its controller inline (`run: {mode, controller}`, the
+  // controller-file format); reopened, it runs the same simulation, and `armdyn run SESSION` (no
+  // --controller) runs it too. An older session with a controller file beside it still opens in
+  // forward mode with that controller.
   void forwardSessionSavesItsController() {
     QTemporaryDir dir;
     const QString path = dir.filePath("pid.yaml");
@@ -1099,9 +1101,11 @@ class StudioTest : public QObject {
       QVERIFY2(w.saveTo(path, &error), qPrintable(error));
       first = w.result()->record;
     }
-    QVERIFY(QFile::exists(dir.filePath("pid.controller.yaml")));
-    const Model model(loadRobot(path.toStdString()));
-    QCOMPARE(loadControllerFile(dir.filePath("pid.controller.yaml").toStdString(), model).gains[1].kg, 4867.0);
+    QVERIFY(!QFile::exists(dir.filePath("pid.controller.yaml")));  // one file: the run description whole
+    const Session saved = loadSession(path.toStdString());
+    QCOMPARE(saved.mode, RunMode::ForwardSimulation);
+    QVERIFY(saved.controllerGiven);
+    QCOMPARE(saved.controller.config.gains[1].kg, 4867.0);
     MainWindow w2;
     w2.setInteractive(false);
     w2.show();
@@ -1115,7 +1119,7 @@ class StudioTest : public QObject {
     const QString cli = QFileInfo(QStringLiteral(ARMDYN_STUDIO_PATH)).dir().filePath("../../armdyn");
     if (!QFileInfo::exists(cli)) QSKIP("armdyn command-line tool not built");
     QProcess p;
-    p.start(cli, {"run", path, "--controller", dir.filePath("pid.controller.yaml"), "--json"});
+    p.start(cli, {"run", path, "--json"});
     QVERIFY(p.waitForFinished(30000));
     QCOMPARE(p.exitCode(), 0);
     const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -1123,6 +1127,25 @@ class StudioTest : public QObject {
     const Eigen::VectorXd& gui = w2.result()->record.forward.peakError;
     QCOMPARE(peaks.size(), static_cast<int>(gui.size()));
     for (int j = 0; j < gui.size(); ++j) QCOMPARE(peaks[j].toDouble(), gui(j));
+
+    // An older session: no run: entry, the controller in a file beside it.
+    const QString oldPath = dir.filePath("old.yaml");
+    Session old = saved;
+    old.controllerGiven = false;
+    std::string text = sessionToYaml(old);
+    text = text.substr(0, text.find("run:\n"));
+    QFile oldFile(oldPath);
+    QVERIFY(oldFile.open(QIODevice::WriteOnly));
+    oldFile.write(text.c_str());
+    oldFile.close();
+    saveControllerSettings(saved.controller, Model(saved.robot), controllerPathFor(oldPath).toStdString());
+    MainWindow w3;
+    w3.setInteractive(false);
+    w3.show();
+    QVERIFY(w3.openFile(oldPath));
+    QVERIFY(waitForRun(w3));
+    QCOMPARE(w3.simulationMode(), SimulationMode::ForwardSimulation);
+    QCOMPARE(w3.document()->session().controller.config.gains[1].kg, 4867.0);
   }
 
   // Links without bar geometry (the PUMAs) are drawn as their equivalent boxes; the plots'

@@ -64,6 +64,14 @@ YamlFile openYaml(const std::string& text, const std::string& fileName) {
   return {source, root, kind};
 }
 
+// The session's inline controller, read against its robot; errors name this file's lines.
+void readInlineController(Session& s, const io_detail::SessionDocument& doc, const std::string& file) {
+  if (doc.controllerText.empty()) return;
+  const Model model(s.robot);
+  s.controller = parseControllerSettings(doc.controllerText, file, model);
+  s.controllerGiven = true;
+}
+
 Session sessionFromYaml(YamlFile& f) {
   const io_detail::SessionDocument doc = io_detail::readSessionMapping(f.source, f.root);
   Session s;
@@ -75,6 +83,7 @@ Session sessionFromYaml(YamlFile& f) {
     s.task = *doc.task;
     s.taskFile = f.source.file();
   }
+  readInlineController(s, doc, f.source.file());
   return s;
 }
 
@@ -193,6 +202,7 @@ Session loadSession(const std::string& path) {
     } else {
       loadDefaultTask(s, doc.robot, path);
     }
+    readInlineController(s, doc, path);
     return s;
   }
   const io_detail::RobotDocument doc = io_detail::readRobotMapping(f.source, f.root);
@@ -216,6 +226,7 @@ void saveTask(const TaskSpec& task, const std::string& path) {
 
 void saveSession(const Session& session, const std::string& path) {
   validate(session.robot);
+  if (session.controllerGiven) validateControllerSettings(session.controller, Model(session.robot));
   writeFileAtomic(path, sessionToYaml(session));
 }
 

@@ -6,6 +6,7 @@
 
 #include "model/robot.h"
 #include "model/task.h"
+#include "control/controller_settings.h"
 #include "model/run_mode.h"
 
 #include <optional>
@@ -23,6 +24,10 @@ struct Session {
   // files written before it (a client may then infer the mode, e.g. from a controller file).
   RunMode mode = RunMode::PrescribedMotion;
   bool modeGiven = false;
+  // The controller of a forward simulation, saved in the session as `run: {controller: ...}` (the
+  // controller-file format of docs/control.md) when `controllerGiven`.
+  ControllerSettings controller;
+  bool controllerGiven = false;
   std::string robotFile; // where the robot came from ("" = built in memory)
   std::string taskFile;
 };
@@ -52,8 +57,8 @@ std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask);
 std::string taskToYaml(const TaskSpec& task);
 std::string sessionToYaml(const Session& session);
 
-// Saves validate first (ModelError / std::invalid_argument for a robot or task that could not
-// be read back) and write atomically.
+// Saves validate first (ModelError / std::invalid_argument for a robot, task or inline controller
+// that could not be read back) and write atomically.
 void saveRobot(const RobotSpec& robot, const std::string& path);
 void saveRobot(const RobotSpec& robot, const std::string& path, const std::string& defaultTask);
 void saveTask(const TaskSpec& task, const std::string& path);

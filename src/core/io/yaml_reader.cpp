@@ -303,7 +303,11 @@ SessionDocument readSessionMapping(FieldSource& src, const Value& root) {
   s.robot = readRobotMapping(src, m.get("robot"));
   if (auto x = m.find("task")) s.task = readTaskMapping(src, *x);
   if (auto x = m.find("run")) {
-    const Map run(src, *x, {"mode"});
+    const Map run(src, *x, {"mode", "controller"});
+    if (auto c = run.find("controller")) {
+      if (!c->node.IsMap()) src.fail(c->line, c->field, "expected the controller's fields (type: pid, ...)");
+      s.controllerText = src.sourceOf(*c);
+    }
     if (auto mode = run.find("mode")) {
       const std::string name = src.text(*mode);
       if (name == "prescribed") s.mode = RunMode::PrescribedMotion;

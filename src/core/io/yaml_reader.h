@@ -24,6 +24,9 @@ struct SessionDocument {
   RobotDocument robot;
   std::optional<TaskSpec> task;  // absent when the session has no `task:`
   std::optional<RunMode> mode;   // `run: {mode: ...}`, absent in sessions written before it
+  // `run: {controller: ...}`: its text, padded to keep the file's line numbers (FieldSource::
+  // sourceOf); the controller reader needs the robot's model, so it is parsed by the caller.
+  std::string controllerText;
 };
 
 enum class YamlKind { Robot, Task, Session };

@@ -188,6 +188,14 @@ std::string sessionToYaml(const Session& session) {
     writeTaskBody(out, "  ", session.task);
   }
   out << "run:\n  mode: " << runModeName(session.mode) << "\n";
+  if (session.controllerGiven) {
+    // The controller-file format, indented under `controller:` (comment lines dropped).
+    out << "  controller:\n";
+    std::istringstream lines(controllerToYaml(session.controller, Model(session.robot)));
+    std::string line;
+    while (std::getline(lines, line))
+      if (!line.empty() && line[0] != '#') out << "    " << line << "\n";
+  }
   return out.str();
 }
 

@@ -2,6 +2,7 @@
 // (tests/support), write-then-read round trips, default tasks and the library directory.
 #include "io/input_error.h"
 #include "io/robot_file.h"
+#include "control/controller_settings.h"
 #include "kinematics/pose.h"
 #include "model/mass_properties.h"
 #include "support/test_support.h"
@@ -495,6 +496,39 @@ TEST(RobotFile, TaskSchemeKeysAndRunModeRoundTrip) {
   const Session so = parseSessionYaml(old, "old.yaml");
   EXPECT_FALSE(so.modeGiven);
   EXPECT_EQ(so.mode, RunMode::PrescribedMotion);
+}
+
+TEST(RobotFile, SessionKeepsTheWholeRunDescriptionWithItsController) {
+  // The controller of a forward simulation inline under run:, written and read back; an error
+  // inside it names the session file and the line it stands on.
+  Session s = loadSession(test::sourcePath("robots/puma560_anderson3.yaml"));
+  s.mode = RunMode::ForwardSimulation;
+  s.controller = parseControllerSettings("type: computed_torque\ninput: current\nnatural_frequency: 25\n", "c.yaml",
+                                         Model(s.robot));
+  s.controllerGiven = true;
+  const std::string text = sessionToYaml(s);
+  const Session back = parseSessionYaml(text, "session.yaml");
+  EXPECT_EQ(back.mode, RunMode::ForwardSimulation);
+  ASSERT_TRUE(back.controllerGiven);
+  EXPECT_EQ(back.controller.config.type, ControllerType::ComputedTorque);
+  ASSERT_TRUE(back.controller.config.input.has_value());
+  EXPECT_EQ(*back.controller.config.input, DriveInput::Current);
+  EXPECT_EQ(back.controller.config.kp, s.controller.config.kp);
+
+  // type: pidd at a known line of the session file.
+  std::string bad = text;
+  const std::size_t at = bad.find("    type: computed_torque");
+  ASSERT_NE(at, std::string::npos);
+  bad.replace(at, std::string("    type: computed_torque").size(), "    type: pidd");
+  const int line = 1 + static_cast<int>(std::count(bad.begin(), bad.begin() + static_cast<long>(at), '\n'));
+  try {
+    parseSessionYaml(bad, "session.yaml");
+    FAIL() << "an unknown controller type was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "session.yaml");
+    EXPECT_EQ(e.line(), line);
+    EXPECT_NE(std::string(e.what()).find("pidd"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

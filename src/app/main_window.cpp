@@ -40,6 +40,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
+#include <QScreen>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -77,7 +78,9 @@ MainWindow::MainWindow(QWidget* parent)
       playback_(new PlaybackController(this)),
       autosave_(new Autosave(this)) {
   setWindowIcon(applicationIcon());
-  resize(1500, 920);
+  // 1500 x 920, or less on a smaller screen (a 1280 x 800 laptop): never larger than the screen.
+  const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1500, 920);
+  resize(std::min(1500, available.width()), std::min(920, available.height()));
 
   // Left: viewport, playback bar and the problem banner. Right: plots, table, summary.
   auto* left = new QWidget(this);
@@ -694,6 +697,8 @@ bool MainWindow::openFile(const QString& path, QString* error) {
   try {
     QString controllerProblem;
     StudioSession s = loadStudioSession(path, &controllerProblem);
+    plots_->resetComparison();
+    controlPlots_->resetComparison();
     document_->reset(s, QString());
     if (!controllerProblem.isEmpty()) {
       showError(tr("Controller file"), tr("%1 was not read (%2); the default controller is used")
@@ -709,6 +714,9 @@ bool MainWindow::openFile(const QString& path, QString* error) {
   } catch (const std::exception& sessionError) {
     try {
       TaskSpec task = loadTask(p);
+      // Another task is not an edit to compare with: its first run has no previous run.
+      plots_->resetComparison();
+      controlPlots_->resetComparison();
       if (document_->robot().links.empty()) {
         // A task alone: run it on the default robot.
         Session s = loadSession(defaultRobotPath());
@@ -760,6 +768,8 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
 }
 
 void MainWindow::newSession(const StudioSession& session) {
+  plots_->resetComparison();
+  controlPlots_->resetComparison();
   document_->reset(session, QString());
   fitPending_ = true;
 }

@@ -1,5 +1,7 @@
 #include "plot_panel.h"
 
+#include "analysis/summary_report.h"
+
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -195,12 +197,18 @@ void PlotPanel::clearPanels(const QString& why) {
 void PlotPanel::setResult(const SimulationResultPtr& result) {
   // The run being replaced becomes the previous one when it is comparable (same arm size, a
   // different run); a result without data for this set keeps the older comparison.
-  if (result_ && result && result_ != result && result_->model->dof() == result->model->dof() &&
+  if (compareNext_ && result_ && result && result_ != result && result_->model->dof() == result->model->dof() &&
       (set_ == PlotSet::Motion || result_->isForward()))
     previous_ = result_;
   else if (result && result_ && result_->model->dof() != result->model->dof())
     previous_.reset();
+  if (result) compareNext_ = true;
   result_ = result;
+  // Say which run the dashed curves are.
+  previousToggle_->setToolTip(
+      previous_ ? tr("Dashed: the run before the last edit (%1)")
+                      .arg(QString::fromStdString(planLabel(previous_->record.plan)).toHtmlEscaped())
+                : tr("Draw the run before the last edit as dashed curves, to see what the edit changed"));
   if (!result_) return;
   const bool control = set_ == PlotSet::Control;
   if (control && !result_->isForward()) {
@@ -304,8 +312,9 @@ void PlotPanel::drawKnots() {
       auto* line = new QCPItemStraightLine(p);
       line->setLayer("knots");
       line->setSelectable(false);
-      line->setPen(point ? QPen(QColor(110, 110, 110, 150), 1.0, Qt::SolidLine)
-                         : QPen(QColor(150, 150, 150, 120), 1.0, Qt::DotLine));
+      // Points grey and solid; blend boundaries steel blue and dash-dotted (the grid is dotted grey).
+      line->setPen(point ? QPen(QColor(110, 110, 110, 160), 1.0, Qt::SolidLine)
+                         : QPen(QColor(70, 130, 180, 170), 1.0, Qt::DashDotLine));
       line->point1->setCoords(k.time, 0);
       line->point2->setCoords(k.time, 1);
       knotLines_[i].push_back(line);
@@ -354,6 +363,11 @@ void PlotPanel::drawPrevious() {
       previousCurves_[i].push_back(c);
     }
   }
+}
+
+void PlotPanel::resetComparison() {
+  previous_.reset();
+  compareNext_ = false;
 }
 
 void PlotPanel::setPreviousRunShown(bool shown) { previousToggle_->setChecked(shown); }

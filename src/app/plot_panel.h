@@ -55,6 +55,9 @@ class PlotPanel : public QWidget {
   const SimulationResultPtr& previousResult() const { return previous_; }
   void setPreviousRunShown(bool shown);
   bool isPreviousRunShown() const;
+  // A new document (a file opened, File > New): no previous run, and the run on screen now is
+  // not compared with the first run of the new one.
+  void resetComparison();
   // Vertical markers at the plan's knots (points and blend boundaries), per panel.
   int knotMarkerCount() const { return static_cast<int>(knotLines_[0].size()); }
 
@@ -90,6 +93,7 @@ class PlotPanel : public QWidget {
   std::vector<QCheckBox*> toggles_;
   SimulationResultPtr result_;
   SimulationResultPtr previous_;
+  bool compareNext_ = true;  // the next result may take the current one as its previous run
   QCheckBox* previousToggle_ = nullptr;
   std::array<std::vector<QCPItemStraightLine*>, 4> knotLines_;
   std::array<std::vector<QCPCurve*>, 4> previousCurves_;

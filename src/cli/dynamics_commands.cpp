@@ -8,6 +8,7 @@
 #include "dynamics/crba.h"
 #include "dynamics/inverse_dynamics.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace armdyn::cli {
@@ -40,6 +41,12 @@ int runDynamics(const Argv& argv) {
   // What the drives must deliver: reflected rotor inertia and friction added (none without drives).
   const bool withDrives = !args.flag("--rigid-body") && hasDrives(model);
   if (withDrives) addDriveTorques(model, qd, qdd, tau);
+  // Finite inputs can still overflow (q, qd of 1e300): say so rather than print NaN with success.
+  for (int i = 0; i < model.dof(); ++i)
+    if (!std::isfinite(tau(i)))
+      throw InputError("", 0, "--qd",
+                       "the force of joint " + std::to_string(i + 1) +
+                           " is not finite for these values (overflow): give joint values of a physical size");
   if (args.flag("--json")) {
     printOut(JsonObject().add("tau", jsonArray(tau)).str());
     return 0;

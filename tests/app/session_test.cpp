@@ -15,6 +15,7 @@
 #include "document.h"
 #include "io/robot_file.h"
 #include "main_window.h"
+#include "plot_panel.h"
 #include "simulation/task_simulation.h"
 #include "simulation_runner.h"
 #include "studio_startup.h"
@@ -604,6 +605,25 @@ class SessionTest : public QObject {
     QCOMPARE(w.document()->task().scheme, TaskScheme::Paul);
     QVERIFY(w.document()->task().durations.empty());
     QCOMPARE(d->scheme()->currentIndex(), static_cast<int>(TaskScheme::Paul));
+  }
+
+  // Opening a robot and then a task for it is not an edit: no previous run is drawn until the
+  // user edits; then the run before the edit is.
+  void previousRunIsTheRunBeforeAnEditNotAnotherFile() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/craig_one_joint.yaml")));
+    QVERIFY(waitForRun(w));
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/craig_quintic.yaml")));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->record.plan.scheme, TaskScheme::Quintic);
+    QVERIFY(w.plots()->previousResult() == nullptr);
+    const SimulationResultPtr before = w.result();
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    d->setParameter("durations", "2");
+    QVERIFY(waitForRun(w));
+    QVERIFY(w.plots()->previousResult() == before);
   }
 
   // A task given in joint space shows joint columns in degrees, and a Cartesian scheme is

@@ -59,6 +59,16 @@ TEST(CliOutput, RoundOffAroundZeroPrintsAsZero) {
   EXPECT_NE(j.out.find("rad/s"), std::string::npos) << j.out;
 }
 
+TEST(CliErrors, DynamicsThatOverflowIsRefusedNotPrintedAsNan) {
+  // Issue 12, defect 3: finite but huge joint values printed -nan (JSON null) with exit 0.
+  const CliResult r = runCli({"dynamics", test::sourcePath("robots/vora_rrr.yaml"), "--q", "1e300,0,0", "--qd",
+                              "1e300,0,0", "--qdd", "0,0,0", "--json"});
+  EXPECT_EQ(r.exitCode, 2) << r.out;
+  EXPECT_EQ(r.out.find("nan"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("null"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("not finite"), std::string::npos) << r.err;
+}
+
 TEST(CliErrors, BadOptionsAndArguments) {
   expectBadInput(runCli({"fk", kRrr}), {"--q", "required"});
   expectBadInput(runCli({"fk", kRrr, "--q", "0,0,0", "--bogus", "1"}), {"--bogus"});

@@ -119,10 +119,14 @@ void InputProfile::evaluate(double t, Eigen::Ref<Eigen::VectorXd> u) const {
 
 namespace {
 
+// The white space istream's >> skips (space, tab, CR, LF, form feed, vertical tab): a line of
+// only that is empty, never a line of zero fields.
+constexpr const char* kSpace = " \t\r\n\f\v";
+
 std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
+  const auto b = s.find_first_not_of(kSpace);
   if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(" \t\r");
+  const auto e = s.find_last_not_of(kSpace);
   return s.substr(b, e - b + 1);
 }
 
@@ -168,6 +172,7 @@ InputProfile parseInputProfileCsv(const std::string& text, const std::string& fi
     const std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
     if (line.empty()) continue;
     const std::vector<std::string> fields = splitFields(line);
+    if (fields.empty()) continue;
     // A header is a first non-comment line whose first field is not a number.
     if (!seenData && !seenHeader && readNumber(fields[0]).kind == NumberText::Kind::NotANumber) {
       seenHeader = true;

@@ -88,7 +88,8 @@ CartesianPath::CartesianPath(std::vector<PathPoint> points, bool flyBy, const st
     segLength[k] = d.norm();
     if (segLength[k] <= kSamePoint)
       fail(k + 1, pointField(k + 1), "same position as point " + std::to_string(k + 1) +
-                                          ": a path cannot run along a zero-length segment");
+                                          ": a path cannot run along a zero-length segment (to turn the tool "
+                                          "in place, use a joint-space scheme such as cubic or quintic)");
     segDir[k] = d / segLength[k];
   }
 

@@ -209,7 +209,66 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     }
   if (task.scheme == TaskScheme::Paul)
     plan.notes.push_back("Paul's plan starts and ends moving and cuts the corners at the via points (TACC)");
+  if (task.scheme != TaskScheme::Paul) {
+    // The segment durations, given or found, and (given) whether they ask more than the joints'
+    // vmax and amax: sampled at 2000 points, each excess named with its factor and time.
+    std::string list;
+    for (std::size_t k = 0; k + 1 < plan.pointTimes.size(); ++k) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%s%.4g", k ? ", " : "", plan.pointTimes[k + 1] - plan.pointTimes[k]);
+      list += buf;
+    }
+    plan.notes.push_back((task.durations.empty() ? "segment durations from the joint limits: " : "segment durations: ") +
+                         list + " s");
+    if (!task.durations.empty()) {
+      const JointTrajectory& traj = *plan.trajectory;
+      Eigen::VectorXd q(n), qd(n), qdd(n), peakV = Eigen::VectorXd::Zero(n), peakA = Eigen::VectorXd::Zero(n);
+      Eigen::VectorXd atV = Eigen::VectorXd::Zero(n), atA = Eigen::VectorXd::Zero(n);
+      for (int k = 0; k <= 2000; ++k) {
+        const double t = traj.duration() * k / 2000.0;
+        traj.evaluate(t, q, qd, qdd);
+        for (int j = 0; j < n; ++j) {
+          if (std::abs(qd(j)) > peakV(j)) { peakV(j) = std::abs(qd(j)); atV(j) = t; }
+          if (std::abs(qdd(j)) > peakA(j)) { peakA(j) = std::abs(qdd(j)); atA(j) = t; }
+        }
+      }
+      for (int j = 0; j < n; ++j) {
+        const LinkSpec& l = model.spec().links[j];
+        const double unit = model.isRevolute(j) ? 180.0 / M_PI : 1.0;
+        const char* u = model.isRevolute(j) ? "deg" : "m";
+        char buf[200];
+        if (peakV(j) > l.vMax * (1.0 + 1e-9)) {
+          std::snprintf(buf, sizeof buf, "joint %d exceeds its vmax %.4g %s/s %.3gx (%.4g %s/s at t = %.3g s): the durations are too short",
+                        j + 1, l.vMax * unit, u, peakV(j) / l.vMax, peakV(j) * unit, u, atV(j));
+          plan.notes.push_back(buf);
+        }
+        if (l.aMax && peakA(j) > *l.aMax * (1.0 + 1e-9)) {
+          std::snprintf(buf, sizeof buf, "joint %d exceeds its amax %.4g %s/s^2 %.3gx (%.4g %s/s^2 at t = %.3g s): the durations are too short",
+                        j + 1, *l.aMax * unit, u, peakA(j) / *l.aMax, peakA(j) * unit, u, atA(j));
+          plan.notes.push_back(buf);
+        }
+      }
+    }
+  }
   return plan;
+}
+
+// Parameters the task gives that its scheme does not use: said, not silently dropped (Studio
+// keeps them while the user tries schemes, so they are not refused).
+void noteUnusedParameters(const TaskSpec& task, TaskPlan& plan) {
+  const TaskScheme s = task.scheme;
+  const char* scheme = taskSchemeName(s);
+  auto note = [&](const char* key, const char* usedBy) {
+    plan.notes.push_back(std::string(key) + " applies to " + usedBy + " only: ignored by the " + scheme + " scheme");
+  };
+  if (!task.viaVelocity.empty() && s != TaskScheme::Cubic) note("via_velocity", "cubic");
+  if (!task.acceleration.empty() && s != TaskScheme::Lspb) note("acceleration", "lspb");
+  if (task.tacc && s != TaskScheme::Paul) note("tacc", "paul");
+  if ((task.speed > 0.0 || task.pathAcceleration > 0.0) && !isCartesianScheme(s))
+    note("speed and path_acceleration", "line and line-arc");
+  bool radius = false;
+  for (const TaskPoint& p : task.points) radius = radius || p.radius > 0.0;
+  if (radius && s != TaskScheme::LineArc && s != TaskScheme::Line) note("radius", "line-arc");
 }
 
 // The arm's part of a configuration name ("front_elbow_up" of "front_elbow_up_flip"): the wrist
@@ -234,6 +293,19 @@ std::string armConfiguration(const std::string& name) {
 // with them, before the path is walked.
 void requireOneConfiguration(const Model& model, const TaskSpec& task) {
   const std::vector<TaskPoint>& points = task.points;
+  // Every point within reach first: a point out of reach is named as itself (Vora 4.4), not as
+  // where the walk along the path gives up.
+  {
+    Eigen::VectorXd previous = model.home();
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const IkResult r = solveInverseKinematics(model, poseFromXyzRpy(points[k].position, points[k].rpy),
+                                                k == 0 ? task.configuration : std::string(), previous);
+      if (!r.ok)
+        throw UnreachablePointError(task, static_cast<int>(k),
+                                    r.reason.empty() ? "no inverse kinematics solution" : r.reason);
+      previous = r.q;
+    }
+  }
   const IkResult first = solveInverseKinematics(model, poseFromXyzRpy(points[0].position, points[0].rpy),
                                                 task.configuration, model.home());
   if (!first.ok || first.method != IkMethod::ClosedForm || first.configuration.empty()) return;
@@ -339,7 +411,9 @@ TaskPlan planTask(const Model& model, const TaskSpec& task) {
     throw InputError(task.sourceFile, pointLine(task, 0), key, "a task needs at least two points (one trajectory segment)");
   if (task.tacc && (!(*task.tacc > 0.0) || !std::isfinite(*task.tacc)))
     fail(task, "tacc", "tacc", "must be a positive number of seconds");
-  return isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
+  TaskPlan plan = isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
+  noteUnusedParameters(task, plan);
+  return plan;
 }
 
 }  // namespace armdyn

@@ -64,6 +64,19 @@ InputError csvError(const std::string& text, int joints) {
   return InputError("", 0, "", "");
 }
 
+TEST(InputProfile, LinesOfFormFeedOrVerticalTabAreBlank) {
+  // Issue 12, defect 2: a line holding only a form feed or vertical tab survived trimming, split
+  // into zero fields and the reader read fields[0] (SIGSEGV). Such lines are blank.
+  const std::string text = "t, u1\n\f\n0.0, 1\n\v\n1.0, 2\n \f \v\n";
+  const InputProfile p = parseInputProfileCsv(text, "ff.csv", 1);
+  Eigen::VectorXd u(1);
+  p.evaluate(0.5, u);
+  EXPECT_EQ(u(0), 1.0);
+  p.evaluate(1.0, u);
+  EXPECT_EQ(u(0), 2.0);
+  EXPECT_THROW(parseInputProfileCsv("\f\n\v\n", "empty.csv", 1), InputError);
+}
+
 TEST(InputProfile, CsvRefusalsNameFileLineAndField) {
   {
     const InputError e = csvError("t,u1,u2,u3\n0,1,2,3\n0.1,1,2\n", 3);  // missing column

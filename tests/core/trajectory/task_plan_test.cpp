@@ -145,5 +145,62 @@ TEST(TaskPlan, CartesianPathThatWouldChangeConfigurationIsRefused) {
   }
 }
 
+TEST(TaskPlan, CartesianEndPointOutOfReachIsNamedAsItself) {
+  // A line whose end lies beyond the RRR's 1 m reach: the end point is named (Vora 4.4), not the
+  // place where walking the path would give up.
+  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  TaskSpec t;
+  t.sourceFile = "far.yaml";
+  t.scheme = TaskScheme::Line;
+  t.speed = 0.1;
+  t.pathAcceleration = 1.0;
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.5, 0.0, -0.1);
+  a.sourceLine = 6;
+  b.position = Eigen::Vector3d(1.0, 0.3, -0.1);
+  b.sourceLine = 7;
+  t.points = {a, b};
+  try {
+    planTask(Model(s.robot), t);
+    FAIL() << "an end point out of reach was accepted";
+  } catch (const UnreachablePointError& e) {
+    EXPECT_EQ(e.pointIndex(), 1);
+    EXPECT_EQ(e.line(), 7);
+    EXPECT_NE(std::string(e.what()).find("reach"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TaskPlan, NotesSayDurationsTooShortUnusedKeysAndChosenDurations) {
+  const Session s = loadSession(test::sourcePath("robots/craig_one_joint.yaml"));
+  const Model model(s.robot);
+  auto has = [](const TaskPlan& p, const std::string& words) {
+    for (const std::string& n : p.notes)
+      if (n.find(words) != std::string::npos) return true;
+    return false;
+  };
+  // 0 -> 150 deg in 0.5 s: peak 1.5 x 300 = 450 deg/s against vmax 60 deg/s (7.5x).
+  TaskSpec t = loadTask(test::sourcePath("robots/craig_example_7_1.yaml"));
+  t.jointPoints << 0, 150;
+  t.durations = {0.5};
+  TaskPlan p = planTask(model, t);
+  EXPECT_TRUE(has(p, "joint 1 exceeds its vmax 60 deg/s 7.5x")) << (p.notes.empty() ? "" : p.notes.back());
+  EXPECT_TRUE(has(p, "joint 1 exceeds its amax"));
+  // Keys the cubic does not use are named (4 s: peaks 56.25 deg/s and 56.25 deg/s^2, within).
+  t.durations = {4.0};
+  t.acceleration = {50.0};
+  t.speed = 0.2;
+  t.tacc = 0.3;
+  p = planTask(model, t);
+  EXPECT_TRUE(has(p, "acceleration applies to lspb only"));
+  EXPECT_TRUE(has(p, "speed and path_acceleration applies to line and line-arc only"));
+  EXPECT_TRUE(has(p, "tacc applies to paul only"));
+  EXPECT_FALSE(has(p, "exceeds"));
+  // Durations from the limits are listed.
+  TaskSpec u = loadTask(test::sourcePath("robots/craig_example_7_1.yaml"));
+  u.durations.clear();
+  p = planTask(model, u);
+  EXPECT_TRUE(has(p, "segment durations from the joint limits: "));
+}
+
 }  // namespace
 }  // namespace armdyn

@@ -23,7 +23,7 @@ shot() {  # shot NAME [FILE] [OPTIONS...]
 }
 
 shot main_window
-shot trajectory_compare "$root/robots/craig_one_joint.yaml" "$root/robots/craig_quintic.yaml"
+shot trajectory_compare --compare "$root/robots/craig_one_joint.yaml" "$root/robots/craig_quintic.yaml"
 shot line_arc_puma "$root/robots/puma560.yaml" "$root/robots/puma560_square_line_arc.yaml" --fit
 shot dialog_trajectory_line_arc "$root/robots/puma560.yaml" "$root/robots/puma560_square_line_arc.yaml" --dialog trajectory
 shot plots_stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4

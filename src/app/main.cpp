@@ -67,15 +67,18 @@ int main(int argc, char** argv) {
   QCommandLineOption tuneJoint("tune", "With --dialog tuner: run the tuner on joint J (1-based) first.", "J");
   QCommandLineOption panel("panel", "Show the parameters and dimensions panel.");
   QCommandLineOption fit("fit", "Fit the 3D view to the scene (View > Fit to view) before the screenshot.");
+  QCommandLineOption compare("compare", "Compare the files opened in turn: each file's run keeps the run before it "
+                                        "as the previous run (dashed on the plots).");
   QCommandLineOption at("at", "Time cursor at this fraction of the task (screenshots; default 0.5).", "F", "0.5");
   parser.addOption(screenshot);
   parser.addOption(afterMs);
-  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint}) parser.addOption(o);
+  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint, compare}) parser.addOption(o);
   parser.process(app);
 
   armdyn::app::MainWindow window;
   const bool shooting = parser.isSet(screenshot);
   window.setInteractive(!shooting);
+  window.setCompareFiles(parser.isSet(compare));
   window.show();
 
   // Autosave recovery, this copy's autosave (none for screenshots), then the first file; the

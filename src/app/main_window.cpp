@@ -697,8 +697,10 @@ bool MainWindow::openFile(const QString& path, QString* error) {
   try {
     QString controllerProblem;
     StudioSession s = loadStudioSession(path, &controllerProblem);
-    plots_->resetComparison();
-    controlPlots_->resetComparison();
+    if (!compareFiles_) {
+      plots_->resetComparison();
+      controlPlots_->resetComparison();
+    }
     document_->reset(s, QString());
     if (!controllerProblem.isEmpty()) {
       showError(tr("Controller file"), tr("%1 was not read (%2); the default controller is used")
@@ -715,8 +717,10 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     try {
       TaskSpec task = loadTask(p);
       // Another task is not an edit to compare with: its first run has no previous run.
-      plots_->resetComparison();
-      controlPlots_->resetComparison();
+      if (!compareFiles_) {
+        plots_->resetComparison();
+        controlPlots_->resetComparison();
+      }
       if (document_->robot().links.empty()) {
         // A task alone: run it on the default robot.
         Session s = loadSession(defaultRobotPath());

@@ -64,6 +64,9 @@ class MainWindow : public QMainWindow {
 
   // Interactive prompts (message boxes, autosave recovery). Off for tests and screenshots.
   void setInteractive(bool interactive) { interactive_ = interactive; }
+  // Opening a file normally starts without a previous run to compare with; with this set, the
+  // run of the file opened before stays as the previous run (armdyn-studio --compare A B).
+  void setCompareFiles(bool compare) { compareFiles_ = compare; }
   // Offer back the autosave of a crashed run (interactive only), then start autosaving.
   void startAutosave();
 
@@ -201,6 +204,7 @@ class MainWindow : public QMainWindow {
   QPointer<ViewSettingsDialog> viewSettingsDialog_;
   SimulationResultPtr result_;
   int unreachable_ = -1;
+  bool compareFiles_ = false;
   bool interactive_ = true;
   bool fitPending_ = true;
   bool fitPendingTeach_ = true;

@@ -109,8 +109,10 @@ Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
 Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
   const int n = model.dof();
   if (task.jointPoints.cols() != n)
-    fail(task, "joint_points", "joint_points", "rows have " + std::to_string(task.jointPoints.cols()) +
-                                                   " values but the robot has " + std::to_string(n) + " joints");
+    throw InputError(task.sourceFile, pointLine(task, 0), "joint_points[1]",
+                     "a row has " + std::to_string(task.jointPoints.cols()) + " value" +
+                         (task.jointPoints.cols() == 1 ? "" : "s") + " but the robot has " + std::to_string(n) +
+                         (n == 1 ? " joint" : " joints") + ": give one value per joint");
   Eigen::MatrixXd q = task.jointPoints;
   for (int k = 0; k < q.rows(); ++k)
     for (int j = 0; j < n; ++j) {
@@ -119,9 +121,14 @@ Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
       if (!std::isfinite(q(k, j)))
         throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]",
                          "values must be finite numbers");
-      if (q(k, j) < l.qMin - 1e-12 || q(k, j) > l.qMax + 1e-12)
-        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]",
-                         "joint " + std::to_string(j + 1) + " is outside its limits");
+      if (q(k, j) < l.qMin - 1e-12 || q(k, j) > l.qMax + 1e-12) {
+        const double unit = model.isRevolute(j) ? 180.0 / M_PI : 1.0;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "joint %d at %.6g %s is outside its limits [%.6g, %.6g] %s", j + 1,
+                      q(k, j) * unit, model.isRevolute(j) ? "deg" : "m", l.qMin * unit, l.qMax * unit,
+                      model.isRevolute(j) ? "deg" : "m");
+        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]", buf);
+      }
     }
   return q;
 }
@@ -336,10 +343,14 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
     fail(task, "joint_points", "joint_points", std::string("the ") + taskSchemeName(task.scheme) +
                                                    " scheme follows tool poses: give points:, not joint_points:");
   if (!(task.speed > 0.0) || !std::isfinite(task.speed))
-    fail(task, task.lineOf("speed") ? "speed" : "scheme", "speed", "give a positive path speed in m/s");
+    fail(task, task.lineOf("speed") ? "speed" : "scheme", "speed",
+         task.lineOf("speed") ? "give a positive path speed in m/s"
+                              : std::string("missing: the ") + taskSchemeName(task.scheme) + " scheme needs a path speed in m/s");
   if (!(task.pathAcceleration > 0.0) || !std::isfinite(task.pathAcceleration))
     fail(task, task.lineOf("path_acceleration") ? "path_acceleration" : "scheme", "path_acceleration",
-         "give a positive path acceleration in m/s^2");
+         task.lineOf("path_acceleration")
+             ? "give a positive path acceleration in m/s^2"
+             : std::string("missing: the ") + taskSchemeName(task.scheme) + " scheme needs a path acceleration in m/s^2");
   if (!task.durations.empty())
     fail(task, "durations", "durations", "Cartesian paths are timed by speed and path_acceleration, not durations");
   requireKnownConfiguration(model, task);

@@ -103,6 +103,11 @@ JointSignal readSignal(Reader& r, const Value& v) {
 ControllerConfig parseControllerYaml(const std::string& text, const std::string& fileName, const Model& model) {
   FieldSource src(fileName);
   const Value root = src.parse(text);
+  return readControllerMapping(src, root, model);
+}
+
+ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_detail::Value& root, const Model& model) {
+  const std::string& fileName = src.file();
   const Map m(src, root, kFields);
   Reader r{src, model, model.dof()};
   ControllerConfig c;

@@ -7,6 +7,7 @@
 // file, the line and the field.
 
 #include "control/discrete_pid.h"
+#include "io/field_source.h"
 #include "model/model.h"
 #include "simulation/forward_simulation.h"
 #include "simulation/input_profile.h"
@@ -60,6 +61,9 @@ struct ControllerConfig {
 // `model` gives the joint count and types (degrees for revolute joints). A profile CSV named in
 // the file is read relative to the file's directory.
 ControllerConfig parseControllerYaml(const std::string& text, const std::string& fileName, const Model& model);
+// The same from a mapping already parsed (a session's `run: controller:`): fields and lines as
+// the surrounding file has them.
+ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_detail::Value& mapping, const Model& model);
 ControllerConfig loadControllerFile(const std::string& path, const Model& model);
 
 }  // namespace armdyn

@@ -275,11 +275,19 @@ std::string controllerToYaml(const ControllerSettings& settings, const Model& mo
 }
 
 ControllerSettings parseControllerSettings(const std::string& text, const std::string& fileName, const Model& model) {
+  io_detail::FieldSource src(fileName);
+  const io_detail::Value root = src.parse(text);
+  return readControllerSettings(src, root, model);
+}
+
+ControllerSettings readControllerSettings(io_detail::FieldSource& src, const io_detail::Value& mapping,
+                                          const Model& model) {
+  const std::string& fileName = src.file();
   ControllerSettings s;
-  s.config = parseControllerYaml(text, fileName, model);  // every check, with file and line
+  s.config = readControllerMapping(src, mapping, model);  // every check, with file and line
   s.config.profile.reset();
-  // The reader accepted the file: read back how the profile was given.
-  const YAML::Node profile = YAML::Load(text)["profile"];
+  // The reader accepted the mapping: read back how the profile was given.
+  const YAML::Node profile = mapping.node["profile"];
   if (profile && profile.IsMap()) {
     std::filesystem::path csv = profile["csv"].as<std::string>();
     if (csv.is_relative() && !fileName.empty()) csv = std::filesystem::path(fileName).parent_path() / csv;

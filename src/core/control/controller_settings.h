@@ -83,6 +83,9 @@ std::string controllerToYaml(const ControllerSettings& settings, const Model& mo
 // Reads a controller file (parseControllerYaml's checks and messages); a relative CSV path is
 // made absolute against the file's directory.
 ControllerSettings parseControllerSettings(const std::string& text, const std::string& fileName, const Model& model);
+// The same from a mapping already parsed (a session's `run: controller:`).
+ControllerSettings readControllerSettings(io_detail::FieldSource& src, const io_detail::Value& mapping,
+                                          const Model& model);
 ControllerSettings loadControllerSettings(const std::string& path, const Model& model);
 // Validates, then writes atomically (io/robot_file.h writeFileAtomic).
 void saveControllerSettings(const ControllerSettings& settings, const Model& model, const std::string& path);

@@ -40,7 +40,6 @@ void FieldSource::fail(int line, const std::string& field, const std::string& me
 }
 
 Value FieldSource::parse(const std::string& text) {
-  text_ = text;
   std::vector<YAML::Node> docs;
   try {
     docs = YAML::LoadAll(text);
@@ -53,35 +52,6 @@ Value FieldSource::parse(const std::string& text) {
   const Value root{docs[0], "", markLine(docs[0], 1)};
   note("", root.line);
   return root;
-}
-
-std::string FieldSource::sourceOf(const Value& v) const {
-  const YAML::Mark mark = v.node.Mark();
-  if (mark.line < 0 || mark.column < 0) return {};
-  std::vector<std::string> lines;
-  {
-    std::size_t begin = 0;
-    while (begin <= text_.size()) {
-      const std::size_t end = text_.find('\n', begin);
-      lines.push_back(text_.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
-      if (end == std::string::npos) break;
-      begin = end + 1;
-    }
-  }
-  const auto first = static_cast<std::size_t>(mark.line);
-  const auto column = static_cast<std::size_t>(mark.column);
-  if (first >= lines.size()) return {};
-  std::string out(first, '\n');
-  if (v.node.Style() == YAML::EmitterStyle::Flow) return out + lines[first].substr(column) + "\n";
-  // Block style: the value's lines run while they are blank, comments, or indented at least to
-  // its column.
-  for (std::size_t k = first; k < lines.size(); ++k) {
-    const std::string& line = lines[k];
-    const std::size_t indent = line.find_first_not_of(" \t\r");
-    if (k > first && indent != std::string::npos && indent < column && line[indent] != '#') break;
-    out += (line.size() > column ? line.substr(column) : std::string()) + "\n";
-  }
-  return out;
 }
 
 int FieldSource::lineOf(std::string field) const {

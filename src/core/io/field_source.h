@@ -29,10 +29,6 @@ class FieldSource {
 
   // The document's root mapping; syntax errors, several documents or an empty file throw.
   Value parse(const std::string& text);
-  // The text of a block-style mapping value (its lines, dedented to its own indentation) or of a
-  // one-line flow mapping, preceded by as many newlines as it stood below the file's first line:
-  // a reader of the returned text reports the lines of this file.
-  std::string sourceOf(const Value& v) const;
 
   [[noreturn]] void fail(int line, const std::string& field, const std::string& message) const;
   void note(const std::string& field, int line) { lines_[field] = line; }
@@ -51,7 +47,6 @@ class FieldSource {
  private:
   int valueLine(const Value& v) const;
   std::string file_;
-  std::string text_;
   std::map<std::string, int> lines_;
 };
 

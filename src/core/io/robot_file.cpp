@@ -64,11 +64,12 @@ YamlFile openYaml(const std::string& text, const std::string& fileName) {
   return {source, root, kind};
 }
 
-// The session's inline controller, read against its robot; errors name this file's lines.
-void readInlineController(Session& s, const io_detail::SessionDocument& doc, const std::string& file) {
-  if (doc.controllerText.empty()) return;
+// The session's inline controller, read against its robot; errors name this file's lines and
+// fields (run.controller.gains, ...).
+void readInlineController(Session& s, const io_detail::SessionDocument& doc, FieldSource& source) {
+  if (!doc.controller) return;
   const Model model(s.robot);
-  s.controller = parseControllerSettings(doc.controllerText, file, model);
+  s.controller = readControllerSettings(source, *doc.controller, model);
   s.controllerGiven = true;
 }
 
@@ -83,7 +84,7 @@ Session sessionFromYaml(YamlFile& f) {
     s.task = *doc.task;
     s.taskFile = f.source.file();
   }
-  readInlineController(s, doc, f.source.file());
+  readInlineController(s, doc, f.source);
   return s;
 }
 
@@ -202,7 +203,7 @@ Session loadSession(const std::string& path) {
     } else {
       loadDefaultTask(s, doc.robot, path);
     }
-    readInlineController(s, doc, path);
+    readInlineController(s, doc, f.source);
     return s;
   }
   const io_detail::RobotDocument doc = io_detail::readRobotMapping(f.source, f.root);

@@ -306,7 +306,7 @@ SessionDocument readSessionMapping(FieldSource& src, const Value& root) {
     const Map run(src, *x, {"mode", "controller"});
     if (auto c = run.find("controller")) {
       if (!c->node.IsMap()) src.fail(c->line, c->field, "expected the controller's fields (type: pid, ...)");
-      s.controllerText = src.sourceOf(*c);
+      s.controller = *c;
     }
     if (auto mode = run.find("mode")) {
       const std::string name = src.text(*mode);

@@ -24,9 +24,8 @@ struct SessionDocument {
   RobotDocument robot;
   std::optional<TaskSpec> task;  // absent when the session has no `task:`
   std::optional<RunMode> mode;   // `run: {mode: ...}`, absent in sessions written before it
-  // `run: {controller: ...}`: its text, padded to keep the file's line numbers (FieldSource::
-  // sourceOf); the controller reader needs the robot's model, so it is parsed by the caller.
-  std::string controllerText;
+  // `run: {controller: ...}`, read by the caller (the controller reader needs the robot's model).
+  std::optional<Value> controller;
 };
 
 enum class YamlKind { Robot, Task, Session };

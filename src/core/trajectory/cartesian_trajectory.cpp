@@ -272,6 +272,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   }
 
   const int nodes = static_cast<int>(accepted.size());
+  std::vector<int> nodePiece(nodes);  // the piece each node starts (interval i lies in nodePiece[i])
   nodeS_.resize(nodes);
   nodeDet_.resize(nodes);
   nodeQ_.resize(n_, nodes);
@@ -282,6 +283,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
   for (int i = 0; i < nodes; ++i) {
     const Node& node = accepted[i];
     nodeS_[i] = node.s;
+    nodePiece[i] = node.piece;
     nodeDet_[i] = node.det;
     nodeQ_.col(i) = node.q;
     nodeDqLeft_.col(i) = node.dqLeft;
@@ -290,79 +292,83 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     nodeDdqRight_.col(i) = node.ddqRight;
   }
 
-  // Speed limits (the MAX stage). `binding[i]`: -1 the path's own speed, -2 an arc, j >= 0 joint
-  // j's velocity limit, -(3 + j) joint j's acceleration limit.
+  // Speed limits (the MAX stage), one cap per node interval: the path's speed, v^2 / r <= a on
+  // an arc, and each joint's vmax and amax over the interval. `binding[i]`: -1 the path's own
+  // speed, -2 an arc, j >= 0 joint j's velocity limit, -(3 + j) joint j's acceleration limit.
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> vLimit(nodes, options.speed), aLimit(nodes - 1, options.pathAcceleration);
-  std::vector<int> binding(nodes, -1);
-  for (const PathPiece& piece : path_->pieces()) {
+  const int intervals = nodes - 1;
+  std::vector<double> cap(intervals, options.speed), aLimit(intervals, options.pathAcceleration);
+  std::vector<int> binding(intervals, -1);
+  for (int i = 0; i < intervals; ++i) {
+    const PathPiece& piece = path_->pieces()[nodePiece[i]];
     if (piece.kind != PathPieceKind::Arc) continue;
     const double v = std::sqrt(options.pathAcceleration * piece.radius);
-    for (int i = 0; i < nodes; ++i)
-      if (nodeS_[i] >= piece.s0 - 1e-12 && nodeS_[i] <= piece.s0 + piece.length + 1e-12 && v < vLimit[i]) {
-        vLimit[i] = v;
-        binding[i] = -2;
-      }
+    if (v < cap[i]) {
+      cap[i] = v;
+      binding[i] = -2;
+    }
   }
   buildCoefficients();
-  // Largest |q'_j| and |q''_j| over each node interval (its ends and 7 interior points of the
-  // interpolant), so that limits set at the nodes hold between them too.
-  Eigen::MatrixXd maxDq = Eigen::MatrixXd::Zero(n_, nodes - 1), maxDdq = Eigen::MatrixXd::Zero(n_, nodes - 1);
+  // Largest |q'_j| and |q''_j| over each interval (its ends and 7 interior points of the
+  // interpolant), so that the limits hold between the nodes too; and the joint positions there
+  // within their limits (a joint may cross one between two nodes).
+  Eigen::MatrixXd maxDq = Eigen::MatrixXd::Zero(n_, intervals), maxDdq = Eigen::MatrixXd::Zero(n_, intervals);
   Eigen::VectorXd qv(n_), dqv(n_), ddqv(n_);
-  for (int i = 0; i + 1 < nodes; ++i)
+  for (int i = 0; i < intervals; ++i)
     for (int k = 0; k <= 8; ++k) {
-      interpolate(i, nodeS_[i] + (nodeS_[i + 1] - nodeS_[i]) * k / 8.0, qv, dqv, ddqv);
+      const double s = nodeS_[i] + (nodeS_[i + 1] - nodeS_[i]) * k / 8.0;
+      interpolate(i, s, qv, dqv, ddqv);
       maxDq.col(i) = maxDq.col(i).cwiseMax(dqv.cwiseAbs());
       maxDdq.col(i) = maxDdq.col(i).cwiseMax(ddqv.cwiseAbs());
+      for (int j = 0; j < n_; ++j) {
+        const LinkSpec& l = spec.links[j];
+        if (qv(j) >= l.qMin - 1e-9 && qv(j) <= l.qMax + 1e-9) continue;
+        path_->evaluate(s, x);
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "joint %d would leave its limits (%.4g %s) ", j + 1,
+                      model.isRevolute(j) ? qv(j) * 180.0 / M_PI : qv(j), model.isRevolute(j) ? "deg" : "m");
+        throw PathFollowingError(PathFollowingError::Kind::JointLimit, buf + where(x, s), s,
+                                 path_->pieces()[nodePiece[i]].point);
+      }
     }
-  for (int i = 0; i < nodes; ++i) {
+  for (int i = 0; i < intervals; ++i)
     for (int j = 0; j < n_; ++j) {
       const LinkSpec& l = spec.links[j];
-      const double vMax = kLimitMargin * l.vMax;
-      // The node's limit serves both neighbouring intervals.
-      double dq = 0.0, ddq = 0.0;
-      for (int k : {i - 1, i})
-        if (k >= 0 && k + 1 < nodes) {
-          dq = std::max(dq, maxDq(j, k));
-          ddq = std::max(ddq, maxDdq(j, k));
-        }
-      if (dq > 0.0 && vMax / dq < vLimit[i]) {
-        vLimit[i] = vMax / dq;
+      const double dq = maxDq(j, i), ddq = maxDdq(j, i);
+      if (dq > 0.0 && kLimitMargin * l.vMax / dq < cap[i]) {
+        cap[i] = kLimitMargin * l.vMax / dq;
         binding[i] = j;
       }
       if (!l.aMax) continue;
       const double half = 0.5 * kLimitMargin * *l.aMax;
-      if (ddq > 0.0 && std::sqrt(half / ddq) < vLimit[i]) {
-        vLimit[i] = std::sqrt(half / ddq);
+      if (ddq > 0.0 && std::sqrt(half / ddq) < cap[i]) {
+        cap[i] = std::sqrt(half / ddq);
         binding[i] = -(3 + j);
       }
+      if (dq > 0.0) aLimit[i] = std::min(aLimit[i], half / dq);
     }
-  }
-  for (int i = 0; i + 1 < nodes; ++i)
-    for (int j = 0; j < n_; ++j) {
-      const LinkSpec& l = spec.links[j];
-      if (l.aMax && maxDq(j, i) > 0.0) aLimit[i] = std::min(aLimit[i], 0.5 * kLimitMargin * *l.aMax / maxDq(j, i));
-    }
+  // Stops: zero speed at their nodes.
+  std::vector<double> vLimit(nodes, options.speed);
   for (double s : path_->stops()) {
     const auto it = std::lower_bound(nodeS_.begin(), nodeS_.end(), s - 1e-12);
     if (it != nodeS_.end() && std::abs(*it - s) < 1e-9) vLimit[it - nodeS_.begin()] = 0.0;
   }
-  profile_ = std::make_unique<PathSpeedProfile>(nodeS_, vLimit, aLimit);
+  profile_ = std::make_unique<PathSpeedProfile>(nodeS_, vLimit, aLimit, cap);
 
   // Where a joint limit (not the path's speed or an arc) actually sets the speed.
-  for (int i = 0; i < nodes;) {
+  for (int i = 0; i < intervals;) {
     const int b = binding[i];
-    if (b == -1 || b == -2 || vLimit[i] <= 0.0) {
+    if (b == -1 || b == -2) {
       ++i;
       continue;
     }
     int k = i;
-    while (k + 1 < nodes && binding[k + 1] == b) ++k;
+    while (k + 1 < intervals && binding[k + 1] == b) ++k;
     double lowest = inf;
     int at = i;
     for (int m = i; m <= k; ++m)
-      if (vLimit[m] > 0.0 && vLimit[m] < lowest) {  // a stop inside the stretch is not its speed
-        lowest = vLimit[m];
+      if (cap[m] < lowest) {
+        lowest = cap[m];
         at = m;
       }
     const int joint = b >= 0 ? b : -(b + 3);
@@ -370,8 +376,8 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     std::snprintf(buf, sizeof buf,
                   "joint %d's %s limit lowers the path speed to %.3g m/s between s = %.4g m and %.4g m "
                   "(t = %.3g s to %.3g s; det J = %.3g there)",
-                  joint + 1, b >= 0 ? "velocity" : "acceleration", lowest, nodeS_[i], nodeS_[k],
-                  profile_->timeAt(nodeS_[i]), profile_->timeAt(nodeS_[k]), nodeDet_[at]);
+                  joint + 1, b >= 0 ? "velocity" : "acceleration", lowest, nodeS_[i], nodeS_[k + 1],
+                  profile_->timeAt(nodeS_[i]), profile_->timeAt(nodeS_[k + 1]), nodeDet_[at]);
     if (lowest < options.speed * (1.0 - 1e-9)) notes_.push_back(buf);
     i = k + 1;
   }

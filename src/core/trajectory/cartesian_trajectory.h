@@ -14,8 +14,9 @@
 // with dJ/ds = d/de J(q + e q') by a forward difference (e = 1e-7). Limits on the path speed (the MAX
 // stage): speed <= `speed`, v^2 / r <= `pathAcceleration` on arcs, and per joint
 //   |q'_j| sd <= vmax_j,   |q''_j| sd^2 <= amax_j / 2,   |q'_j| |sdd| <= amax_j / 2,
-// with |q'_j|, |q''_j| the largest over each node interval (ends and 7 interior points), so
-// |qdd_j| = |q''_j sd^2 + q'_j sdd| <= amax_j: every joint limit holds on every sample.
+// with |q'_j|, |q''_j| the largest over each node interval (ends and 7 interior points), as one
+// speed cap per interval (PathSpeedProfile), so |qdd_j| = |q''_j sd^2 + q'_j sdd| <= amax_j:
+// every joint limit holds on every sample. Joint positions are checked at those points too.
 // Evaluation: s, sd, sdd from the profile; q(s) by the quintic Hermite interpolant of q, q', q''
 // between nodes; qd = q' sd, qdd = q'' sd^2 + q' sdd. q and qd are continuous, qdd jumps where
 // the path acceleration switches. Evaluation does not allocate; no reference to the Model.

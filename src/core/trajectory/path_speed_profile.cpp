@@ -25,8 +25,15 @@ void require(bool ok, const std::string& message) {
 // interval F and B are straight lines, so x has at most three pieces there: accelerating (F),
 // cruising (c^2), braking (B), split where F and B meet or where they reach the cap.
 PathSpeedProfile::PathSpeedProfile(const std::vector<double>& s, const std::vector<double>& vLimit,
-                                   const std::vector<double>& aLimit) {
+                                   const std::vector<double>& aLimit)
+    : PathSpeedProfile(s, vLimit, aLimit, std::vector<double>()) {}
+
+PathSpeedProfile::PathSpeedProfile(const std::vector<double>& s, const std::vector<double>& vLimit,
+                                   const std::vector<double>& aLimit, const std::vector<double>& intervalCap) {
   const std::size_t n = s.size();
+  require(intervalCap.empty() || intervalCap.size() + 1 == n,
+          "intervalCap needs " + std::to_string(n - 1) + " values, got " + std::to_string(intervalCap.size()));
+  for (double c : intervalCap) require(!std::isnan(c) && c > 0.0, "intervalCap values must be positive");
   require(n >= 2, "the grid needs at least two points, got " + std::to_string(n));
   require(vLimit.size() == n, "vLimit needs " + std::to_string(n) + " values, got " + std::to_string(vLimit.size()));
   require(aLimit.size() == n - 1,
@@ -52,8 +59,12 @@ PathSpeedProfile::PathSpeedProfile(const std::vector<double>& s, const std::vect
   std::vector<double> cap2(m);  // c_j^2
   for (std::size_t j = 0; j < m; ++j) {
     double c = std::numeric_limits<double>::infinity();
-    if (vLimit[j] > 0.0) c = std::min(c, vLimit[j]);
-    if (vLimit[j + 1] > 0.0) c = std::min(c, vLimit[j + 1]);
+    if (!intervalCap.empty()) {
+      c = intervalCap[j];
+    } else {
+      if (vLimit[j] > 0.0) c = std::min(c, vLimit[j]);
+      if (vLimit[j + 1] > 0.0) c = std::min(c, vLimit[j + 1]);
+    }
     cap2[j] = c * c;
   }
   // Forward pass: Fa[j] = x at s_j+ (start of interval j). Backward pass: Bb[j] = x at s_{j+1}-.

@@ -23,6 +23,12 @@ class PathSpeedProfile {
   // values, and two consecutive zero speed limits (no motion possible on that interval).
   PathSpeedProfile(const std::vector<double>& s, const std::vector<double>& vLimit,
                    const std::vector<double>& aLimit);
+  // The same with a speed cap per interval (> 0, +inf = none; size s.size() - 1) instead of the
+  // smaller of its end limits: a low limit over one interval (an arc, a joint near its speed
+  // limit) then does not slow its neighbours. vLimit still marks the stops (0); its other values
+  // are not used.
+  PathSpeedProfile(const std::vector<double>& s, const std::vector<double>& vLimit,
+                   const std::vector<double>& aLimit, const std::vector<double>& intervalCap);
 
   double duration() const { return duration_; }
   double length() const { return length_; }

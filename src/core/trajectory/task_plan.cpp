@@ -266,7 +266,7 @@ void noteUnusedParameters(const TaskSpec& task, TaskPlan& plan) {
   const TaskScheme s = task.scheme;
   const char* scheme = taskSchemeName(s);
   auto note = [&](const char* key, const char* usedBy) {
-    plan.notes.push_back(std::string(key) + " applies to " + usedBy + " only: ignored by the " + scheme + " scheme");
+    plan.notes.push_back(std::string(key) + (std::string(key).find(" and ") != std::string::npos ? " apply to " : " applies to ") + usedBy + " only: ignored by the " + scheme + " scheme");
   };
   if (!task.viaVelocity.empty() && s != TaskScheme::Cubic) note("via_velocity", "cubic");
   if (!task.acceleration.empty() && s != TaskScheme::Lspb) note("acceleration", "lspb");
@@ -299,42 +299,43 @@ std::string armConfiguration(const std::string& name) {
 // configuration the path starts in; a point reachable only in other arm configurations is named
 // with them, before the path is walked.
 void requireOneConfiguration(const Model& model, const TaskSpec& task) {
-  const std::vector<TaskPoint>& points = task.points;
   // Every point within reach first: a point out of reach is named as itself (Vora 4.4), not as
-  // where the walk along the path gives up.
-  {
-    Eigen::VectorXd previous = model.home();
-    for (std::size_t k = 0; k < points.size(); ++k) {
-      const IkResult r = solveInverseKinematics(model, poseFromXyzRpy(points[k].position, points[k].rpy),
-                                                k == 0 ? task.configuration : std::string(), previous);
-      if (!r.ok)
-        throw UnreachablePointError(task, static_cast<int>(k),
-                                    r.reason.empty() ? "no inverse kinematics solution" : r.reason);
-      previous = r.q;
-    }
-  }
+  // where the walk along the path gives up. One inverse kinematics per point serves both checks.
+  const std::vector<TaskPoint>& points = task.points;
+  auto unreachable = [&](std::size_t k, const std::string& reason) {
+    throw UnreachablePointError(task, static_cast<int>(k), reason.empty() ? "no inverse kinematics solution" : reason);
+  };
   const IkResult first = solveInverseKinematics(model, poseFromXyzRpy(points[0].position, points[0].rpy),
                                                 task.configuration, model.home());
-  if (!first.ok || first.method != IkMethod::ClosedForm || first.configuration.empty()) return;
-  const std::string arm = armConfiguration(first.configuration);
+  if (!first.ok) unreachable(0, first.reason);
+  const bool named = first.method == IkMethod::ClosedForm && !first.configuration.empty();
+  const std::string arm = named ? armConfiguration(first.configuration) : std::string();
+  Eigen::VectorXd previous = first.q;
   for (std::size_t k = 1; k < points.size(); ++k) {
-    const ClosedFormIk all =
-        closedFormInverseKinematics(model, poseFromXyzRpy(points[k].position, points[k].rpy), first.q);
-    if (!all.applicable || all.solutions.empty()) return;  // out of reach: the walk says where
-    bool same = false;
-    std::string others;
-    for (const IkCandidate& c : all.solutions) {
-      const std::string a = armConfiguration(c.configuration);
-      same = same || a == arm;
-      if (others.find(a) == std::string::npos) others += (others.empty() ? "" : ", ") + a;
+    const Eigen::Matrix4d pose = poseFromXyzRpy(points[k].position, points[k].rpy);
+    if (named) {
+      const ClosedFormIk all = closedFormInverseKinematics(model, pose, first.q);
+      if (all.applicable) {
+        if (all.solutions.empty()) unreachable(k, all.reason);
+        bool same = false;
+        std::string others;
+        for (const IkCandidate& c : all.solutions) {
+          const std::string a = armConfiguration(c.configuration);
+          same = same || a == arm;
+          if (others.find(a) == std::string::npos) others += (others.empty() ? "" : ", ") + a;
+        }
+        if (same) continue;
+        const int index = static_cast<int>(k);
+        throw InputError(task.sourceFile, pointLine(task, index), pointField(index),
+                         "the path starts in configuration '" + arm + "' but point " + std::to_string(k + 1) +
+                             " is reachable only in " + others +
+                             ": a Cartesian path cannot change configuration (it would pass through a "
+                             "singularity); split the task or use a joint-space scheme");
+      }
     }
-    if (same) continue;
-    const int index = static_cast<int>(k);
-    throw InputError(task.sourceFile, pointLine(task, index), pointField(index),
-                     "the path starts in configuration '" + arm + "' but point " +
-                         std::to_string(k + 1) + " is reachable only in " + others +
-                         ": a Cartesian path cannot change configuration (it would pass through a singularity); "
-                         "split the task or use a joint-space scheme");
+    const IkResult r = solveInverseKinematics(model, pose, std::string(), previous);
+    if (!r.ok) unreachable(k, r.reason);
+    previous = r.q;
   }
 }
 

@@ -192,7 +192,7 @@ TEST(TaskPlan, NotesSayDurationsTooShortUnusedKeysAndChosenDurations) {
   t.tacc = 0.3;
   p = planTask(model, t);
   EXPECT_TRUE(has(p, "acceleration applies to lspb only"));
-  EXPECT_TRUE(has(p, "speed and path_acceleration applies to line and line-arc only"));
+  EXPECT_TRUE(has(p, "speed and path_acceleration apply to line and line-arc only"));
   EXPECT_TRUE(has(p, "tacc applies to paul only"));
   EXPECT_FALSE(has(p, "exceeds"));
   // Durations from the limits are listed.

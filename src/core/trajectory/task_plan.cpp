@@ -218,11 +218,12 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     plan.notes.push_back("Paul's plan starts and ends moving and cuts the corners at the via points (TACC)");
   if (task.scheme != TaskScheme::Paul) {
     // The segment durations, given or found, and (given) whether they ask more than the joints'
-    // vmax and amax: sampled at 2000 points, each excess named with its factor and time.
+    // vmax and amax or leave their limits: 200 samples in every segment (a short one is never
+    // skipped), each excess named with its factor and time.
     std::string list;
     for (std::size_t k = 0; k + 1 < plan.pointTimes.size(); ++k) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%s%.4g", k ? ", " : "", plan.pointTimes[k + 1] - plan.pointTimes[k]);
+      std::snprintf(buf, sizeof buf, "%s%.6g", k ? ", " : "", plan.pointTimes[k + 1] - plan.pointTimes[k]);
       list += buf;
     }
     plan.notes.push_back((task.durations.empty() ? "segment durations from the joint limits: " : "segment durations: ") +
@@ -231,19 +232,26 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
       const JointTrajectory& traj = *plan.trajectory;
       Eigen::VectorXd q(n), qd(n), qdd(n), peakV = Eigen::VectorXd::Zero(n), peakA = Eigen::VectorXd::Zero(n);
       Eigen::VectorXd atV = Eigen::VectorXd::Zero(n), atA = Eigen::VectorXd::Zero(n);
-      for (int k = 0; k <= 2000; ++k) {
-        const double t = traj.duration() * k / 2000.0;
-        traj.evaluate(t, q, qd, qdd);
-        for (int j = 0; j < n; ++j) {
-          if (std::abs(qd(j)) > peakV(j)) { peakV(j) = std::abs(qd(j)); atV(j) = t; }
-          if (std::abs(qdd(j)) > peakA(j)) { peakA(j) = std::abs(qdd(j)); atA(j) = t; }
+      Eigen::VectorXd worstQ = Eigen::VectorXd::Zero(n), atQ = Eigen::VectorXd::Zero(n), valueQ = Eigen::VectorXd::Zero(n);
+      for (std::size_t seg = 0; seg + 1 < plan.pointTimes.size(); ++seg) {
+        const double t0 = plan.pointTimes[seg], t1 = plan.pointTimes[seg + 1];
+        for (int k = 0; k <= 200; ++k) {
+          const double t = t0 + (t1 - t0) * k / 200.0;
+          traj.evaluate(t, q, qd, qdd);
+          for (int j = 0; j < n; ++j) {
+            if (std::abs(qd(j)) > peakV(j)) { peakV(j) = std::abs(qd(j)); atV(j) = t; }
+            if (std::abs(qdd(j)) > peakA(j)) { peakA(j) = std::abs(qdd(j)); atA(j) = t; }
+            const LinkSpec& l = model.spec().links[j];
+            const double beyond = std::max(l.qMin - q(j), q(j) - l.qMax);
+            if (beyond > worstQ(j)) { worstQ(j) = beyond; atQ(j) = t; valueQ(j) = q(j); }
+          }
         }
       }
       for (int j = 0; j < n; ++j) {
         const LinkSpec& l = model.spec().links[j];
         const double unit = model.isRevolute(j) ? 180.0 / M_PI : 1.0;
         const char* u = model.isRevolute(j) ? "deg" : "m";
-        char buf[200];
+        char buf[220];
         if (peakV(j) > l.vMax * (1.0 + 1e-9)) {
           std::snprintf(buf, sizeof buf, "joint %d exceeds its vmax %.4g %s/s %.3gx (%.4g %s/s at t = %.3g s): the durations are too short",
                         j + 1, l.vMax * unit, u, peakV(j) / l.vMax, peakV(j) * unit, u, atV(j));
@@ -252,6 +260,11 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
         if (l.aMax && peakA(j) > *l.aMax * (1.0 + 1e-9)) {
           std::snprintf(buf, sizeof buf, "joint %d exceeds its amax %.4g %s/s^2 %.3gx (%.4g %s/s^2 at t = %.3g s): the durations are too short",
                         j + 1, *l.aMax * unit, u, peakA(j) / *l.aMax, peakA(j) * unit, u, atA(j));
+          plan.notes.push_back(buf);
+        }
+        if (worstQ(j) > 1e-9) {
+          std::snprintf(buf, sizeof buf, "joint %d leaves its limits [%.4g, %.4g] %s between the points (%.4g %s at t = %.3g s)",
+                        j + 1, l.qMin * unit, l.qMax * unit, u, valueQ(j) * unit, u, atQ(j));
           plan.notes.push_back(buf);
         }
       }

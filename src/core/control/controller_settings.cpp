@@ -205,7 +205,23 @@ std::string quoted(const std::string& text) {
 }  // namespace
 
 std::string controllerToYaml(const ControllerSettings& settings, const Model& model) {
-  const ControllerSettings s = completeSettings(settings, model);
+  return controllerToYaml(settings, model, "");
+}
+
+std::string controllerToYaml(const ControllerSettings& settings, const Model& model, const std::string& destination) {
+  ControllerSettings s = completeSettings(settings, model);
+  if (!s.profile.csv.empty() && !destination.empty()) {
+    const std::filesystem::path csv(s.profile.csv);
+    const std::filesystem::path folder = std::filesystem::absolute(destination).parent_path();
+    if (csv.is_absolute()) {
+      const std::filesystem::path relative = csv.lexically_relative(folder);
+      if (!relative.empty()) s.profile.csv = relative.generic_string();
+    } else {
+      // Stored relative to the working directory: make it relative to the destination.
+      const std::filesystem::path relative = std::filesystem::absolute(csv).lexically_normal().lexically_relative(folder);
+      if (!relative.empty()) s.profile.csv = relative.generic_string();
+    }
+  }
   const ControllerConfig& c = s.config;
   const int n = model.dof();
   std::ostringstream out;
@@ -315,7 +331,7 @@ ControllerSettings loadControllerSettings(const std::string& path, const Model& 
 
 void saveControllerSettings(const ControllerSettings& settings, const Model& model, const std::string& path) {
   validateControllerSettings(settings, model);
-  writeFileAtomic(path, controllerToYaml(settings, model));
+  writeFileAtomic(path, controllerToYaml(settings, model, path));
 }
 
 }  // namespace armdyn

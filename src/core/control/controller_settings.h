@@ -80,6 +80,10 @@ void validateControllerSettings(const ControllerSettings& settings, const Model&
 // Controller file text of the completed settings (angles in degrees, SI otherwise; every number
 // the shortest text that reads back to the same double). A CSV path is written as given.
 std::string controllerToYaml(const ControllerSettings& settings, const Model& model);
+// The same for a file to be written at `destination`: the profile CSV's path relative to its
+// folder (the reader resolves it against the file it reads), so a saved copy elsewhere still
+// finds it.
+std::string controllerToYaml(const ControllerSettings& settings, const Model& model, const std::string& destination);
 // Reads a controller file (parseControllerYaml's checks and messages); a relative CSV path is
 // made absolute against the file's directory.
 ControllerSettings parseControllerSettings(const std::string& text, const std::string& fileName, const Model& model);

@@ -228,7 +228,7 @@ void saveTask(const TaskSpec& task, const std::string& path) {
 void saveSession(const Session& session, const std::string& path) {
   validate(session.robot);
   if (session.controllerGiven) validateControllerSettings(session.controller, Model(session.robot));
-  writeFileAtomic(path, sessionToYaml(session));
+  writeFileAtomic(path, sessionToYaml(session, path));
 }
 
 std::string robotsDirectory() {

@@ -56,6 +56,9 @@ std::string robotToYaml(const RobotSpec& robot);
 std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask);
 std::string taskToYaml(const TaskSpec& task);
 std::string sessionToYaml(const Session& session);
+// For a file to be written at `destination` (paths inside, such as an inline controller's
+// profile CSV, relative to its folder).
+std::string sessionToYaml(const Session& session, const std::string& destination);
 
 // Saves validate first (ModelError / std::invalid_argument for a robot, task or inline controller
 // that could not be read back) and write atomically.

@@ -178,7 +178,9 @@ std::string taskToYaml(const TaskSpec& task) {
   return out.str();
 }
 
-std::string sessionToYaml(const Session& session) {
+std::string sessionToYaml(const Session& session) { return sessionToYaml(session, ""); }
+
+std::string sessionToYaml(const Session& session, const std::string& destination) {
   std::ostringstream out;
   out << kSessionHeader << kRobotHeader;
   out << "robot:\n";
@@ -191,7 +193,7 @@ std::string sessionToYaml(const Session& session) {
   if (session.controllerGiven) {
     // The controller-file format, indented under `controller:` (comment lines dropped).
     out << "  controller:\n";
-    std::istringstream lines(controllerToYaml(session.controller, Model(session.robot)));
+    std::istringstream lines(controllerToYaml(session.controller, Model(session.robot), destination));
     std::string line;
     while (std::getline(lines, line))
       if (!line.empty() && line[0] != '#') out << "    " << line << "\n";

@@ -531,5 +531,29 @@ TEST(RobotFile, SessionKeepsTheWholeRunDescriptionWithItsController) {
   }
 }
 
+TEST(RobotFile, InlineControllerProfileCsvFollowsTheSessionToAnotherFolder) {
+  // An open-loop controller's profile CSV is written relative to the session file, so a session
+  // saved into another folder (Save As, autosave) still finds it.
+  namespace fs = std::filesystem;
+  const fs::path root = fs::temp_directory_path() / ("armdyn_csv_" + std::to_string(::getpid()));
+  fs::create_directories(root / "other");
+  {
+    std::ofstream csv(root / "profile.csv");
+    csv << "t,u1,u2,u3\n0,0,0,0\n1,1,1,1\n";
+  }
+  Session s = loadSession(test::sourcePath("robots/puma560_anderson3.yaml"));
+  const Model model(s.robot);
+  s.mode = RunMode::ForwardSimulation;
+  s.controller = parseControllerSettings("type: open_loop\nprofile: {csv: profile.csv}\n",
+                                         (root / "c.yaml").string(), model);
+  s.controllerGiven = true;
+  saveSession(s, (root / "other" / "s.yaml").string());
+  const std::string text = readTextFile((root / "other" / "s.yaml").string());
+  EXPECT_NE(text.find("../profile.csv"), std::string::npos) << text;
+  const Session back = loadSession((root / "other" / "s.yaml").string());
+  EXPECT_EQ(fs::path(back.controller.profile.csv).lexically_normal(), (root / "profile.csv").lexically_normal());
+  fs::remove_all(root);
+}
+
 }  // namespace
 }  // namespace armdyn

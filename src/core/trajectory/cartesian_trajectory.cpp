@@ -138,8 +138,11 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     return false;
   };
   // Everything at an accepted configuration: limits, J, singularity checks, q' and q'' on each
-  // side. Throws PathFollowingError for what no finer grid can cure.
-  auto complete = [&](Node& node, const Eigen::MatrixXd& Jlast, double lastStep, const Node* previous) {
+  // side. Throws PathFollowingError for what no finer grid can cure; false when J is singular at
+  // this very node (the caller may move the node a hair: a path can cross a singular point whose
+  // lost direction it does not need, the PUMA's wrist at q5 = 0, and only a node exactly on it
+  // cannot be solved).
+  auto complete = [&](Node& node, const Eigen::MatrixXd& Jlast, double lastStep, const Node* previous) -> bool {
     const Eigen::VectorXd& q = node.q;
     const double s = node.s;
     const int point = path_->pieces()[node.piece].point;
@@ -166,12 +169,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     // rcond estimates sigma_min / sigma_max (of J J^T: its square).
     const double scale = J.cwiseAbs().maxCoeff();
     const double rcond = square ? lu.rcond() : std::sqrt(std::max(0.0, lu.rcond()));
-    if (!(rcond * scale >= kSingularValue)) {
-      char buf[96];
-      std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", node.det);
-      throw PathFollowingError(PathFollowingError::Kind::Singularity,
-                               "the path passes through a singularity " + where(x, s) + buf, s, point);
-    }
+    if (!(rcond * scale >= kSingularValue)) return false;
     // q' = J^+ X', q'' = J^+ (X'' - (dJ/ds) q'); at a junction once for each side, each from its
     // own piece.
     auto derivatives = [&](const PathSample& side, Eigen::VectorXd& dq, Eigen::VectorXd& ddq) {
@@ -208,6 +206,14 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
       node.dqLeft = node.dqRight;
       node.ddqLeft = node.ddqRight;
     }
+    return true;
+  };
+  auto singularAt = [&](const Node& node) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, " (det J = %.3g): joint rates would be unbounded", node.det);
+    return PathFollowingError(PathFollowingError::Kind::Singularity,
+                              "the path passes through a singularity " + where(x, node.s) + buf, node.s,
+                              path_->pieces()[node.piece].point);
   };
 
   {  // The first node, in the task's configuration.
@@ -222,7 +228,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     double lastStep = 1.0;
     if (!newton(poseOf(x), first.q, Jlast, lastStep))
       throw PathFollowingError(PathFollowingError::Kind::Unreachable, "the path's first pose is out of reach", 0.0, 0);
-    complete(first, Jlast, lastStep, nullptr);
+    if (!complete(first, Jlast, lastStep, nullptr)) throw singularAt(first);
     accepted.push_back(std::move(first));
   }
   for (std::size_t gi = 1; gi < grid.size();) {
@@ -230,6 +236,7 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
     const Candidate& target = grid[gi];
     double s = target.s;
     bool reached = true;  // trying the candidate itself, not a point before it
+    int nudges = 0;       // times the node was moved off an exactly singular configuration
     for (;;) {
       Node node;
       node.s = s;
@@ -261,7 +268,16 @@ CartesianTrajectory::CartesianTrajectory(const Model& model, std::shared_ptr<con
         throw PathFollowingError(PathFollowingError::Kind::Singularity,
                                  "the path passes through a singularity " + where(x, s) + buf, s, point);
       }
-      complete(node, Jlast, lastStep, &previous);
+      if (!complete(node, Jlast, lastStep, &previous)) {
+        // J singular exactly here: move an interior node back by 1e-4 of the interval (then 1e-3,
+        // 1e-2) and solve again; a junction, the end, or a singular stretch is refused.
+        const bool movable = !node.junction && !(reached && gi + 1 == grid.size()) && nudges < 3;
+        if (!movable) throw singularAt(node);
+        s -= 1e-4 * std::pow(10.0, nudges) * ds;
+        ++nudges;
+        if (reached) grid[gi].s = s;
+        continue;
+      }
       if (accepted.size() >= static_cast<std::size_t>(kMaxNodes))
         throw PathFollowingError(PathFollowingError::Kind::TooLong,
                                  "the path is too long to plan (more than 200000 nodes)", s, point);

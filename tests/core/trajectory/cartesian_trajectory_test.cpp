@@ -44,6 +44,24 @@ double distanceFromPiece(const PathPiece& piece, const Eigen::Vector3d& p) {
   return std::hypot(offPlane, inPlane.norm() - piece.radius);
 }
 
+// A straight line below Vora's RRR shoulder at height -0.3 m from (0.3, y) to (-0.3, y): it
+// passes `y` beside the shoulder axis (points on file lines 7 and 8 of `file`).
+TaskSpec lineBesideTheShoulderAxis(double y, const std::string& file = "") {
+  TaskSpec task;
+  task.sourceFile = file;
+  task.scheme = TaskScheme::Line;
+  task.speed = 0.1;
+  task.pathAcceleration = 1.0;
+  task.configuration = "elbow_up";
+  TaskPoint a, b;
+  a.position = Eigen::Vector3d(0.3, y, -0.3);
+  a.sourceLine = 7;
+  b.position = Eigen::Vector3d(-0.3, y, -0.3);
+  b.sourceLine = 8;
+  task.points = {a, b};
+  return task;
+}
+
 TEST(CartesianTrajectory, PumaSquareFollowsLinesAndArcsAtEverySample) {
   const Model model(pumaSquare().robot);
   const TaskPlan plan = planTask(model, pumaSquare().task);
@@ -181,20 +199,8 @@ TEST(CartesianTrajectory, JointSpeedLimitLowersThePathSpeedAndSaysWhere) {
 TEST(CartesianTrajectory, PathBesideTheShoulderAxisIsASingularity) {
   // 10 um beside the RRR's shoulder axis joint 1 would have to swing half a turn over a few
   // micrometres of path (about 1e4 rad per metre): refused, where and with det J.
-  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
-  const Model model(s.robot);
-  TaskSpec task;
-  task.sourceFile = "beside_axis.yaml";
-  task.scheme = TaskScheme::Line;
-  task.speed = 0.1;
-  task.pathAcceleration = 1.0;
-  task.configuration = "elbow_up";
-  TaskPoint a, b;
-  a.position = Eigen::Vector3d(0.3, 1e-5, -0.3);
-  a.sourceLine = 7;
-  b.position = Eigen::Vector3d(-0.3, 1e-5, -0.3);
-  b.sourceLine = 8;
-  task.points = {a, b};
+  const Model model(loadSession(test::sourcePath("robots/vora_rrr.yaml")).robot);
+  const TaskSpec task = lineBesideTheShoulderAxis(1e-5, "beside_axis.yaml");
   try {
     planTask(model, task);
     FAIL() << "a line beside the shoulder axis was planned";
@@ -214,18 +220,8 @@ TEST(CartesianTrajectory, ExactCrossingOfTheShoulderAxisIsFollowed) {
   // shoulder with joint 1 still (J loses rank there, but the path's direction stays in its
   // range), as the PUMA's wrist crosses q5 = 0. A node landing on the singular point is moved
   // off it, so the outcome does not depend on where the grid falls.
-  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
-  const Model model(s.robot);
-  TaskSpec task;
-  task.scheme = TaskScheme::Line;
-  task.speed = 0.1;
-  task.pathAcceleration = 1.0;
-  task.configuration = "elbow_up";
-  TaskPoint a, b;
-  a.position = Eigen::Vector3d(0.3, 0.0, -0.3);
-  b.position = Eigen::Vector3d(-0.3, 0.0, -0.3);
-  task.points = {a, b};
-  const TaskPlan plan = planTask(model, task);
+  const Model model(loadSession(test::sourcePath("robots/vora_rrr.yaml")).robot);
+  const TaskPlan plan = planTask(model, lineBesideTheShoulderAxis(0.0));
   Eigen::VectorXd q(3), qd(3), qdd(3);
   double worst = 0.0, q1 = 0.0;
   for (double t = 0.0; t <= plan.duration(); t += 1e-3) {
@@ -243,18 +239,8 @@ TEST(CartesianTrajectory, ExactCrossingOfTheShoulderAxisIsFollowed) {
 TEST(CartesianTrajectory, PathNearASingularityIsSlowedAndSaysWhereWithDetJ) {
   // 1 mm beside the shoulder axis: joint 1 must turn fast there, so its speed limit lowers the
   // path speed, and the note gives the Jacobian determinant at the slowest point.
-  const Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
-  const Model model(s.robot);
-  TaskSpec task;
-  task.scheme = TaskScheme::Line;
-  task.speed = 0.1;
-  task.pathAcceleration = 1.0;
-  task.configuration = "elbow_up";
-  TaskPoint a, b;
-  a.position = Eigen::Vector3d(0.3, 0.001, -0.3);
-  b.position = Eigen::Vector3d(-0.3, 0.001, -0.3);
-  task.points = {a, b};
-  const TaskPlan plan = planTask(model, task);
+  const Model model(loadSession(test::sourcePath("robots/vora_rrr.yaml")).robot);
+  const TaskPlan plan = planTask(model, lineBesideTheShoulderAxis(0.001));
   ASSERT_FALSE(plan.notes.empty());
   EXPECT_NE(plan.notes[0].find("joint 1's velocity limit"), std::string::npos) << plan.notes[0];
   EXPECT_NE(plan.notes[0].find("det J = "), std::string::npos) << plan.notes[0];

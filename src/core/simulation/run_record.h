@@ -64,7 +64,6 @@ struct RunRecord {
 
   int samples() const { return static_cast<int>(t.size()); }
   int dof() const { return static_cast<int>(q.cols()); }
-  bool hasDriveChannels() const { return voltage.rows() > 0; }
 };
 
 }  // namespace armdyn

@@ -76,10 +76,9 @@ class CartesianTrajectory final : public JointTrajectory {
 
   const CartesianPath& path() const { return *path_; }
   const PathSpeedProfile& profile() const { return *profile_; }
-  // Node grid: arc length (m), joint values (columns per node), and det J (six joints, signed)
-  // or sqrt(det(J J^T)) (fewer: the rows the task constrains).
+  // Node grid: arc length (m), and det J (six joints, signed) or sqrt(det(J J^T)) (fewer: the
+  // rows the task constrains) at each node.
   const std::vector<double>& nodeArcLength() const { return nodeS_; }
-  const Eigen::MatrixXd& nodeJoints() const { return nodeQ_; }
   const std::vector<double>& nodeJacobianDeterminant() const { return nodeDet_; }
   // Stretches where a joint limit (not the path's own speed) sets the speed, in words.
   const std::vector<std::string>& notes() const { return notes_; }

@@ -411,10 +411,6 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
     traj->evaluate(plan.pointTimes[k], q, qd, qdd);
     plan.pointJoints.row(k) = q.transpose();
   }
-  const std::vector<double>& s = traj->nodeArcLength();
-  plan.conditionTime.reserve(s.size());
-  for (double si : s) plan.conditionTime.push_back(traj->profile().timeAt(si));
-  plan.jacobianDeterminant = traj->nodeJacobianDeterminant();
   return plan;
 }
 

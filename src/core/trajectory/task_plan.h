@@ -43,11 +43,11 @@ struct TaskPlan {
   Eigen::MatrixXd pointJoints;     // joint coordinates of each task point (rows), SI
   std::vector<double> pointTimes;  // run time at which each point is reached or passed nearest, s
   double tacc = 0.0;               // paul only: TACC used, s
-  // Cartesian schemes only (null / 0 otherwise): the commanded path, its length, and along it
-  // the Jacobian determinant (sqrt(det(J J^T)) of the rows the task constrains) at run times.
+  // Cartesian schemes only (null / 0 otherwise): the commanded path and its length. The
+  // Jacobian determinant along it is the trajectory's (CartesianTrajectory::nodeJacobianDeterminant
+  // at nodeArcLength).
   std::shared_ptr<const CartesianPath> path;
   double pathLength = 0.0;         // m
-  std::vector<double> conditionTime, jacobianDeterminant;
   // What the user should know about the plan (via points passed near, speed lowered by a joint
   // limit and where), in words.
   std::vector<std::string> notes;

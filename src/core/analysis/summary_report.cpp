@@ -69,13 +69,18 @@ std::string summaryJson(const RunRecord& sim) {
       .add("q_min", jsonArray(s.qMin))
       .add("q_max", jsonArray(s.qMax));
   if (sim.plan.path) json.add("path_length", sim.plan.pathLength);
+  if (sim.plan.timing == TimingMode::TimeOptimal) {
+    json.add("timing", jsonString("time-optimal"));
+    if (sim.plan.uniform.feasible) json.add("uniform_scaling_time", sim.plan.uniform.duration);
+  }
   return json.str();
 }
 
 std::string planLabel(const TaskPlan& plan) {
   std::string label = taskSchemeName(plan.scheme);
+  if (plan.timing == TimingMode::TimeOptimal) label += " path, time-optimal";
   label += ", " + format("%.6g", plan.duration()) + " s";
-  if (plan.scheme == TaskScheme::Paul) label += ", TACC = " + format("%.6g", plan.tacc) + " s";
+  if (plan.timing != TimingMode::TimeOptimal && plan.scheme == TaskScheme::Paul) label += ", TACC = " + format("%.6g", plan.tacc) + " s";
   if (plan.path) label += ", path length " + format("%.6g", plan.pathLength) + " m";
   return label;
 }

@@ -16,7 +16,8 @@ const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "al
                                               "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
 const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
                                               "joint_points", "scheme",        "durations",    "via_velocity",
-                                              "acceleration", "tacc",          "speed",        "path_acceleration"};
+                                              "acceleration", "tacc",          "speed",        "path_acceleration",
+                                              "timing",       "timing_grid",   "dwell"};
 
 // The optional `units:` note must say what the readers assume; anything else is refused
 // rather than silently misread.
@@ -293,6 +294,25 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
     t.pathAcceleration = src.number(*x);
     if (!(t.pathAcceleration > 0.0) || !std::isfinite(t.pathAcceleration))
       src.fail(x->line, x->field, "the path acceleration must be positive, in m/s^2");
+  }
+  if (auto x = remember("timing")) {
+    const std::string name = src.text(*x);
+    const std::optional<TimingMode> timing = parseTimingMode(name);
+    if (!timing) src.fail(x->line, x->field, "unknown timing '" + name + "' (scheme or time-optimal)");
+    t.timing = *timing;
+  }
+  if (auto x = remember("timing_grid")) {
+    const double g = src.number(*x);
+    if (!(g >= kMinTimingGrid && g <= kMaxTimingGrid) || g != std::floor(g))
+      src.fail(x->line, x->field,
+               "the time-optimal grid is a whole number of intervals from " + std::to_string(kMinTimingGrid) + " to " +
+                   std::to_string(kMaxTimingGrid));
+    t.timingGrid = static_cast<int>(g);
+  }
+  if (auto x = remember("dwell")) {
+    t.dwell = src.number(*x);
+    if (!(t.dwell >= 0.0) || !std::isfinite(t.dwell) || t.dwell > kMaxDwell)
+      src.fail(x->line, x->field, "the dwell is a time at rest after the motion: 0 to 86400 s");
   }
   return t;
 }

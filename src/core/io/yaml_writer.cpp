@@ -144,6 +144,9 @@ void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t) 
   if (!t.acceleration.empty()) out << in << "acceleration: " << list(Eigen::Map<const Eigen::VectorXd>(t.acceleration.data(), static_cast<Eigen::Index>(t.acceleration.size())), num) << "\n";
   if (t.speed > 0.0) out << in << "speed: " << num(t.speed) << "\n";
   if (t.pathAcceleration > 0.0) out << in << "path_acceleration: " << num(t.pathAcceleration) << "\n";
+  if (t.timing != TimingMode::Scheme) out << in << "timing: " << timingModeName(t.timing) << "\n";
+  if (t.timingGrid > 0) out << in << "timing_grid: " << t.timingGrid << "\n";
+  if (t.dwell > 0.0) out << in << "dwell: " << num(t.dwell) << "\n";
   if (t.jointPoints.rows() > 0) {
     out << in << "joint_points:  # deg (revolute) or m (prismatic)\n";
     for (Eigen::Index k = 0; k < t.jointPoints.rows(); ++k) {

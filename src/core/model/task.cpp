@@ -24,4 +24,14 @@ std::optional<TaskScheme> parseTaskScheme(const std::string& name) {
   return std::nullopt;
 }
 
+const char* timingModeName(TimingMode timing) {
+  return timing == TimingMode::TimeOptimal ? "time-optimal" : "scheme";
+}
+
+std::optional<TimingMode> parseTimingMode(const std::string& name) {
+  if (name == "scheme") return TimingMode::Scheme;
+  if (name == "time-optimal") return TimingMode::TimeOptimal;
+  return std::nullopt;
+}
+
 }  // namespace armdyn

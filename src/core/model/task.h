@@ -28,6 +28,18 @@ const char* taskSchemeName(TaskScheme scheme);
 std::optional<TaskScheme> parseTaskScheme(const std::string& name);
 inline bool isCartesianScheme(TaskScheme s) { return s == TaskScheme::Line || s == TaskScheme::LineArc; }
 
+// How the motion along the scheme's path is timed: as the scheme times it (durations, speed,
+// limits), or the fastest timing within every joint limit (trajectory/time_optimal_timing.h).
+enum class TimingMode { Scheme, TimeOptimal };
+// "scheme", "time-optimal"; parse: nullopt if unknown.
+const char* timingModeName(TimingMode timing);
+std::optional<TimingMode> parseTimingMode(const std::string& name);
+
+// Stated limits of the timing keys.
+constexpr int kMinTimingGrid = 10;
+constexpr int kMaxTimingGrid = 200000;
+constexpr double kMaxDwell = 86400.0;  // s
+
 struct TaskSpec {
   std::string name;
   TaskScheme scheme = TaskScheme::Paul;
@@ -44,6 +56,9 @@ struct TaskSpec {
   std::optional<double> tacc;        // paul: TACC, s (absent: the robot's TACC)
   double speed = 0.0;                // line, line-arc: path speed, m/s (0 = not given)
   double pathAcceleration = 0.0;     // line, line-arc: path acceleration, m/s^2 (0 = not given)
+  TimingMode timing = TimingMode::Scheme;
+  int timingGrid = 0;                // time-optimal: grid intervals over the path (0 = default, 1000)
+  double dwell = 0.0;                // s at rest after the motion (a duty cycle's pause; actuator sizing)
   // Inverse-kinematics configuration, e.g. "elbow_up" (default of the family when empty).
   std::string configuration;
   std::string sourceFile;  // the file it was read from, for error messages

@@ -82,6 +82,11 @@ class CartesianTrajectory final : public JointTrajectory {
   const std::vector<double>& nodeJacobianDeterminant() const { return nodeDet_; }
   // Stretches where a joint limit (not the path's own speed) sets the speed, in words.
   const std::vector<std::string>& notes() const { return notes_; }
+  // q, q' = dq/ds, q'' = d2q/ds2 at arc length s inside node interval `interval` (0 ..
+  // nodes - 2; s clamped to it; the quintic Hermite interpolant). Outputs of size dof(); does
+  // not allocate. The geometry without the timing (cartesian_joint_path.h).
+  void interpolate(int interval, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,
+                   Eigen::Ref<Eigen::VectorXd> ddq) const;
 
  private:
   int n_ = 0;
@@ -96,10 +101,6 @@ class CartesianTrajectory final : public JointTrajectory {
   // interval's fraction x: column i * n + j holds c0..c5 (built once; evaluation is Horner).
   Eigen::Matrix<double, 6, Eigen::Dynamic> coefficients_;
   void buildCoefficients();
-  // q, q', q'' of every joint at arc length s inside node interval i (quintic Hermite). No
-  // allocation; outputs of size dof().
-  void interpolate(int i, double s, Eigen::Ref<Eigen::VectorXd> q, Eigen::Ref<Eigen::VectorXd> dq,
-                   Eigen::Ref<Eigen::VectorXd> ddq) const;
   std::vector<TrajectoryKnot> knots_;
   std::vector<std::string> notes_;
 };

@@ -2,9 +2,12 @@
 
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/pose.h"
+#include "trajectory/cartesian_joint_path.h"
 #include "trajectory/cartesian_trajectory.h"
+#include "trajectory/joint_polyline_path.h"
 #include "trajectory/joint_scheme.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -289,6 +292,8 @@ void noteUnusedParameters(const TaskSpec& task, TaskPlan& plan) {
   bool radius = false;
   for (const TaskPoint& p : task.points) radius = radius || p.radius > 0.0;
   if (radius && s != TaskScheme::LineArc && s != TaskScheme::Line) note("radius", "line-arc");
+  if (task.timingGrid > 0 && task.timing != TimingMode::TimeOptimal)
+    plan.notes.push_back("timing_grid applies to timing: time-optimal only: ignored");
 }
 
 // The arm's part of a configuration name ("front_elbow_up" of "front_elbow_up_flip"): the wrist
@@ -414,6 +419,88 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
   return plan;
 }
 
+// timing: time-optimal. The path is the plan's: the polyline through the joint points for
+// joint-space schemes (the straight line between two points, as every joint-space scheme moves
+// there), the Cartesian path's inverse kinematics for line / line-arc. The comparison timing of
+// the same path: the Cartesian plan as planned, the polyline as cubic segments from rest to rest
+// timed by vmax and amax; each scaled uniformly to its fastest.
+void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) {
+  if (!task.durations.empty())
+    fail(task, "durations", "durations",
+         "timing: time-optimal finds the durations itself: remove durations or the time-optimal timing");
+  std::shared_ptr<const JointPath> path;
+  std::shared_ptr<const JointTrajectory> reference;
+  if (isCartesianScheme(task.scheme)) {
+    auto cartesian = std::dynamic_pointer_cast<const CartesianTrajectory>(plan.trajectory);
+    if (!cartesian) throw std::logic_error("applyTimeOptimal: Cartesian plan without a CartesianTrajectory");
+    path = std::make_shared<const CartesianJointPath>(cartesian);
+    reference = plan.trajectory;
+  } else {
+    try {
+      path = std::make_shared<const JointPolylinePath>(plan.pointJoints);
+    } catch (const std::invalid_argument&) {
+      fail(task, "timing", "timing", "the task's points are all the same: there is no path to time");
+    }
+    TaskSpec cubic = task;
+    cubic.scheme = TaskScheme::Cubic;
+    cubic.viaVelocity = "zero";
+    cubic.timing = TimingMode::Scheme;
+    reference = planJointSpace(model, cubic).trajectory;
+  }
+  TimeOptimalOptions o;
+  if (task.timingGrid > 0) o.gridIntervals = task.timingGrid;
+  o.scheme = taskSchemeName(task.scheme);
+  std::shared_ptr<TimeOptimalTiming> timing;
+  try {
+    timing = std::make_shared<TimeOptimalTiming>(timeOptimalTiming(model, path, o));
+  } catch (const TimeOptimalError& e) {
+    // Name the task point the failing stretch leaves from.
+    int point = 0;
+    for (const PathKnot& k : path->knots())
+      if (k.point >= 0 && k.s <= e.pathParameter() + 1e-12) point = k.point;
+    const bool joints = task.jointPoints.rows() > 0;
+    const int line = joints ? (point < static_cast<int>(task.jointPointLines.size()) ? task.jointPointLines[point] : 0)
+                            : pointLine(task, point);
+    throw InputError(task.sourceFile, line, (joints ? "joint_points[" : "points[") + std::to_string(point + 1) + "]",
+                     std::string(e.what()) + " (timing: time-optimal, on the way from this point)");
+  }
+  plan.timing = TimingMode::TimeOptimal;
+  plan.trajectory = timing->trajectory;
+  plan.timeOptimal = timing;
+  plan.referenceDuration = reference->duration();
+  plan.uniform = uniformTimeScaling(model, *reference);
+  for (const TrajectoryKnot& k : plan.trajectory->knots())
+    if (k.point >= 0 && k.point < static_cast<int>(plan.pointTimes.size())) plan.pointTimes[k.point] = k.time;
+  // The scheme's own timing notes no longer apply.
+  plan.notes.erase(std::remove_if(plan.notes.begin(), plan.notes.end(),
+                                  [](const std::string& n) {
+                                    return n.rfind("segment durations", 0) == 0 || n.find("lowers the path speed") != std::string::npos ||
+                                           n.rfind("Paul's plan", 0) == 0 || n.rfind("linear segments with parabolic", 0) == 0;
+                                  }),
+                   plan.notes.end());
+  char buf[400];
+  std::snprintf(buf, sizeof buf, "time-optimal timing: %.6g s (%d grid intervals; a limit active %.1f %% of the time)",
+                plan.trajectory->duration(), static_cast<int>(timing->phase.s.size()) - path->pieceCount(),
+                100.0 * timing->activeFraction);
+  plan.notes.push_back(buf);
+  const std::string what = isCartesianScheme(task.scheme) ? std::string("the ") + taskSchemeName(task.scheme) + " plan"
+                                                          : "cubic segments from rest to rest";
+  if (plan.uniform.feasible && plan.uniform.factor > 0.0)
+    std::snprintf(buf, sizeof buf,
+                  "best uniform time scaling of the same path (%s): %.6g s, factor %.4g of %.6g s, set by joint %d's %s "
+                  "limit at t = %.3g s",
+                  what.c_str(), plan.uniform.duration, plan.uniform.factor, plan.referenceDuration, plan.uniform.joint + 1,
+                  pathLimitName(plan.uniform.kind), plan.uniform.time * plan.uniform.factor);
+  else
+    std::snprintf(buf, sizeof buf, "no uniform time scaling of the same path (%s) keeps every limit", what.c_str());
+  plan.notes.push_back(buf);
+  if (isCartesianScheme(task.scheme))
+    plan.notes.push_back("the path speed and path_acceleration only shape the path's inverse-kinematics grid: the "
+                         "time-optimal timing is bound by the joint limits alone");
+  if (timing->conservativeFinal)
+    plan.notes.push_back("the speed-dependent limits (friction, back EMF) were taken conservatively on part of the path");
+}
+
 }  // namespace
 
 UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, const std::string& reason)
@@ -433,6 +520,7 @@ TaskPlan planTask(const Model& model, const TaskSpec& task) {
   if (task.tacc && (!(*task.tacc > 0.0) || !std::isfinite(*task.tacc)))
     fail(task, "tacc", "tacc", "must be a positive number of seconds");
   TaskPlan plan = isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
+  if (task.timing == TimingMode::TimeOptimal) applyTimeOptimal(model, task, plan);
   noteUnusedParameters(task, plan);
   return plan;
 }

@@ -13,6 +13,8 @@
 #include "model/task.h"
 #include "trajectory/cartesian_path.h"
 #include "trajectory/joint_trajectory.h"
+#include "trajectory/time_optimal_timing.h"
+#include "trajectory/uniform_time_scaling.h"
 
 #include <Eigen/Core>
 #include <memory>
@@ -51,6 +53,13 @@ struct TaskPlan {
   // What the user should know about the plan (via points passed near, speed lowered by a joint
   // limit and where), in words.
   std::vector<std::string> notes;
+  // timing: time-optimal only (null otherwise): the phase plane and the activity of the limits,
+  // and the best uniform time scaling of the scheme's own timing of the same path (Hollerbach),
+  // for comparison (referenceDuration: that timing before scaling, s).
+  TimingMode timing = TimingMode::Scheme;
+  std::shared_ptr<const TimeOptimalTiming> timeOptimal;
+  UniformScaling uniform;
+  double referenceDuration = 0.0;
 
   double duration() const { return trajectory ? trajectory->duration() : 0.0; }
   int dof() const { return trajectory ? trajectory->dof() : 0; }

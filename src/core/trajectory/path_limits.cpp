@@ -1,0 +1,161 @@
+#include "trajectory/path_limits.h"
+
+#include "actuation/drive.h"
+#include "dynamics/dh_ops.h"
+#include "dynamics/rnea.h"
+
+#include <cmath>
+#include <limits>
+
+namespace armdyn {
+
+const char* pathLimitName(PathLimitKind kind) {
+  switch (kind) {
+    case PathLimitKind::Velocity: return "velocity";
+    case PathLimitKind::Acceleration: return "acceleration";
+    case PathLimitKind::Torque: return "torque";
+    case PathLimitKind::Current: return "current";
+    case PathLimitKind::Voltage: return "voltage";
+  }
+  return "?";
+}
+
+double PathLimitRow::value(double u, double x) const {
+  return a * u + b * x + d * std::sqrt(std::max(x, 0.0)) + 0.5 * (cLo + cHi);
+}
+
+PathLimits::PathLimits(const Model& model, bool withDrives) : n_(model.dof()), joints_(model.dof()) {
+  for (int j = 0; j < n_; ++j) {
+    const LinkSpec& link = model.spec().links[j];
+    Joint& J = joints_[j];
+    J.vmax = link.vMax;
+    J.amax = link.aMax.value_or(0.0);
+    J.fmax = link.fMax.value_or(0.0);
+    if (withDrives && link.drive) {
+      const DriveSpec& d = *link.drive;
+      J.drive = true;
+      J.jr = reflectedInertia(d);
+      J.viscous = d.viscous;
+      J.fcPlus = d.coulombPositive;
+      J.fcMinus = d.coulombNegative;
+      if (d.hasMotor && d.kt > 0.0 && d.resistance > 0.0) {
+        J.motor = true;
+        J.torquePerAmp = d.gearRatio * d.kt;
+        J.resistance = d.resistance;
+        J.backEmf = d.ke * d.gearRatio;
+        J.currentLimit = d.currentLimit;
+        J.voltageLimit = d.voltageLimit;
+      }
+      if (J.viscous != 0.0 || J.fcPlus != 0.0 || J.fcMinus != 0.0 || (J.motor && J.voltageLimit > 0.0))
+        speedDependent_ = true;
+    }
+  }
+}
+
+void PathLimits::pointDynamics(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+                               const Eigen::Ref<const Eigen::VectorXd>& dq, const Eigen::Ref<const Eigen::VectorXd>& ddq,
+                               PathPointDynamics& out) const {
+  dh::checkData(model, data, "PathLimits::pointDynamics");
+  out.dq = dq;
+  out.ddq = ddq;
+  out.a.resize(n_);
+  out.b.resize(n_);
+  out.g.resize(n_);
+  dh::updateJoints(data, q.data());
+  detail::rneaPasses(data, nullptr, nullptr, true, out.g.data());
+  detail::rneaPasses(data, nullptr, dq.data(), false, out.a.data());
+  detail::rneaPasses(data, dq.data(), ddq.data(), false, out.b.data());
+  for (int j = 0; j < n_; ++j) {
+    out.a(j) += joints_[j].jr * dq(j);
+    out.b(j) += joints_[j].jr * ddq(j);
+  }
+}
+
+double PathLimits::velocityBound(const PathPointDynamics& p) const {
+  double x = std::numeric_limits<double>::infinity();
+  for (int j = 0; j < n_; ++j) {
+    const double v = std::abs(p.dq(j));
+    if (v > 0.0) x = std::min(x, (joints_[j].vmax / v) * (joints_[j].vmax / v));
+  }
+  return x;
+}
+
+int PathLimits::velocityJoint(const PathPointDynamics& p) const {
+  int best = -1;
+  double worst = 0.0;
+  for (int j = 0; j < n_; ++j) {
+    const double r = std::abs(p.dq(j)) / joints_[j].vmax;
+    if (r > worst) worst = r, best = j;
+  }
+  return best;
+}
+
+int PathLimits::appendRows(const PathPointDynamics& p, double xHat, std::vector<PathLimitRow>& out) const {
+  const std::size_t before = out.size();
+  for (int j = 0; j < n_; ++j) {
+    const Joint& J = joints_[j];
+    const double dq = p.dq(j);
+    if (J.amax > 0.0) {
+      PathLimitRow r;
+      r.a = dq;
+      r.b = p.ddq(j);
+      r.lo = -J.amax;
+      r.hi = J.amax;
+      r.joint = j;
+      r.kind = PathLimitKind::Acceleration;
+      out.push_back(r);
+    }
+    const bool torqueRows = J.fmax > 0.0 || (J.motor && (J.currentLimit > 0.0 || J.voltageLimit > 0.0));
+    if (!torqueRows) continue;
+    // The drive torque row; Coulomb friction at the estimated speed, or as an interval.
+    PathLimitRow t;
+    t.a = p.a(j);
+    t.b = p.b(j);
+    t.d = J.viscous * dq;
+    double fcLo = 0.0, fcHi = 0.0;
+    if (J.drive && dq != 0.0) {
+      if (xHat >= 0.0) {
+        const double qd = dq * std::sqrt(xHat);
+        const double s = fastTanh(qd / kDefaultFrictionVelocityScale);
+        fcLo = fcHi = 0.5 * (J.fcPlus + J.fcMinus) * s + 0.5 * (J.fcPlus - J.fcMinus) * s * s;
+      } else {
+        const double full = dq > 0.0 ? J.fcPlus : -J.fcMinus;
+        fcLo = std::min(0.0, full);
+        fcHi = std::max(0.0, full);
+      }
+    }
+    t.cLo = p.g(j) + fcLo;
+    t.cHi = p.g(j) + fcHi;
+    t.joint = j;
+    if (J.fmax > 0.0) {
+      t.kind = PathLimitKind::Torque;
+      t.lo = -J.fmax;
+      t.hi = J.fmax;
+      out.push_back(t);
+    }
+    if (J.motor && J.currentLimit > 0.0) {
+      PathLimitRow c = t;
+      c.kind = PathLimitKind::Current;
+      c.lo = -J.currentLimit * J.torquePerAmp;
+      c.hi = J.currentLimit * J.torquePerAmp;
+      out.push_back(c);
+    }
+    if (J.motor && J.voltageLimit > 0.0) {
+      const double k = J.resistance / J.torquePerAmp;
+      PathLimitRow v;
+      v.a = k * t.a;
+      v.b = k * t.b;
+      v.d = k * t.d + J.backEmf * dq;
+      v.cLo = k * t.cLo;
+      v.cHi = k * t.cHi;
+      v.lo = -J.voltageLimit;
+      v.hi = J.voltageLimit;
+      v.joint = j;
+      v.kind = PathLimitKind::Voltage;
+      out.push_back(v);
+    }
+  }
+  return static_cast<int>(out.size() - before);
+}
+
+}  // namespace armdyn

@@ -16,7 +16,16 @@ namespace {
 }  // namespace
 
 Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued,
-           const std::set<std::string>& flags) {
+           const std::set<std::string>& flags)
+    : Args(argv, valued, flags, {}) {}
+
+std::vector<std::string> Args::values(const std::string& option) const {
+  const auto it = repeated_.find(option);
+  return it == repeated_.end() ? std::vector<std::string>{} : it->second;
+}
+
+Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& valued,
+           const std::set<std::string>& flags, const std::set<std::string>& repeatable) {
   for (std::size_t i = 0; i < argv.size(); ++i) {
     const std::string& a = argv[i];
     if (a.size() < 2 || a.compare(0, 2, "--") != 0) {
@@ -35,11 +44,16 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
     if (flags.count(name)) {
       if (inlineValue) fail(name, "takes no value");
       flags_.insert(name);
-    } else if (valued.count(name)) {
+    } else if (valued.count(name) || repeatable.count(name)) {
       if (!inlineValue) {
         // A following option is not a value ("--q --qd 0,0,0"); negative numbers start with one dash.
         if (i + 1 >= argv.size() || argv[i + 1].rfind("--", 0) == 0) fail(name, "needs a value");
         val = argv[++i];
+      }
+      if (repeatable.count(name)) {
+        repeated_[name].push_back(val);
+        values_[name] = val;
+        continue;
       }
       if (values_.count(name)) fail(name, "given more than once");
       values_[name] = val;

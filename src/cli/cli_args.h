@@ -17,6 +17,11 @@ class Args {
   // Throws InputError for an unknown option, a missing value or a repeated option.
   Args(const std::vector<std::string>& argv, const std::set<std::string>& valued,
        const std::set<std::string>& flags);
+  // The same, with options that may be given several times (`repeatable`, valued).
+  Args(const std::vector<std::string>& argv, const std::set<std::string>& valued, const std::set<std::string>& flags,
+       const std::set<std::string>& repeatable);
+  // Every value of a repeatable option, in order.
+  std::vector<std::string> values(const std::string& option) const;
 
   const std::vector<std::string>& positional() const { return positional_; }
   bool has(const std::string& option) const;
@@ -35,6 +40,7 @@ class Args {
  private:
   std::vector<std::string> positional_;
   std::map<std::string, std::string> values_;
+  std::map<std::string, std::vector<std::string>> repeated_;
   std::set<std::string> flags_;
 };
 

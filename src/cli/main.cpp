@@ -21,7 +21,7 @@ const std::map<std::string, Runner>& commands() {
       {"simulate", armdyn::cli::runSimulate},      {"tables", armdyn::cli::runTables},
       {"dynamics", armdyn::cli::runDynamics},      {"mass-matrix", armdyn::cli::runMassMatrix},
       {"fk", armdyn::cli::runFk},                  {"ik", armdyn::cli::runIk},
-      {"jacobian", armdyn::cli::runJacobian},
+      {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
       {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune}};
   return table;
 }

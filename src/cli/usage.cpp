@@ -30,6 +30,7 @@ std::string usage(const std::string& command) {
                "  jacobian     geometric Jacobian of the tool frame\n"
                "  run          forward simulation with drives under a controller\n"
                "  tune         Ziegler-Nichols gains for one joint\n"
+               "  size         actuator sizing over a task or duty cycle; largest payload\n"
                "\n"
                "Run 'armdyn COMMAND --help' for the options of a command.\n\n") +
            kCommon;
@@ -50,6 +51,25 @@ std::string usage(const std::string& command) {
         "  --dt s         sampling step, replaces the robot's DT\n"
         "  --tacc s       transition time, replaces the robot's TACC\n"
         "Default output: the summary of table 7.3 with units.\n";
+  else if (command == "size")
+    body =
+        "usage: armdyn size ROBOT [--task TASK ...] [--json] [--csv FILE] [--largest-payload]\n"
+        "                   [--method lagrange|newton-euler] [--dt s] [--rigid-body]\n"
+        "\n"
+        "Runs each task (a duty cycle when several are given; each task's `dwell` key is its\n"
+        "pause at rest) and reports per joint what the actuator must deliver: load side (peak\n"
+        "torque each sign, RMS over the cycle, speeds, power, energy, regenerated energy), motor\n"
+        "side through gear ratio and efficiency (torque, speed, current, voltage, gearbox mean\n"
+        "torque), inertia M_ii range and ratio to N^2 Jm, the inertia-matching and RMS-optimal gear\n"
+        "ratios and the usable range, and pass/fail with % margin against the drive's ratings.\n"
+        "  --task TASK        a task file; repeat for a duty cycle (default: the robot's task)\n"
+        "  --json             print {\"task_time\", \"joints\": [{\"peak_torque\", \"rms_torque\",\n"
+        "                     \"peak_speed\", \"mean_speed\", \"peak_power\", \"energy\",\n"
+        "                     \"regenerated_energy\", \"pass\", ...}], \"cycle_time\", \"pass\"}\n"
+        "  --csv FILE         write one row per joint (SI)\n"
+        "  --largest-payload  also search the heaviest payload at the tool that passes every\n"
+        "                     rating (the robot file's payload shape, scaled)\n"
+        "  --method, --dt, --rigid-body as for simulate\n";
   else if (command == "tables")
     body =
         "usage: armdyn tables ROBOT [--task TASK] [--out FILE] [--every k]\n"

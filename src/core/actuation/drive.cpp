@@ -27,6 +27,15 @@ void validateDrive(const DriveSpec& d, const std::string& p) {
   notNegative(d.coulombNegative, p + ".coulomb");
   notNegative(d.voltageLimit, p + ".voltage_limit");
   notNegative(d.currentLimit, p + ".current_limit");
+  if (!std::isfinite(d.efficiency) || !(d.efficiency > 0.0) || d.efficiency > 1.0)
+    throw ModelError(p + ".efficiency", "must lie in (0, 1] (1 = a lossless gear)");
+  notNegative(d.continuousTorque, p + ".ratings.continuous_torque");
+  notNegative(d.peakTorque, p + ".ratings.peak_torque");
+  notNegative(d.maxSpeed, p + ".ratings.max_speed_rpm");
+  if (d.peakTorque > 0.0 && d.continuousTorque > d.peakTorque)
+    throw ModelError(p + ".ratings.peak_torque", "the peak torque rating is below the continuous one (" +
+                                                     std::to_string(d.peakTorque) + " < " +
+                                                     std::to_string(d.continuousTorque) + " N m)");
   if (!d.hasMotor) return;
   positive(d.resistance, p + ".motor.R", ": a DC motor has armature resistance R > 0");
   if (!std::isfinite(d.inductance)) throw ModelError(p + ".motor.L", "must be a finite number");

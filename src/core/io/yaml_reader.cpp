@@ -11,7 +11,7 @@ namespace {
 
 const std::vector<std::string> kRobotFields = {"name", "family", "units", "links", "actuator_mass_rule", "tool",
                                                "gravity", "tacc", "dt", "home", "default_task",
-                                               "allow_non_physical_inertia"};
+                                               "allow_non_physical_inertia", "payload"};
 const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "alpha", "a", "limits", "vmax",
                                               "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
 const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
@@ -66,7 +66,7 @@ Eigen::Matrix4d readPseudo(FieldSource& src, const Value& v) {
 
 DriveSpec readDrive(FieldSource& src, const Value& v) {
   const Map m(src, v, {"gear_ratio", "rotor_inertia", "reflected_inertia", "viscous", "coulomb", "motor",
-                       "voltage_limit", "current_limit"});
+                       "voltage_limit", "current_limit", "efficiency", "ratings"});
   DriveSpec d;
   if (auto x = m.find("gear_ratio")) d.gearRatio = src.number(*x);
   if (auto x = m.find("rotor_inertia")) d.rotorInertia = src.number(*x);
@@ -87,6 +87,13 @@ DriveSpec readDrive(FieldSource& src, const Value& v) {
   }
   if (auto x = m.find("voltage_limit")) d.voltageLimit = src.number(*x);
   if (auto x = m.find("current_limit")) d.currentLimit = src.number(*x);
+  if (auto x = m.find("efficiency")) d.efficiency = src.number(*x);
+  if (auto x = m.find("ratings")) {
+    const Map r(src, *x, {"continuous_torque", "peak_torque", "max_speed_rpm"});
+    if (auto y = r.find("continuous_torque")) d.continuousTorque = src.number(*y);
+    if (auto y = r.find("peak_torque")) d.peakTorque = src.number(*y);
+    if (auto y = r.find("max_speed_rpm")) d.maxSpeed = src.number(*y) * 2.0 * M_PI / 60.0;
+  }
   return d;
 }
 
@@ -194,6 +201,14 @@ RobotDocument readRobotMapping(FieldSource& src, const Value& value) {
   if (auto x = m.find("actuator_mass_rule")) r.actuatorMassRule = src.flag(*x);
   if (auto x = m.find("allow_non_physical_inertia")) r.allowNonPhysicalInertia = src.flag(*x);
   if (auto x = m.find("tool")) r.tool = readTool(src, *x);
+  if (auto x = m.find("payload")) {
+    const Map p(src, *x, {"mass", "com", "tensor"});
+    RigidBodyInertia b;
+    b.mass = src.number(p.get("mass"));
+    if (auto c = p.find("com")) b.com = src.vector3(*c);
+    if (auto t = p.find("tensor")) b.inertiaCom = src.matrix(*t, 3, 3);
+    r.payload = b;
+  }
   if (auto x = m.find("gravity")) r.gravity = src.vector3(*x);
   if (auto x = m.find("tacc")) r.tacc = src.number(*x);
   if (auto x = m.find("dt")) r.dt = src.number(*x);

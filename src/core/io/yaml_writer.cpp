@@ -71,6 +71,15 @@ void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
         << ", kt: " << num(d.kt) << "}\n";
   out << in << "  voltage_limit: " << num(d.voltageLimit) << "\n";
   out << in << "  current_limit: " << num(d.currentLimit) << "\n";
+  if (d.efficiency != 1.0) out << in << "  efficiency: " << num(d.efficiency) << "\n";
+  if (d.continuousTorque > 0.0 || d.peakTorque > 0.0 || d.maxSpeed > 0.0) {
+    out << in << "  ratings: {";
+    std::string sep;
+    if (d.continuousTorque > 0.0) out << "continuous_torque: " << num(d.continuousTorque), sep = ", ";
+    if (d.peakTorque > 0.0) out << sep << "peak_torque: " << num(d.peakTorque), sep = ", ";
+    if (d.maxSpeed > 0.0) out << sep << "max_speed_rpm: " << num(d.maxSpeed * 60.0 / (2.0 * M_PI));
+    out << "}  # motor shaft: N m, rpm\n";
+  }
 }
 
 void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l) {
@@ -119,6 +128,13 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
   out << in << "actuator_mass_rule: " << (r.actuatorMassRule ? "true" : "false") << "\n";
   if (r.allowNonPhysicalInertia) out << in << "allow_non_physical_inertia: true\n";
   writeTool(out, in, r.tool);
+  if (r.payload) {
+    out << in << "payload:  # at the tool: kg, centre of mass in the tool frame (m), tensor about it (kg m^2)\n";
+    out << in << "  mass: " << num(r.payload->mass) << "\n";
+    out << in << "  com: " << list(r.payload->com, num) << "\n";
+    out << in << "  tensor:\n";
+    writeRows(out, in + "    ", r.payload->inertiaCom);
+  }
   out << in << "gravity: " << list(r.gravity, num) << "\n";
   out << in << "tacc: " << num(r.tacc) << "\n";
   out << in << "dt: " << num(r.dt) << "\n";

@@ -72,6 +72,20 @@ LinkInertial addPointMass(const LinkInertial& link, double m, const Eigen::Vecto
   return L;
 }
 
+LinkInertial combineInertials(const LinkInertial& a, const LinkInertial& b) {
+  const double M = a.mass + b.mass;
+  if (M <= 0.0) return a;
+  const Eigen::Matrix3d Io = a.inertiaOrigin + b.inertiaOrigin;
+  const Eigen::Vector3d c = (a.mass * a.com + b.mass * b.com) / M;
+  LinkInertial L;
+  L.mass = M;
+  L.com = c;
+  L.inertiaOrigin = Io;
+  L.inertiaCom = Io - M * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
+  L.pseudo = pseudoFromTensor(M, c, Io);
+  return L;
+}
+
 std::vector<double> voraActuatorMasses(const std::vector<double>& bare) {
   const int n = static_cast<int>(bare.size());
   std::vector<double> ma(n, 0.0);

@@ -36,6 +36,10 @@ LinkInertial inertialFromPseudo(const Eigen::Matrix4d& pseudo);
 Eigen::Matrix4d pseudoFromTensor(double mass, const Eigen::Vector3d& com,
                                  const Eigen::Matrix3d& inertiaOrigin);
 
+// Two bodies rigidly joined in one link frame (masses, first moments and tensors about the
+// origin add).
+LinkInertial combineInertials(const LinkInertial& a, const LinkInertial& b);
+
 // Add a point mass m at position p (link frame). Changes mass, COM and second moments.
 LinkInertial addPointMass(const LinkInertial& link, double m, const Eigen::Vector3d& p);
 

@@ -95,12 +95,30 @@ void validate(const RobotSpec& spec) {
   if (spec.home.size() != 0 && spec.home.size() != n)
     throw ModelError("home", "needs " + std::to_string(n) + " joint values");
   if (spec.home.size() != 0) requireFinite(spec.home, "home");
+  if (spec.payload) {
+    const RigidBodyInertia& p = *spec.payload;
+    requireFinite(p.mass, "payload.mass");
+    if (p.mass < 0.0) throw ModelError("payload.mass", "must not be negative");
+    requireFinite(p.com, "payload.com");
+    requireFinite(p.inertiaCom, "payload.tensor");
+    if ((p.inertiaCom - p.inertiaCom.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + p.inertiaCom.cwiseAbs().maxCoeff()))
+      throw ModelError("payload.tensor", "an inertia tensor must be symmetric");
+    if (p.inertiaCom != Eigen::Matrix3d::Zero()) requirePhysicalInertia(p.inertiaCom, "payload.tensor");
+  }
 }
 
 Model::Model(RobotSpec spec) : spec_(std::move(spec)) {
   validate(spec_);
   n_ = spec_.dof();
   inertials_ = effectiveInertials(spec_, &actuatorMasses_);
+  if (spec_.payload && spec_.payload->mass > 0.0) {
+    // The payload in link n's frame: centre tool * com, tensor rotated into link axes.
+    const RigidBodyInertia& p = *spec_.payload;
+    const Eigen::Matrix3d R = spec_.tool.topLeftCorner<3, 3>();
+    const Eigen::Vector3d c = R * p.com + spec_.tool.topRightCorner<3, 1>();
+    const LinkInertial load = inertialFromTensor(p.mass, c, R * p.inertiaCom * R.transpose());
+    inertials_.back() = combineInertials(inertials_.back(), load);
+  }
   for (const LinkSpec& l : spec_.links) {
     cosAlpha_.push_back(std::cos(l.dh.alpha));
     sinAlpha_.push_back(std::sin(l.dh.alpha));

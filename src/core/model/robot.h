@@ -63,6 +63,15 @@ struct DriveSpec {
   double kt = 0.0;                 // torque constant, N m/A (motor side)
   double voltageLimit = 0.0;       // V, 0 = none
   double currentLimit = 0.0;       // A, 0 = none
+  // Actuator sizing (analysis/actuator_sizing.h): gear efficiency eta in (0, 1], and the motor's
+  // ratings at its shaft (0 = not rated): continuous (S1) and peak torque, N m; speed, rad/s.
+  double efficiency = 1.0;
+  double continuousTorque = 0.0;
+  double peakTorque = 0.0;
+  double maxSpeed = 0.0;
+  bool hasRatings() const {
+    return continuousTorque > 0.0 || peakTorque > 0.0 || maxSpeed > 0.0 || voltageLimit > 0.0 || currentLimit > 0.0;
+  }
 };
 
 struct LinkSpec {
@@ -100,6 +109,9 @@ struct RobotSpec {
   // realisable yet reproduce their source: Anderson's PUMA (Bejczy's table 4.2 with zero
   // products of inertia about the link origins, reference note anderson-puma560.md).
   bool allowNonPhysicalInertia = false;
+  // A payload carried at the tool: mass (kg), centre of mass in the tool frame (m), tensor
+  // about that centre in tool axes (kg m^2). Added to the last link by the Model.
+  std::optional<RigidBodyInertia> payload;
 
   int dof() const { return static_cast<int>(links.size()); }
 };

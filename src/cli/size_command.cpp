@@ -1,0 +1,65 @@
+// armdyn size: actuator sizing over a task or a duty cycle of tasks (docs/cli.md,
+// analysis/actuator_sizing.h), and the largest payload that passes every rating.
+
+#include "analysis/actuator_sizing.h"
+#include "analysis/json_writer.h"
+#include "analysis/payload_search.h"
+#include "command_support.h"
+#include "commands.h"
+#include "io/robot_file.h"
+
+#include <cstdio>
+
+namespace armdyn::cli {
+
+int runSize(const Argv& argv) {
+  const Args args(argv, {"--csv", "--method", "--dt"}, {"--json", "--rigid-body", "--largest-payload"}, {"--task"});
+  const std::string path = robotPath(args);
+  SimulationOptions options;
+  options.method = methodOption(args);
+  options.dtOverride = args.positive("--dt", 0.0);
+  options.rigidBodyOnly = args.flag("--rigid-body");
+  Session session = loadSession(path);
+  std::vector<TaskSpec> tasks;
+  for (const std::string& file : args.values("--task")) tasks.push_back(loadTask(file));
+  if (tasks.empty()) {
+    if (session.task.pointCount() == 0)
+      throw InputError(path, 0, "default_task", "the robot file names no task; give one or more with --task");
+    tasks.push_back(session.task);
+  }
+  const Model model = buildModel(session.robot, path);
+  // Every task runs before anything is written.
+  std::vector<RunRecord> runs;
+  runs.reserve(tasks.size());
+  for (const TaskSpec& t : tasks) runs.push_back(simulateTask(model, t, options));
+  std::vector<DutyCycleTask> cycle;
+  for (std::size_t k = 0; k < tasks.size(); ++k)
+    cycle.push_back({&runs[k], tasks[k].dwell, tasks[k].name.empty() ? tasks[k].sourceFile : tasks[k].name});
+  const SizingReport report = sizeActuators(model, cycle);
+  std::vector<std::pair<std::string, std::string>> extra;
+  std::string payloadText;
+  if (args.flag("--largest-payload")) {
+    const PayloadSearch p = largestPayload(session.robot, tasks, options);
+    JsonObject o;
+    o.add("largest", p.largest)
+        .add("failing", p.bounded ? jsonNumber(p.failing) : std::string("null"))
+        .add("failing_joint", p.bounded ? std::to_string(p.failingJoint + 1) : std::string("null"))
+        .add("failing_check", p.bounded ? jsonString(p.failingCheck) : std::string("null"))
+        .add("evaluations", p.evaluations);
+    extra.emplace_back("largest_payload", o.str());
+    char buf[320];
+    if (p.bounded)
+      std::snprintf(buf, sizeof buf,
+                    "\nLargest payload: %.6g kg passes every rating; %.6g kg fails joint %d's %s check (%d runs)\n",
+                    p.largest, p.failing, p.failingJoint + 1, p.failingCheck.c_str(), p.evaluations);
+    else
+      std::snprintf(buf, sizeof buf, "\nLargest payload: every payload up to %.6g kg passes (%d runs)\n", p.largest,
+                    p.evaluations);
+    payloadText = buf;
+  }
+  if (args.has("--csv")) writeFileAtomic(args.value("--csv"), sizingCsv(report));
+  printOut(args.flag("--json") ? sizingJson(report, extra) : sizingText(model, report) + payloadText);
+  return 0;
+}
+
+}  // namespace armdyn::cli

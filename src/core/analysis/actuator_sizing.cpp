@@ -15,8 +15,8 @@ namespace armdyn {
 namespace {
 
 constexpr int kMaxOperatingPoints = 2000;
-constexpr int kRatioScan = 48;        // log-spaced ratios over [N / 30, 30 N]
-constexpr int kRatioBisection = 30;
+constexpr int kRatioScan = 32;        // log-spaced ratios over [N / 30, 30 N]
+constexpr int kRatioBisection = 16;     // each boundary to 3e-6 relative
 
 // One joint's samples over the whole cycle (runs one after the other, then each dwell).
 struct Stream {

@@ -1,0 +1,216 @@
+// `armdyn size` and `timing: time-optimal` as a user runs them (issue: time-optimal timing and
+// actuator sizing): the JSON's load-side values equal an independent recomputation from the
+// samples `armdyn simulate --csv` writes; a one-joint time-optimal task against its closed form;
+// an infeasible path and bad ratings, efficiency, payload and dwell refused with exit 2, file,
+// line and field, and nothing written.
+#include "cli/cli_runner.h"
+#include "support/json_value.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace armdyn {
+namespace {
+
+using test::CliResult;
+using test::runCli;
+using test::ScratchDir;
+
+std::vector<std::vector<double>> csvRows(const std::string& path, std::string& header) {
+  std::istringstream in(test::readFile(path));
+  std::string line;
+  std::getline(in, line);
+  header = line;
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+TEST(CliSizing, LoadSideEqualsRecomputationFromTheSimulateCsv) {
+  ScratchDir dir;
+  const std::string robot = test::sourcePath("robots/puma560.yaml");
+  for (const char* task : {"robots/puma560_weld_seam.yaml", "robots/puma560_square_line_arc.yaml"}) {
+    SCOPED_TRACE(task);
+    const std::string csv = dir.file("run.csv");
+    const CliResult sim = runCli({"simulate", robot, "--task", test::sourcePath(task), "--csv", csv});
+    ASSERT_EQ(sim.exitCode, 0) << sim.err;
+    const CliResult size = runCli({"size", robot, "--task", test::sourcePath(task), "--json"});
+    ASSERT_EQ(size.exitCode, 0) << size.err;
+    const test::JsonValue json = test::JsonReader::parse(size.out);
+    std::string header;
+    const auto rows = csvRows(csv, header);
+    const int n = 6;
+    ASSERT_EQ(rows.front().size(), 1u + 4u * n);
+    const double T = rows.back()[0] - rows.front()[0];
+    EXPECT_NEAR(json["task_time"].number, T, 1e-12);
+    for (int j = 0; j < n; ++j) {
+      // Independent: trapezoid over the CSV's samples, columns t, q, qd, qdd, f.
+      double peak = 0.0, sq = 0.0, speed = 0.0, absSpeed = 0.0, power = 0.0, energy = 0.0, regen = 0.0;
+      for (std::size_t k = 0; k < rows.size(); ++k) {
+        const double f = rows[k][1 + 3 * n + j], v = rows[k][1 + n + j];
+        if (std::abs(f) > std::abs(peak)) peak = f;
+        speed = std::max(speed, std::abs(v));
+        power = std::max(power, std::abs(f * v));
+        if (k + 1 == rows.size()) continue;
+        const double h = rows[k + 1][0] - rows[k][0];
+        const double f1 = rows[k + 1][1 + 3 * n + j], v1 = rows[k + 1][1 + n + j];
+        sq += 0.5 * (f * f + f1 * f1) * h;
+        absSpeed += 0.5 * (std::abs(v) + std::abs(v1)) * h;
+        energy += 0.5 * (f * v + f1 * v1) * h;
+        regen += 0.5 * (std::min(f * v, 0.0) + std::min(f1 * v1, 0.0)) * h;
+      }
+      const test::JsonValue& J = json["joints"][j];
+      // The CSV holds 17 significant digits: agreement to rounding of the sums.
+      const double tol = 1e-9;
+      EXPECT_NEAR(J["peak_torque"].number, peak, tol * (1 + std::abs(peak))) << j;
+      EXPECT_NEAR(J["rms_torque"].number, std::sqrt(sq / T), tol * (1 + std::sqrt(sq / T))) << j;
+      EXPECT_NEAR(J["peak_speed"].number, speed, tol) << j;
+      EXPECT_NEAR(J["mean_speed"].number, absSpeed / T, tol) << j;
+      EXPECT_NEAR(J["peak_power"].number, power, tol * (1 + power)) << j;
+      EXPECT_NEAR(J["energy"].number, energy, tol * (1 + std::abs(energy))) << j;
+      EXPECT_NEAR(J["regenerated_energy"].number, regen, tol * (1 + std::abs(regen))) << j;
+      EXPECT_EQ(J["pass"].type, test::JsonValue::Type::Bool);  // the PUMA's drives give a 40 V limit
+    }
+  }
+}
+
+constexpr const char* kRotor = R"(name: "rotor"
+units: {angles: deg, lengths: m}
+links:
+  - name: "LINK1"
+    joint: revolute
+    theta: 0
+    d: 0
+    alpha: ALPHA
+    a: 0.5
+    vmax: 60
+    amax: 100
+    FMAX
+    inertia:
+      mass: 1
+      com: [0, 0, 0]
+      tensor: [[0.0001, 0, 0], [0, 0.0001, 0], [0, 0, 0.0001]]
+    drive:
+      gear_ratio: 50
+      rotor_inertia: 0.00002
+      EFFICIENCY
+      RATINGS
+actuator_mass_rule: false
+gravity: GRAVITY
+dt: 0.001
+PAYLOAD
+)";
+
+std::string rotorYaml(const std::map<std::string, std::string>& with) {
+  std::string s = kRotor;
+  const std::map<std::string, std::string> defaults{{"ALPHA", "0"},
+                                                    {"GRAVITY", "[0, 0, -9.8]"},
+                                                    {"FMAX", ""},
+                                                    {"EFFICIENCY", "efficiency: 0.9"},
+                                                    {"RATINGS", "ratings: {continuous_torque: 0.2, peak_torque: 0.5, max_speed_rpm: 3000}"},
+                                                    {"PAYLOAD", ""}};
+  for (const auto& [key, value] : defaults) {
+    const auto it = with.find(key);
+    const std::size_t at = s.find(key);
+    s.replace(at, key.size(), it == with.end() ? value : it->second);
+  }
+  return s;
+}
+
+std::string taskYaml(const std::string& extra, double toDeg) {
+  return "name: \"swing\"\nscheme: cubic\n" + extra + "joint_points:\n  - [0]\n  - [" + std::to_string(toDeg) + "]\n";
+}
+
+TEST(CliSizing, TimeOptimalOneJointMatchesTheClosedForms) {
+  ScratchDir dir;
+  const std::string robot = dir.write("rotor.yaml", rotorYaml({}));
+  // vmax 60 deg/s, amax 100 deg/s^2 (no torque limit): bang-bang below 36 deg (2 sqrt(D / a)),
+  // a trapezoid above (D / v + v / a).
+  struct Case {
+    double distance, expected, tolerance;
+  } cases[] = {{20.0, 2.0 * std::sqrt(20.0 / 100.0), 1e-9}, {90.0, 90.0 / 60.0 + 60.0 / 100.0, 2e-3}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.distance);
+    const std::string task = dir.write("task.yaml", taskYaml("timing: time-optimal\n", c.distance));
+    const CliResult r = runCli({"simulate", robot, "--task", task, "--json"});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const test::JsonValue json = test::JsonReader::parse(r.out);
+    EXPECT_NEAR(json["task_time"].number, c.expected, c.tolerance * c.expected);
+    EXPECT_EQ(json["timing"].string, "time-optimal");
+    EXPECT_GE(json["uniform_scaling_time"].number, json["task_time"].number);
+  }
+}
+
+TEST(CliSizing, InfeasiblePathNamesPointAndJointAndWritesNothing) {
+  ScratchDir dir;
+  // Gravity across the joint axis: the arm swings in a vertical plane, and fmax 1 N m cannot
+  // hold m g r = 4.9 N m.
+  const std::string robot = dir.write("rotor.yaml", rotorYaml({{"GRAVITY", "[0, -9.8, 0]"}, {"FMAX", "fmax: 1"}}));
+  const std::string task = dir.write("task.yaml", taskYaml("timing: time-optimal\n", 30));
+  const std::string csv = dir.file("out.csv");
+  const CliResult r = runCli({"simulate", robot, "--task", task, "--csv", csv});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("task.yaml:5"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("joint_points[1]"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("joint 1"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("torque"), std::string::npos) << r.err;
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"rotor.yaml", "task.yaml"}));
+}
+
+TEST(CliSizing, BadRatingsEfficiencyPayloadAndDwellAreRefused) {
+  struct Case {
+    std::map<std::string, std::string> robot;
+    std::string taskExtra, where, field;
+  } cases[] = {
+      {{{"RATINGS", "ratings: {continuous_torque: -1}"}}, "", "rotor.yaml:21", "ratings.continuous_torque"},
+      {{{"RATINGS", "ratings: {continuous_torque: 0.5, peak_torque: 0.2}"}}, "", "rotor.yaml:21", "ratings.peak_torque"},
+      {{{"EFFICIENCY", "efficiency: 0"}}, "", "rotor.yaml:20", "efficiency"},
+      {{{"EFFICIENCY", "efficiency: 1.5"}}, "", "rotor.yaml:20", "efficiency"},
+      {{{"PAYLOAD", "payload: {mass: 2, com: [0, 0, 0.1], tensor: [[1, 0, 0], [0, 0.1, 0], [0, 0, 0.1]]}"}},
+       "", "rotor.yaml:25", "payload.tensor"},
+      {{{"PAYLOAD", "payload: {mass: -2}"}}, "", "rotor.yaml:25", "payload.mass"},
+      {{}, "dwell: -1\n", "task.yaml:3", "dwell"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.field);
+    ScratchDir dir;
+    const std::string robot = dir.write("rotor.yaml", rotorYaml(c.robot));
+    const std::string task = dir.write("task.yaml", taskYaml(c.taskExtra, 30));
+    const CliResult r = runCli({"size", robot, "--task", task, "--csv", dir.file("size.csv")});
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_NE(r.err.find(c.where), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.field), std::string::npos) << r.err;
+    EXPECT_EQ(dir.entries(), (std::vector<std::string>{"rotor.yaml", "task.yaml"}));
+  }
+}
+
+TEST(CliSizing, DutyCycleOfTwoTasksWithDwell) {
+  ScratchDir dir;
+  const std::string robot = dir.write("rotor.yaml", rotorYaml({}));
+  const std::string out = dir.write("out.yaml", taskYaml("dwell: 0.5\n", 60));
+  const std::string back = dir.write("back.yaml", "name: \"back\"\nscheme: cubic\ndwell: 1.5\njoint_points:\n  - [60]\n  - [0]\n");
+  const CliResult one = runCli({"size", robot, "--task", out, "--json"});
+  const CliResult two = runCli({"size", robot, "--task", out, "--task", back, "--json"});
+  ASSERT_EQ(two.exitCode, 0) << two.err;
+  const test::JsonValue a = test::JsonReader::parse(one.out), b = test::JsonReader::parse(two.out);
+  // The way back mirrors the way out: twice the motion, dwells 0.5 + 1.5 s, the same RMS
+  // torque over twice the motion and 2 s of (zero-gravity) rest.
+  EXPECT_NEAR(b["task_time"].number, 2.0 * a["task_time"].number, 1e-12);
+  EXPECT_NEAR(b["cycle_time"].number, 2.0 * a["task_time"].number + 2.0, 1e-12);
+  const double T = a["task_time"].number;
+  const double rmsOut = a["joints"][0]["rms_torque"].number;  // over T + 0.5
+  EXPECT_NEAR(b["joints"][0]["rms_torque"].number, rmsOut * std::sqrt((T + 0.5) * 2.0 / (2.0 * T + 2.0)), 1e-9);
+  EXPECT_EQ(b["joints"][0]["pass"].type, test::JsonValue::Type::Bool);
+}
+
+}  // namespace
+}  // namespace armdyn

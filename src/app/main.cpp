@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
                             "controller, constraints, profile, tuner.",
                             "NAME");
   QCommandLineOption teach("teach", "Open teach mode.");
-  QCommandLineOption tab("tab", "Results tab: plots, control, table or summary.", "NAME", "plots");
+  QCommandLineOption tab("tab", "Results tab: plots, control, table, summary, sizing or timing.", "NAME", "plots");
   QCommandLineOption mode("mode", "Simulation: prescribed (Vora's task simulation) or forward (under the controller).",
                           "MODE", "prescribed");
   QCommandLineOption tuneJoint("tune", "With --dialog tuner: run the tuner on joint J (1-based) first.", "J");
@@ -134,7 +134,12 @@ int main(int argc, char** argv) {
   if (parser.isSet(teach)) window.setTeachMode(true);
   if (parser.isSet(panel)) window.parametersDock()->show();
   const QString tabName = parser.value(tab);
-  const int tabIndex = tabName == "control" ? 1 : tabName == "table" ? 2 : tabName == "summary" ? 3 : 0;
+  const int tabIndex = tabName == "control"   ? 1
+                       : tabName == "table"   ? 2
+                       : tabName == "summary" ? 3
+                       : tabName == "sizing"  ? 4
+                       : tabName == "timing"  ? 5
+                                              : 0;
   window.tabs()->setCurrentIndex(tabIndex);
 
   if (shooting) {

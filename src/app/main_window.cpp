@@ -27,6 +27,8 @@
 #include "plot_panel.h"
 #include "results_table_model.h"
 #include "simulation_runner.h"
+#include "phase_plane_view.h"
+#include "sizing_view.h"
 #include "summary_view.h"
 #include "teach_panel.h"
 
@@ -120,6 +122,12 @@ MainWindow::MainWindow(QWidget* parent)
   tabs_->addTab(tableView_, tr("Table"));
   summary_ = new SummaryView(tabs_);
   tabs_->addTab(summary_, tr("Summary"));
+  sizing_ = new SizingView(tabs_);
+  sizing_->setObjectName("sizingView");
+  tabs_->addTab(sizing_, tr("Sizing"));
+  phase_ = new PhasePlaneView(tabs_);
+  phase_->setObjectName("phasePlaneView");
+  tabs_->addTab(phase_, tr("Timing"));
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(left);
@@ -619,6 +627,9 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   stage("table");
   summary_->setResult(result_);
   stage("summary");
+  sizing_->setResult(result_);
+  phase_->setResult(result_);
+  stage("sizing");
   playback_->setTimes(result_->record.t);
   if (teachDock_->isVisible() && teach_->joints().size() != result_->model->dof()) {
     teach_->setRobot(result_->session.robot);

@@ -41,6 +41,8 @@ class PlotPanel;
 class ResultsTableModel;
 class SimulationRunner;
 class SummaryView;
+class SizingView;
+class PhasePlaneView;
 class TeachPanel;
 class FieldDialog;
 class LinkParametersDialog;
@@ -106,6 +108,8 @@ class MainWindow : public QMainWindow {
   ResultsTableModel* tableModel() const { return tableModel_; }
   QTableView* tableView() const { return tableView_; }
   SummaryView* summary() const { return summary_; }
+  SizingView* sizing() const { return sizing_; }
+  PhasePlaneView* phasePlane() const { return phase_; }
   TeachPanel* teach() const { return teach_; }
   QTabWidget* tabs() const { return tabs_; }
   QDockWidget* parametersDock() const { return parametersDock_; }
@@ -184,6 +188,8 @@ class MainWindow : public QMainWindow {
   ResultsTableModel* tableModel_;
   QTableView* tableView_;
   SummaryView* summary_;
+  SizingView* sizing_;
+  PhasePlaneView* phase_;
   TeachPanel* teach_;
   QTabWidget* tabs_;
   QLabel* banner_;

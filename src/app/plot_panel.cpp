@@ -1,6 +1,7 @@
 #include "plot_panel.h"
 
 #include "analysis/summary_report.h"
+#include "plot_style.h"
 
 #include <QCheckBox>
 #include <QFileInfo>
@@ -18,10 +19,6 @@
 namespace armdyn::app {
 namespace {
 
-const QColor kJointColours[] = {QColor(31, 119, 180), QColor(214, 39, 40), QColor(44, 160, 44),
-                                QColor(255, 127, 14), QColor(148, 103, 189), QColor(140, 86, 75),
-                                QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                                QColor(23, 190, 207), QColor(0, 0, 0), QColor(100, 100, 255)};
 
 const Eigen::MatrixXd& motionHistory(const RunRecord& sim, Quantity q) {
   switch (q) {
@@ -176,7 +173,7 @@ void PlotPanel::rebuildToggles(int joints) {
     c->setChecked(true);
     c->setFocusPolicy(Qt::NoFocus);
     QPalette pal = c->palette();
-    pal.setColor(QPalette::WindowText, kJointColours[j % 12]);
+    pal.setColor(QPalette::WindowText, jointColour(j));
     c->setPalette(pal);
     connect(c, &QCheckBox::toggled, this, [this, j](bool on) { setJointVisible(j, on); });
     toggleLayout_->insertWidget(toggleLayout_->count() - 2, c);  // before the stretch and the previous-run toggle
@@ -232,7 +229,7 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
     while (p->graphCount() < n) {
       const int j = p->graphCount();
       QCPGraph* g = p->addGraph();
-      g->setPen(QPen(kJointColours[j % 12], 1.6));
+      g->setPen(QPen(jointColour(j), 1.6));
     }
     const Eigen::MatrixXd& h = history(result_->record, qi);
     // A mixed arm: revolute joints on the left axis, prismatic on the right, each with its unit.
@@ -284,6 +281,7 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
   }
   drawKnots();
   drawPrevious();
+  drawBinding();
   for (QCustomPlot* p : plots_) rescale(p);
   alignLegends();
   replotAll();
@@ -322,6 +320,57 @@ void PlotPanel::drawKnots() {
   }
 }
 
+void PlotPanel::drawBinding() {
+  for (int i = 0; i < 4; ++i) {
+    for (const auto& [joint, c] : bindingCurves_[i]) plots_[i]->removePlottable(c);
+    bindingCurves_[i].clear();
+  }
+  if (!result_ || set_ != PlotSet::Motion || !result_->record.plan.timeOptimal) return;
+  const PhasePlane& ph = result_->record.plan.timeOptimal->phase;
+  const RunRecord& r = result_->record;
+  const int samples = r.samples();
+  // The panel and joint of the binding limit at each sample (-1: none).
+  std::vector<int> panel(samples, -1), joint(samples, -1);
+  for (int k = 0; k < samples; ++k) {
+    const int i = ph.intervalAt(r.t[k]);
+    if (i < 0 || ph.bindingJoint[i] < 0 || ph.activity[i] < 0.95) continue;
+    joint[k] = ph.bindingJoint[i];
+    switch (ph.bindingKind[i]) {
+      case PathLimitKind::Velocity: panel[k] = static_cast<int>(Quantity::Velocity); break;
+      case PathLimitKind::Acceleration: panel[k] = static_cast<int>(Quantity::Acceleration); break;
+      default: panel[k] = static_cast<int>(Quantity::Force); break;
+    }
+  }
+  for (int k0 = 0; k0 < samples;) {
+    int k1 = k0;
+    while (k1 + 1 < samples && panel[k1 + 1] == panel[k0] && joint[k1 + 1] == joint[k0]) ++k1;
+    if (panel[k0] >= 0 && !notes_[panel[k0]]->visible()) {
+      QCustomPlot* p = plots_[panel[k0]];
+      const int j = joint[k0];
+      const Eigen::MatrixXd& h = history(r, panel[k0]);
+      QVector<double> keys, values;
+      // Joined to the neighbouring samples so a one-sample stretch still shows.
+      for (int k = std::max(0, k0 - 1); k <= std::min(samples - 1, k1 + 1); ++k) {
+        keys.push_back(r.t[k]);
+        values.push_back(h(k, j));
+      }
+      if (j < p->graphCount()) {
+        auto* c = new QCPCurve(p->xAxis, p->graph(j)->valueAxis());
+        c->setData(keys, values);
+        QColor colour = jointColour(j);
+        colour.setAlpha(70);
+        c->setPen(QPen(colour, 7.0, Qt::SolidLine, Qt::FlatCap));
+        c->setName(tr("J%1 at its limit").arg(j + 1));
+        c->removeFromLegend();
+        c->setSelectable(QCP::stNone);
+        c->setVisible(isJointVisible(j));
+        bindingCurves_[panel[k0]].push_back({j, c});
+      }
+    }
+    k0 = k1 + 1;
+  }
+}
+
 void PlotPanel::drawPrevious() {
   for (int i = 0; i < 4; ++i) {
     for (QCPCurve* c : previousCurves_[i]) plots_[i]->removePlottable(c);
@@ -349,7 +398,7 @@ void PlotPanel::drawPrevious() {
       if (m < values.size()) values[m] = h(samples - 1, j);
       auto* c = new QCPCurve(p->xAxis, p->graph(j)->valueAxis());
       c->setData(keys, values);
-      QColor colour = kJointColours[j % 12];
+      QColor colour = jointColour(j);
       colour.setAlpha(140);
       // A cosmetic (width 0) dashed pen: wide dashed pens are slow under software
       // rasterisation (they cost 25 ms a replot on a 10 000-sample run; this costs about 1 ms).
@@ -436,6 +485,8 @@ void PlotPanel::setJointVisible(int joint, bool visible) {
     if (joint >= p->graphCount()) continue;
     p->graph(joint)->setVisible(visible);
     if (joint < static_cast<int>(previousCurves_[i].size())) previousCurves_[i][joint]->setVisible(visible);
+    for (const auto& [j, c] : bindingCurves_[i])
+      if (j == joint) c->setVisible(visible);
     if (visible && !notes_[i]->visible()) {
       p->graph(joint)->addToLegend();
     } else {

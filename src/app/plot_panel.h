@@ -58,6 +58,8 @@ class PlotPanel : public QWidget {
   // A new document (a file opened, File > New): no previous run, and the run on screen now is
   // not compared with the first run of the new one.
   void resetComparison();
+  // Stretches drawn for the binding limit of a time-optimal plan, per panel.
+  int bindingStretchCount(int panel) const { return static_cast<int>(bindingCurves_[panel].size()); }
   // Vertical markers at the plan's knots (points and blend boundaries), per panel.
   int knotMarkerCount() const { return static_cast<int>(knotLines_[0].size()); }
 
@@ -80,6 +82,9 @@ class PlotPanel : public QWidget {
   const Eigen::MatrixXd& history(const RunRecord& record, int panel) const;
   void drawKnots();
   void drawPrevious();
+  // Time-optimal plans: thick translucent stretches under the curve of the joint whose limit
+  // binds, on the panel of that limit (velocity; acceleration; force for torque, current, voltage).
+  void drawBinding();
   PlotSet set_;
   std::array<QCustomPlot*, 4> plots_{};
   std::array<QCPItemStraightLine*, 4> cursors_{};
@@ -97,6 +102,7 @@ class PlotPanel : public QWidget {
   QCheckBox* previousToggle_ = nullptr;
   std::array<std::vector<QCPItemStraightLine*>, 4> knotLines_;
   std::array<std::vector<QCPCurve*>, 4> previousCurves_;
+  std::array<std::vector<std::pair<int, QCPCurve*>>, 4> bindingCurves_;  // (joint, stretch)
 };
 
 }  // namespace armdyn::app

@@ -3,6 +3,7 @@
 // the core's run record (simulation/run_record.h: channels, summary, plan, status) of either
 // mode, and the link frames of every sample for the animation.
 
+#include "analysis/actuator_sizing.h"
 #include "control/controller_file.h"
 #include "model/model.h"
 #include "simulation/run_record.h"
@@ -30,6 +31,8 @@ struct SimulationResult {
   std::vector<Eigen::Matrix4d> pointFrames;  // the same for the configuration at each task point
   // Cartesian tasks: the commanded tool path (lines and arcs) for drawing, base coordinates, m.
   std::vector<Eigen::Vector3d> commandedPath;
+  // Prescribed motion only (null otherwise): actuator sizing of the task with its dwell.
+  std::shared_ptr<const SizingReport> sizing;
   double computeMs = 0.0;              // wall time of the background run
 
   SimulationMode mode() const { return record.mode; }

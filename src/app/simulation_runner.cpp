@@ -124,6 +124,9 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
                    &result->pointFrames[static_cast<size_t>(p) * frames.count()]);
   }
   if (result->record.plan.path) result->commandedPath = result->record.plan.path->polyline(0.005);
+  if (!result->isForward() && result->record.samples() > 0)
+    result->sizing = std::make_shared<const SizingReport>(
+        sizeActuators(model, {{&result->record, session.task.dwell, session.task.name}}));
   result->computeMs = clock.nsecsElapsed() / 1e6;
   return result;
 }

@@ -18,11 +18,13 @@
 #include "plot_panel.h"
 #include "playback_controller.h"
 #include "simulation_runner.h"
+#include "sizing_view.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QtTest>
 #include <algorithm>
 #include <cstdio>
@@ -98,14 +100,14 @@ void measureEdits(MainWindow& w, const char* label, int iterations) {
 
 // Edit -> all views refreshed for a Cartesian task: a new path speed committed with Enter in the
 // trajectory dialog (the plan, inverse kinematics along the path and the dynamics all re-run).
-void measureSpeedEdits(MainWindow& w, const char* label, int iterations) {
+void measureParameterEdits(MainWindow& w, const char* label, int iterations, const char* key, double base, double step) {
   TrajectoryPointsDialog* d = w.showTrajectoryPoints();
-  QLineEdit* speed = d->parameterField("speed");
+  QLineEdit* speed = d->parameterField(key);
   std::vector<double> latency, compute;
   for (int i = 0; i < iterations; ++i) {
     speed->setFocus();
     speed->selectAll();
-    QTest::keyClicks(speed, QString::number(0.07 + 0.001 * (i % 5 + 1), 'f', 3));
+    QTest::keyClicks(speed, QString::number(base + step * (i % 5 + 1), 'f', 3));
     QElapsedTimer clock;
     clock.start();
     QTest::keyClick(speed, Qt::Key_Return);
@@ -174,7 +176,26 @@ int main(int argc, char** argv) {
   waitForLatest(w, clock, &ms);
   w.playback()->pause();
   std::printf("PUMA line-arc task: %.3f s, %d samples\n", w.result()->record.summary.taskTime, w.result()->samples());
-  measureSpeedEdits(w, "PUMA line-arc 10 s (DT 1 ms)", std::max(10, iterations / 2));
+  measureParameterEdits(w, "PUMA line-arc 10 s (DT 1 ms)", std::max(10, iterations / 2), "speed", 0.07, 0.001);
+
+  // The PUMA weld seam with the Sizing tab on screen: each dwell edit re-runs the task, the
+  // sizing report (M_ii, ratio scans) and redraws the table and the torque-speed plot.
+  Session weld = loadSession(std::string(ARMDYN_SOURCE_DIR) + "/robots/puma560.yaml");
+  weld.task = loadTask(std::string(ARMDYN_SOURCE_DIR) + "/robots/puma560_weld_seam.yaml");
+  w.newSession(weld);
+  clock.restart();
+  waitForLatest(w, clock, &ms);
+  w.playback()->pause();
+  w.findChild<QTabWidget*>("resultTabs")->setCurrentWidget(w.sizing());
+  measureParameterEdits(w, "PUMA weld seam, Sizing tab", iterations, "dwell", 0.5, 0.1);
+  // And timed time-optimal (the timing re-planned at each edit).
+  weld.task.timing = TimingMode::TimeOptimal;
+  w.newSession(weld);
+  clock.restart();
+  waitForLatest(w, clock, &ms);
+  w.playback()->pause();
+  measureParameterEdits(w, "PUMA weld seam time-optimal, Sizing tab", iterations, "dwell", 0.5, 0.1);
+  w.findChild<QTabWidget*>("resultTabs")->setCurrentIndex(0);
   // Back to the 6-joint arm for the frame-time measurement below.
   w.newSession(s);
   clock.restart();

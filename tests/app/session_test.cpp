@@ -15,7 +15,9 @@
 #include "document.h"
 #include "io/robot_file.h"
 #include "main_window.h"
+#include "phase_plane_view.h"
 #include "plot_panel.h"
+#include "sizing_view.h"
 #include "simulation/task_simulation.h"
 #include "simulation_runner.h"
 #include "studio_startup.h"
@@ -28,9 +30,11 @@
 #include <QPointer>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <qcustomplot.h>
 #include <QtTest>
 #include <cstdio>
 #include <optional>
@@ -624,6 +628,68 @@ class SessionTest : public QObject {
     d->setParameter("durations", "2");
     QVERIFY(waitForRun(w));
     QVERIFY(w.plots()->previousResult() == before);
+  }
+
+  // Time-optimal timing from the trajectory dialog (one undo step), the Sizing tab's table and
+  // checks, the Timing tab's phase plane, the binding limit drawn on the plots, and the sizing
+  // report exported as PDF.
+  void timeOptimalTimingAndSizingTabs() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/puma560.yaml")));
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/puma560_weld_seam.yaml")));
+    QVERIFY(waitForRun(w));
+    QVERIFY(!w.result()->record.plan.timeOptimal);
+    const double schemeTime = w.result()->record.plan.duration();
+    auto* tabs = w.findChild<QTabWidget*>("resultTabs");
+    tabs->setCurrentWidget(w.phasePlane());
+    QVERIFY(w.phasePlane()->heading()->text().contains("time-optimal"));
+    QCOMPARE(w.phasePlane()->plot()->graphCount(), 0);
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    d->chooseTiming(1);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().timing, TimingMode::TimeOptimal);
+    const TaskPlan& plan = w.result()->record.plan;
+    QVERIFY(plan.timeOptimal);
+    QVERIFY(plan.duration() < schemeTime);
+    QCOMPARE(w.phasePlane()->plot()->graphCount(), 4);
+    QVERIFY(w.phasePlane()->heading()->text().contains("Phase plane"));
+    // The binding limit: velocity stretches on the velocity panel, drive limits on the force panel.
+    QVERIFY(w.plots()->bindingStretchCount(static_cast<int>(Quantity::Velocity)) > 0);
+    QVERIFY(w.plots()->bindingStretchCount(static_cast<int>(Quantity::Force)) > 0);
+    // The Sizing tab: one row per joint, every check of the 40 V supply passing.
+    tabs->setCurrentWidget(w.sizing());
+    QTableWidget* table = w.sizing()->table();
+    QCOMPARE(table->rowCount(), 6);
+    QCOMPARE(table->item(0, table->columnCount() - 1)->text(), QStringLiteral("pass"));
+    QVERIFY(table->horizontalHeaderItem(1)->text().contains("N m"));
+    w.sizing()->showJoint(1);
+    QVERIFY(w.sizing()->plot()->plottableCount() >= 2);  // operating points and the supply lines
+    // Dwell edits the cycle: one undo step, refused when negative.
+    d->setParameter("dwell", "1.5");
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().dwell, 1.5);
+    QVERIFY(std::abs(w.result()->sizing->cycleTime - w.result()->sizing->taskTime - 1.5) < 1e-12);
+    d->setParameter("dwell", "-1");
+    QCOMPARE(w.document()->task().dwell, 1.5);
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath("sizing.pdf");
+    QString error;
+    QVERIFY2(w.sizing()->exportPdf(pdf, &error), qPrintable(error));
+    QFile f(pdf);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.read(4) == "%PDF");
+    // A directory in its place is not replaced.
+    QVERIFY(QDir(dir.path()).mkdir("taken.pdf"));
+    QVERIFY(!w.sizing()->exportPdf(dir.filePath("taken.pdf"), &error));
+    QVERIFY(QFileInfo(dir.filePath("taken.pdf")).isDir());
+    // Undo twice: the dwell, then the timing.
+    w.document()->undoStack()->undo();
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().timing, TimingMode::Scheme);
+    QVERIFY(!w.result()->record.plan.timeOptimal);
   }
 
   // A task given in joint space shows joint columns in degrees, and a Cartesian scheme is

@@ -163,6 +163,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
       {"tacc", tr("Transition time TACC (s)"), tr("the robot's TACC")},
       {"speed", tr("Path speed (m/s)"), QString()},
       {"path_acceleration", tr("Path acceleration (m/s²)"), QString()},
+      {"dwell", tr("Dwell after the motion (s)"), tr("none (a duty cycle's pause, for sizing)")},
   };
   int row = 0;
   for (const Spec& spec : specs) {
@@ -186,9 +187,22 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   viaVelocityLabel_->setBuddy(viaVelocity_);
   grid->addWidget(viaVelocityLabel_, row, 0);
   grid->addWidget(viaVelocity_, row, 1);
+  ++row;
+  auto* timingLabel = new QLabel(tr("&Timing"), this);
+  timing_ = new QComboBox(this);
+  timing_->setObjectName("timing");
+  timing_->addItems({tr("As the scheme times it (durations, speed)"),
+                     tr("Time-optimal: fastest within the joint and drive limits")});
+  timing_->setToolTip(tr("Time-optimal keeps the scheme's path and finds the fastest motion along it that no joint's "
+                         "vmax, amax, fmax or drive voltage and current limit exceeds (the Timing tab shows its "
+                         "phase plane). It stops at every joint point of a joint-space scheme."));
+  timingLabel->setBuddy(timing_);
+  grid->addWidget(timingLabel, row, 0);
+  grid->addWidget(timing_, row, 1);
   grid->setColumnStretch(1, 1);
   layout->addLayout(grid);
   connect(scheme_, &QComboBox::activated, this, [this](int index) { chooseScheme(index); });
+  connect(timing_, &QComboBox::activated, this, [this](int index) { chooseTiming(index); });
   connect(viaVelocity_, &QComboBox::activated, this, [this](int index) {
     if (loading_) return;
     const char* names[] = {"heuristic", "zero", "continuous-acceleration"};
@@ -396,7 +410,7 @@ void TrajectoryPointsDialog::reloadParameters() {
     bool shown = false;
     QString text;
     if (p.key == "durations") {
-      shown = timed;
+      shown = timed && task.timing != TimingMode::TimeOptimal;
       text = listText(task.durations);
     } else if (p.key == "acceleration") {
       shown = s == TaskScheme::Lspb;
@@ -411,6 +425,9 @@ void TrajectoryPointsDialog::reloadParameters() {
     } else if (p.key == "path_acceleration") {
       shown = isCartesianScheme(s);
       text = task.pathAcceleration > 0.0 ? QString::fromStdString(formatSignificant(task.pathAcceleration)) : QString();
+    } else if (p.key == "dwell") {
+      shown = true;
+      text = task.dwell > 0.0 ? QString::fromStdString(formatSignificant(task.dwell)) : QString();
     }
     p.label->setVisible(shown);
     p.field->setVisible(shown);
@@ -420,6 +437,7 @@ void TrajectoryPointsDialog::reloadParameters() {
   viaVelocityLabel_->setVisible(s == TaskScheme::Cubic);
   viaVelocity_->setVisible(s == TaskScheme::Cubic);
   viaVelocity_->setCurrentIndex(task.viaVelocity == "zero" ? 1 : task.viaVelocity == "continuous-acceleration" ? 2 : 0);
+  timing_->setCurrentIndex(task.timing == TimingMode::TimeOptimal ? 1 : 0);
   loading_ = wasLoading;
 }
 
@@ -460,6 +478,18 @@ void TrajectoryPointsDialog::chooseScheme(int index) {
   document_->edit(t, tr("Trajectory scheme: %1").arg(schemeLabels().at(index)));
 }
 
+void TrajectoryPointsDialog::chooseTiming(int index) {
+  if (loading_ || index < 0 || index > 1) return;
+  const TimingMode mode = index == 1 ? TimingMode::TimeOptimal : TimingMode::Scheme;
+  if (mode == document_->task().timing) return;
+  TaskSpec t = editedTask();
+  t.timing = mode;
+  // Time-optimal timing finds the durations itself (the two are refused together).
+  if (mode == TimingMode::TimeOptimal) t.durations.clear();
+  reason_->clear();
+  document_->edit(t, mode == TimingMode::TimeOptimal ? tr("Timing: time-optimal") : tr("Timing: as the scheme times it"));
+}
+
 void TrajectoryPointsDialog::commitParameter(const QString& key) {
   if (loading_) return;
   QLineEdit* field = parameterField(key);
@@ -483,6 +513,9 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
       t.acceleration = values;
   } else if (values.size() > 1) {
     why = tr("one value, please");
+  } else if (key == "dwell") {
+    if (!values.empty() && values[0] > kMaxDwell) why = tr("at most %1 s").arg(kMaxDwell);
+    else t.dwell = values.empty() ? 0.0 : values[0];
   } else if (key == "tacc") {
     if (values.empty()) t.tacc.reset();
     else t.tacc = values[0];
@@ -503,7 +536,7 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
   reason_->clear();
   const TaskSpec& now = document_->task();
   if (t.durations == now.durations && t.acceleration == now.acceleration && t.tacc == now.tacc && t.speed == now.speed &&
-      t.pathAcceleration == now.pathAcceleration)
+      t.pathAcceleration == now.pathAcceleration && t.dwell == now.dwell)
     return;
   for (const Parameter& p : parameters_)
     if (p.key == key) document_->edit(t, tr("Change %1").arg(p.label->text()));

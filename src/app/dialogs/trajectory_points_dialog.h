@@ -40,6 +40,9 @@ class TrajectoryPointsDialog : public QDialog {
   // "path_acceleration"; null for other keys.
   QLineEdit* parameterField(const QString& key) const;
   QComboBox* viaVelocity() const { return viaVelocity_; }
+  // Timing: index 0 = as the scheme times it, 1 = time-optimal (TimingMode).
+  QComboBox* timing() const { return timing_; }
+  void chooseTiming(int index);
   QLabel* schemeNote() const { return schemeNote_; }
   // Chooses a scheme as the combo box does (index = TaskScheme).
   void chooseScheme(int index);
@@ -75,6 +78,7 @@ class TrajectoryPointsDialog : public QDialog {
   QComboBox* configuration_;
   QComboBox* scheme_;
   QComboBox* viaVelocity_;
+  QComboBox* timing_;
   QLabel* schemeNote_;
   struct Parameter {
     QString key;

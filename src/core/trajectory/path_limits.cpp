@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace armdyn {
 
@@ -24,13 +25,14 @@ double PathLimitRow::value(double u, double x) const {
   return a * u + b * x + d * std::sqrt(std::max(x, 0.0)) + 0.5 * (cLo + cHi);
 }
 
-PathLimits::PathLimits(const Model& model, bool withDrives) : n_(model.dof()), joints_(model.dof()) {
+PathLimits::PathLimits(const Model& model, bool withDrives, double fraction) : n_(model.dof()), joints_(model.dof()) {
+  if (!(fraction > 0.0 && fraction <= 1.0)) throw std::invalid_argument("PathLimits: fraction outside (0, 1]");
   for (int j = 0; j < n_; ++j) {
     const LinkSpec& link = model.spec().links[j];
     Joint& J = joints_[j];
-    J.vmax = link.vMax;
-    J.amax = link.aMax.value_or(0.0);
-    J.fmax = link.fMax.value_or(0.0);
+    J.vmax = fraction * link.vMax;
+    J.amax = fraction * link.aMax.value_or(0.0);
+    J.fmax = fraction * link.fMax.value_or(0.0);
     if (withDrives && link.drive) {
       const DriveSpec& d = *link.drive;
       J.drive = true;
@@ -43,8 +45,8 @@ PathLimits::PathLimits(const Model& model, bool withDrives) : n_(model.dof()), j
         J.torquePerAmp = d.gearRatio * d.kt;
         J.resistance = d.resistance;
         J.backEmf = d.ke * d.gearRatio;
-        J.currentLimit = d.currentLimit;
-        J.voltageLimit = d.voltageLimit;
+        J.currentLimit = fraction * d.currentLimit;
+        J.voltageLimit = fraction * d.voltageLimit;
       }
       if (J.viscous != 0.0 || J.fcPlus != 0.0 || J.fcMinus != 0.0 || (J.motor && J.voltageLimit > 0.0))
         speedDependent_ = true;

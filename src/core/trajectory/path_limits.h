@@ -47,7 +47,8 @@ class PathLimits {
  public:
   // Copies the limits and drive data it needs; keeps no reference to the model. `withDrives`
   // false: rigid-body torque only (the run's rigidBodyOnly option).
-  explicit PathLimits(const Model& model, bool withDrives = true);
+  // `fraction` (0, 1]: every limit is used at that fraction of its value (a margin).
+  explicit PathLimits(const Model& model, bool withDrives = true, double fraction = 1.0);
 
   int dof() const { return n_; }
   // Fills `out` at path point (q, q', q''); three Newton-Euler passes. Does not allocate.

@@ -468,7 +468,7 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) 
   plan.trajectory = timing->trajectory;
   plan.timeOptimal = timing;
   plan.referenceDuration = reference->duration();
-  plan.uniform = uniformTimeScaling(model, *reference);
+  plan.uniform = uniformTimeScaling(model, *reference, 2001, o.withDrives, o.limitFraction);
   for (const TrajectoryKnot& k : plan.trajectory->knots())
     if (k.point >= 0 && k.point < static_cast<int>(plan.pointTimes.size())) plan.pointTimes[k.point] = k.time;
   // The scheme's own timing notes no longer apply.
@@ -479,9 +479,11 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) 
                                   }),
                    plan.notes.end());
   char buf[400];
-  std::snprintf(buf, sizeof buf, "time-optimal timing: %.6g s (%d grid intervals; a limit active %.1f %% of the time)",
+  std::snprintf(buf, sizeof buf,
+                "time-optimal timing: %.6g s (%d grid intervals; every limit aimed at %.3g %%; one active %.1f %% of "
+                "the time)",
                 plan.trajectory->duration(), static_cast<int>(timing->phase.s.size()) - path->pieceCount(),
-                100.0 * timing->activeFraction);
+                100.0 * o.limitFraction, 100.0 * timing->activeFraction);
   plan.notes.push_back(buf);
   const std::string what = isCartesianScheme(task.scheme) ? std::string("the ") + taskSchemeName(task.scheme) + " plan"
                                                           : "cubic segments from rest to rest";

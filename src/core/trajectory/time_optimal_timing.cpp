@@ -125,12 +125,21 @@ double maxChange(const std::vector<double>& a, const std::vector<double>& b) {
 
 }  // namespace
 
+int PhasePlane::intervalAt(double time) const {
+  if (t.empty()) return -1;
+  const auto it = std::upper_bound(t.begin(), t.end(), time);
+  int i = std::max(0, static_cast<int>(it - t.begin()) - 1);
+  // A piece's last point starts no interval: the next piece's first point (same time) does.
+  while (i + 1 < static_cast<int>(t.size()) && bindingJoint[i] < 0 && t[i + 1] == t[i]) ++i;
+  return std::min(i, static_cast<int>(t.size()) - 1);
+}
+
 TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const JointPath> path,
                                     const TimeOptimalOptions& options) {
   if (!path || path->dof() != model.dof())
     throw std::invalid_argument("timeOptimalTiming: the path's joints do not match the model");
   const int n = model.dof();
-  const PathLimits limits(model, options.withDrives);
+  const PathLimits limits(model, options.withDrives, options.limitFraction);
   DynamicsData data(model);
   const int pieces = path->pieceCount();
   const double total = path->length();
@@ -306,6 +315,17 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
     }
   }
   out.activeFraction = totalTime > 0.0 ? activeTime / totalTime : 0.0;
+  // Times of the grid points: the same sums as the trajectory's.
+  ph.t.resize(ph.s.size());
+  double clock = 0.0;
+  for (std::size_t i = 0; i < ph.s.size(); ++i) {
+    const bool pieceStarts = std::find(ph.pieceStart.begin(), ph.pieceStart.end(), static_cast<int>(i)) != ph.pieceStart.end();
+    if (i > 0 && !pieceStarts) {
+      const double h = ph.s[i] - ph.s[i - 1];
+      clock += 2.0 * h / (ph.sd[i - 1] + ph.sd[i]);
+    }
+    ph.t[i] = clock;
+  }
   out.trajectory = std::make_shared<const TimeOptimalTrajectory>(path, gs, xs, options.scheme);
   return out;
 }

@@ -57,10 +57,11 @@ void positiveSet(double A, double B, double C, const Gap& tag, std::vector<Gap>&
 
 }  // namespace
 
-UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& reference, int samples, bool withDrives) {
+UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& reference, int samples, bool withDrives,
+                                  double limitFraction) {
   if (samples < 2) throw std::invalid_argument("uniformTimeScaling: at least two samples");
   const int n = model.dof();
-  const PathLimits limits(model, withDrives);
+  const PathLimits limits(model, withDrives, limitFraction);
   DynamicsData data(model);
   const double T = reference.duration();
   Eigen::VectorXd q(n), qd(n), qdd(n);
@@ -81,7 +82,8 @@ UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& ref
       const PathPointDynamics& p = dyn[i];
       for (int j = 0; j < n; ++j) {
         const double v = std::abs(p.dq(j));
-        if (v > 0.0) gaps.push_back({model.spec().links[j].vMax / v, kInf, j, PathLimitKind::Velocity, times[i]});
+        if (v > 0.0)
+          gaps.push_back({limitFraction * model.spec().links[j].vMax / v, kInf, j, PathLimitKind::Velocity, times[i]});
       }
       rows.clear();
       limits.appendRows(p, wGuess >= 0.0 ? wGuess * wGuess : -1.0, rows);

@@ -25,7 +25,8 @@ struct UniformScaling {
 };
 
 // `samples` evenly spaced samples of the reference, both ends included (>= 2).
+// `limitFraction`: the limits used at that fraction (as the time-optimal timing it is compared with).
 UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& reference, int samples = 2001,
-                                  bool withDrives = true);
+                                  bool withDrives = true, double limitFraction = 1.0);
 
 }  // namespace armdyn

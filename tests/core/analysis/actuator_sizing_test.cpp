@@ -190,7 +190,9 @@ TEST(ActuatorSizing, LargestPayloadBracketsTheFirstFailure) {
   EXPECT_FALSE(*bad.joints[p.failingJoint].pass);
   // The joint that fails first: no other joint fails at the failing mass.
   for (std::size_t j = 0; j < bad.joints.size(); ++j)
-    if (static_cast<int>(j) != p.failingJoint) EXPECT_TRUE(!bad.joints[j].pass || *bad.joints[j].pass) << j;
+    if (static_cast<int>(j) != p.failingJoint) {
+      EXPECT_TRUE(!bad.joints[j].pass || *bad.joints[j].pass) << j;
+    }
 }
 
 }  // namespace

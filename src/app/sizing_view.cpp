@@ -1,0 +1,352 @@
+#include "sizing_view.h"
+
+#include "analysis/actuator_sizing.h"
+#include "io/robot_file.h"
+#include "plot_style.h"
+#include "units.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QSaveFile>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace armdyn::app {
+
+namespace {
+
+constexpr double kRpm = 60.0 / (2.0 * M_PI);  // rad/s -> rpm
+constexpr double kDeg = 180.0 / M_PI;
+
+QString num(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+
+}  // namespace
+
+SizingView::SizingView(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  heading_ = new QLabel(this);
+  heading_->setObjectName("sizingHeading");
+  heading_->setWordWrap(true);
+  heading_->setTextFormat(Qt::RichText);
+  layout->addWidget(heading_);
+  note_ = new QLabel(this);
+  note_->setObjectName("sizingNote");
+  note_->setWordWrap(true);
+  note_->setStyleSheet("color:#666");
+  note_->setVisible(false);
+  layout->addWidget(note_);
+  table_ = new QTableWidget(this);
+  table_->setObjectName("sizingTable");
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->verticalHeader()->setVisible(false);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  layout->addWidget(table_, 2);
+  auto* row = new QHBoxLayout;
+  auto* label = new QLabel(tr("Motor operating points of &joint"), this);
+  joint_ = new QComboBox(this);
+  joint_->setObjectName("sizingJoint");
+  label->setBuddy(joint_);
+  row->addWidget(label);
+  row->addWidget(joint_);
+  row->addStretch(1);
+  export_ = new QPushButton(tr("Export report (PDF)..."), this);
+  export_->setObjectName("sizingExport");
+  row->addWidget(export_);
+  layout->addLayout(row);
+  plot_ = new QCustomPlot(this);
+  plot_->setObjectName("sizingPlot");
+  plot_->setMinimumHeight(220);
+  plot_->xAxis->setLabel(tr("Motor speed (rpm)"));
+  plot_->yAxis->setLabel(tr("Motor torque (N m)"));
+  plot_->legend->setVisible(true);
+  plot_->legend->setFont(QFont(font().family(), 8));
+  plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  layout->addWidget(plot_, 3);
+  checks_ = new QLabel(this);
+  checks_->setObjectName("sizingChecks");
+  checks_->setWordWrap(true);
+  checks_->setTextFormat(Qt::RichText);
+  layout->addWidget(checks_);
+  connect(joint_, &QComboBox::activated, this, [this](int j) { drawJoint(j); });
+  connect(table_, &QTableWidget::currentCellChanged, this, [this](int r, int, int, int) {
+    if (r >= 0 && r != joint_->currentIndex()) showJoint(r);
+  });
+  connect(export_, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export sizing report"), QDir::homePath() + "/sizing.pdf",
+                                                      tr("PDF (*.pdf)"));
+    if (path.isEmpty()) return;
+    QString error;
+    if (!exportPdf(path, &error)) note_->setText(tr("The report was not written: %1").arg(error)), note_->setVisible(true);
+  });
+}
+
+void SizingView::showJoint(int joint) {
+  if (joint < 0 || joint >= joint_->count()) return;
+  joint_->setCurrentIndex(joint);
+  drawJoint(joint);
+}
+
+void SizingView::setResult(const SimulationResultPtr& result) {
+  result_ = result;
+  pending_ = !isVisible();
+  if (!pending_) refresh();
+}
+
+void SizingView::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  if (pending_) refresh();
+}
+
+void SizingView::refresh() {
+  pending_ = false;
+  if (!result_) return;
+  const bool have = static_cast<bool>(result_->sizing);
+  note_->setVisible(!have);
+  table_->setVisible(have);
+  plot_->setVisible(have);
+  export_->setEnabled(have);
+  joint_->setEnabled(have);
+  if (!have) {
+    heading_->setText(tr("<b>Actuator sizing</b>"));
+    note_->setText(tr("Sizing reads a prescribed-motion run: the drives' demand along the planned motion. Choose "
+                      "Control ▸ Prescribed motion."));
+    checks_->clear();
+    return;
+  }
+  const SizingReport& r = *result_->sizing;
+  const QString verdict = !r.pass ? tr("no ratings given (drive ratings, voltage and current limits, fmax)")
+                          : *r.pass ? tr("<span style='color:#1b7a1b'><b>every rating passes</b></span>")
+                                    : tr("<span style='color:#b00020'><b>a rating fails</b></span>");
+  heading_->setText(tr("<b>Actuator sizing</b> over a %1 s cycle (%2 s of motion, dwell %3 s): %4")
+                        .arg(num(r.cycleTime))
+                        .arg(num(r.taskTime))
+                        .arg(num(r.cycleTime - r.taskTime))
+                        .arg(verdict));
+  const int n = static_cast<int>(r.joints.size());
+  const int keep = joint_->currentIndex();
+  joint_->clear();
+  for (int j = 0; j < n; ++j) joint_->addItem(tr("Joint %1").arg(j + 1));
+  fillTable();
+  showJoint(std::clamp(keep, 0, n - 1));
+}
+
+void SizingView::fillTable() {
+  const SizingReport& r = *result_->sizing;
+  const std::vector<JointType> types = jointTypes(result_->session.robot);
+  const bool allRevolute = std::all_of(types.begin(), types.end(), [](JointType t) { return t == JointType::Revolute; });
+  const bool allPrismatic = std::all_of(types.begin(), types.end(), [](JointType t) { return t == JointType::Prismatic; });
+  const QString torque = allRevolute ? tr("N m") : allPrismatic ? tr("N") : tr("N m | N");
+  const QString speed = allRevolute ? tr("deg/s") : allPrismatic ? tr("m/s") : tr("deg/s | m/s");
+  const QStringList headers = {tr("Joint"),
+                               tr("Peak (%1)").arg(torque),
+                               tr("at (s)"),
+                               tr("RMS (%1)").arg(torque),
+                               tr("Peak speed (%1)").arg(speed),
+                               tr("Mean speed (%1)").arg(speed),
+                               tr("Peak power (W)"),
+                               tr("Energy (J)"),
+                               tr("Regenerated (J)"),
+                               tr("Motor peak (N m)"),
+                               tr("Motor RMS (N m)"),
+                               tr("Motor speed (rpm)"),
+                               tr("Gear N"),
+                               tr("RMS-optimal N"),
+                               tr("Usable N"),
+                               tr("M_ii / N²Jm"),
+                               tr("Result")};
+  table_->setColumnCount(headers.size());
+  table_->setHorizontalHeaderLabels(headers);
+  table_->setRowCount(static_cast<int>(r.joints.size()));
+  for (int j = 0; j < static_cast<int>(r.joints.size()); ++j) {
+    const JointSizing& J = r.joints[j];
+    const double v = types[j] == JointType::Revolute ? kDeg : 1.0;
+    QStringList cells = {QString("%1 (%2)").arg(j + 1).arg(jointLetter(types[j])),
+                         num(J.peakTorque),
+                         num(J.peakTorqueTime),
+                         num(J.rmsTorque),
+                         num(J.peakSpeed * v),
+                         num(J.meanSpeed * v),
+                         num(J.peakPower),
+                         num(J.energy),
+                         num(J.regeneratedEnergy)};
+    if (J.hasDrive) {
+      cells << num(J.peakMotorTorque) << num(J.rmsMotorTorque) << num(J.peakMotorSpeed * kRpm) << num(J.gearRatio)
+            << (J.rmsOptimalRatio > 0.0 ? num(J.rmsOptimalRatio) : QStringLiteral("-"))
+            << (J.usableRatioMax > 0.0 ? num(J.usableRatioMin, 3) + QStringLiteral("-") + num(J.usableRatioMax, 3)
+                                       : (J.checks.empty() ? QStringLiteral("-") : tr("none")))
+            << (J.rotorReflected > 0.0 ? num(J.inertiaMin / J.rotorReflected, 3) + QStringLiteral("-") +
+                                             num(J.inertiaMax / J.rotorReflected, 3)
+                                       : QStringLiteral("-"));
+    } else {
+      for (int k = 0; k < 7; ++k) cells << tr("no drive");
+    }
+    cells << (!J.pass ? tr("not rated") : *J.pass ? tr("pass") : tr("FAIL"));
+    for (int c = 0; c < cells.size(); ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      item->setTextAlignment(c == 0 ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignRight | Qt::AlignVCenter));
+      table_->setItem(j, c, item);
+    }
+    QTableWidgetItem* result = table_->item(j, cells.size() - 1);
+    if (J.pass) result->setBackground(*J.pass ? QColor(220, 245, 220) : QColor(255, 220, 220));
+    QString tip;
+    for (const SizingCheck& c : J.checks)
+      tip += QString("%1: %2 of %3 (%4 %)\n").arg(QString::fromStdString(c.name), num(c.value), num(c.limit), num(c.margin, 3));
+    result->setToolTip(tip.trimmed());
+  }
+}
+
+void SizingView::drawJoint(int j) {
+  plot_->clearGraphs();
+  plot_->clearPlottables();
+  if (!result_ || !result_->sizing || j < 0 || j >= static_cast<int>(result_->sizing->joints.size())) return;
+  const JointSizing& J = result_->sizing->joints[j];
+  const LinkSpec& link = result_->session.robot.links[j];
+  QString checks;
+  for (const SizingCheck& c : J.checks)
+    checks += QString("%1<b>%2</b> %3 of %4: %5 (margin %6 %)")
+                  .arg(checks.isEmpty() ? QString() : QStringLiteral(" &nbsp; "))
+                  .arg(QString::fromStdString(c.name), num(c.value), num(c.limit))
+                  .arg(c.pass ? tr("<span style='color:#1b7a1b'>pass</span>") : tr("<span style='color:#b00020'>FAIL</span>"))
+                  .arg(num(c.margin, 3));
+  if (!J.hasDrive) {
+    plot_->replot();
+    checks_->setText(tr("Joint %1 has no drive: the load side above is what an actuator there must deliver. %2")
+                         .arg(j + 1)
+                         .arg(checks));
+    return;
+  }
+  checks_->setText(checks.isEmpty() ? tr("Joint %1: no rating given (drive ratings, voltage_limit, current_limit in the "
+                                         "Drives dialog or the robot file): nothing checked.")
+                                          .arg(j + 1)
+                                    : checks);
+  const DriveSpec& d = *link.drive;
+  // Operating points.
+  QVector<double> x, y;
+  double xMax = 1e-9, yMax = 1e-9;
+  for (std::size_t k = 0; k < J.pointSpeed.size(); ++k) {
+    x.push_back(J.pointSpeed[k] * kRpm);
+    y.push_back(J.pointTorque[k]);
+    xMax = std::max(xMax, std::abs(x.back()));
+    yMax = std::max(yMax, std::abs(y.back()));
+  }
+  // The envelope's corners when they are near the operating points (a supply line far out
+  // would shrink the points to a blob: it is then named in the legend only).
+  if (d.hasMotor && d.voltageLimit > 0.0 && d.ke > 0.0 && d.resistance > 0.0) {
+    xMax = std::max(xMax, std::min(d.voltageLimit / d.ke * kRpm, 3.0 * xMax));
+    yMax = std::max(yMax, std::min(d.kt / d.resistance * d.voltageLimit, 3.0 * yMax));
+  }
+  if (d.maxSpeed > 0.0) xMax = std::max(xMax, d.maxSpeed * kRpm);
+  if (d.peakTorque > 0.0) yMax = std::max(yMax, d.peakTorque);
+  if (d.continuousTorque > 0.0) yMax = std::max(yMax, d.continuousTorque);
+  xMax *= 1.15;
+  yMax *= 1.15;
+  auto* points = new QCPCurve(plot_->xAxis, plot_->yAxis);
+  points->setData(x, y);
+  points->setLineStyle(QCPCurve::lsNone);
+  points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, jointColour(j), 3));
+  points->setName(tr("operating points over the cycle"));
+  const auto line = [&](double x0, double y0, double x1, double y1, const QColor& colour, Qt::PenStyle style,
+                        const QString& name) {
+    auto* c = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    c->setData({x0, x1}, {y0, y1});
+    c->setPen(QPen(colour, 1.5, style));
+    if (name.isEmpty()) c->removeFromLegend();
+    else c->setName(name);
+  };
+  if (d.continuousTorque > 0.0) {
+    line(-xMax, d.continuousTorque, xMax, d.continuousTorque, QColor(40, 140, 40), Qt::DashLine,
+         tr("continuous torque %1 N m").arg(num(d.continuousTorque)));
+    line(-xMax, -d.continuousTorque, xMax, -d.continuousTorque, QColor(40, 140, 40), Qt::DashLine, QString());
+  }
+  if (d.peakTorque > 0.0) {
+    line(-xMax, d.peakTorque, xMax, d.peakTorque, QColor(230, 120, 0), Qt::SolidLine, tr("peak torque %1 N m").arg(num(d.peakTorque)));
+    line(-xMax, -d.peakTorque, xMax, -d.peakTorque, QColor(230, 120, 0), Qt::SolidLine, QString());
+  }
+  if (d.maxSpeed > 0.0) {
+    line(d.maxSpeed * kRpm, -yMax, d.maxSpeed * kRpm, yMax, QColor(110, 110, 110), Qt::DashDotLine,
+         tr("maximum speed %1 rpm").arg(num(d.maxSpeed * kRpm)));
+    line(-d.maxSpeed * kRpm, -yMax, -d.maxSpeed * kRpm, yMax, QColor(110, 110, 110), Qt::DashDotLine, QString());
+  }
+  if (d.hasMotor && d.voltageLimit > 0.0 && d.resistance > 0.0) {
+    // tau = (kt / R) (+-V - ke w), w in rad/s at the motor.
+    const double w = xMax / kRpm;
+    const auto tau = [&](double sign, double speed) { return d.kt / d.resistance * (sign * d.voltageLimit - d.ke * speed); };
+    line(-xMax, tau(1, -w), xMax, tau(1, w), QColor(200, 30, 30), Qt::SolidLine, tr("supply %1 V").arg(num(d.voltageLimit)));
+    line(-xMax, tau(-1, -w), xMax, tau(-1, w), QColor(200, 30, 30), Qt::SolidLine, QString());
+  }
+  if (d.hasMotor && d.currentLimit > 0.0) {
+    const double t = d.kt * d.currentLimit;
+    line(-xMax, t, xMax, t, QColor(128, 60, 160), Qt::DotLine, tr("current limit %1 A").arg(num(d.currentLimit)));
+    line(-xMax, -t, xMax, -t, QColor(128, 60, 160), Qt::DotLine, QString());
+  }
+  plot_->xAxis->setRange(-xMax, xMax);
+  plot_->yAxis->setRange(-yMax, yMax);
+  plot_->xAxis->setLabel(tr("Joint %1 motor speed (rpm)").arg(j + 1));
+  plot_->yAxis->setLabel(tr("Motor torque (N m)"));
+  plot_->replot();
+}
+
+bool SizingView::exportPdf(const QString& path, QString* error) {
+  if (!result_ || !result_->sizing) {
+    if (error) *error = tr("no sizing to export: run a prescribed motion first");
+    return false;
+  }
+  const QFileInfo target(path);
+  if (target.exists() && !target.isFile()) {
+    if (error) *error = tr("%1 is not a regular file").arg(path);
+    return false;
+  }
+  QSaveFile file(path);  // atomic: the old file stays until the new one is complete
+  if (!file.open(QIODevice::WriteOnly)) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  const int keep = joint_->currentIndex();
+  {
+    QPdfWriter pdf(&file);
+    pdf.setPageSize(QPageSize(QPageSize::A4));
+    pdf.setPageOrientation(QPageLayout::Landscape);
+    pdf.setResolution(150);
+    pdf.setTitle(tr("armdyn actuator sizing"));
+    QCPPainter painter(&pdf);
+    const QRect page = painter.viewport();
+    QFont mono("Monospace", 6);
+    mono.setStyleHint(QFont::TypeWriter);
+    painter.setFont(mono);
+    const QString text = QString::fromStdString(sizingText(*result_->model, *result_->sizing));
+    painter.drawText(page, Qt::AlignLeft | Qt::AlignTop, text);
+    for (int j = 0; j < static_cast<int>(result_->sizing->joints.size()); ++j) {
+      if (!result_->sizing->joints[j].hasDrive) continue;
+      pdf.newPage();
+      drawJoint(j);
+      painter.setFont(QFont(font().family(), 9));
+      painter.drawText(QRect(0, 0, page.width(), 40), Qt::AlignLeft,
+                       tr("Joint %1: motor operating points over the torque-speed envelope").arg(j + 1));
+      painter.translate(0, 50);
+      plot_->toPainter(&painter, page.width(), page.height() - 60);
+      painter.translate(0, -50);
+    }
+  }
+  drawJoint(keep);
+  if (!file.commit()) {
+    if (error) *error = file.errorString();
+    return false;
+  }
+  return true;
+}
+
+}  // namespace armdyn::app

@@ -49,3 +49,12 @@ for d in drives controller constraints profile; do
   shot "dialog_$d" "$puma" --dialog "$d"
 done
 shot dialog_tuner "$puma" --dialog tuner --tune 1
+
+# Issue 8: time-optimal timing and actuator sizing on the PUMA 560 (Anderson's drives, 40 V).
+shot sizing_puma "$puma" "$root/robots/puma560_weld_seam.yaml" --tab sizing
+shot timing_phase_plane "$puma" "$root/robots/puma560_square_time_optimal.yaml" --tab timing
+shot plots_time_optimal "$puma" "$root/robots/puma560_weld_seam_time_optimal.yaml" --at 0.4
+# The smallest supported window.
+xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$puma" "$root/robots/puma560_weld_seam.yaml" --tab sizing \
+  --screenshot "$out/sizing_puma_1280x800.png" --after-ms 400
+echo docs/screenshots/sizing_puma_1280x800.png

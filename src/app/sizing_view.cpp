@@ -30,7 +30,8 @@ namespace {
 constexpr double kRpm = 60.0 / (2.0 * M_PI);  // rad/s -> rpm
 constexpr double kDeg = 180.0 / M_PI;
 
-QString num(double v, int digits = 4) { return QString::number(v, 'g', digits); }
+// Rounding noise (a joint that does not move: speeds of 1e-14) shows as 0.
+QString num(double v, int digits = 4) { return QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', digits); }
 
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include "dialogs/link_parameters_dialog.h"
 #include "dialogs/new_robot_dialog.h"
 #include "dialogs/simulation_parameters_dialog.h"
+#include "dialogs/tool_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
 #include "document.h"
 #include "io/robot_file.h"
@@ -510,6 +511,37 @@ class SessionTest : public QObject {
     QVERIFY(refused(d, "links[1].bar.density", "1e12", "denser"));
     QVERIFY(refused(d, "links[1].bar.centre.X", "500", "longer than 100 m"));
     QCOMPARE(d->field("links[1].bar.density")->text(), QStringLiteral("2460"));
+  }
+
+  // The payload in the tool dialog: in the model the next run uses (the last link heavier),
+  // refused when negative or not a physical inertia (the session unchanged), one undo step.
+  void toolDialogEditsThePayload() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const int n = w.result()->model->dof();
+    const double bare = w.result()->model->inertial(n - 1).mass;
+    FieldDialog* d = w.showTool();
+    QCOMPARE(d->field("payload.mass")->text(), QStringLiteral("0"));
+    pasteInto(d->field("payload.mass"), "2.5");
+    Q_EMIT d->field("payload.mass")->editingFinished();
+    QVERIFY(waitForRun(w));
+    QVERIFY(w.document()->robot().payload.has_value());
+    QCOMPARE(w.result()->model->inertial(n - 1).mass, bare + 2.5);
+    pasteInto(d->field("payload.mass"), "-1");
+    QVERIFY(!d->reasonLabel("payload.mass")->isHidden());
+    QCOMPARE(w.document()->robot().payload->mass, 2.5);
+    Q_EMIT d->field("payload.mass")->editingFinished();
+    // Ixx = 1 with Iyy = Izz = 0 breaks the triangle inequality.
+    pasteInto(d->field("payload.tensor.xx"), "1");
+    QVERIFY(!d->reasonLabel("payload.tensor.xx")->isHidden());
+    QCOMPARE(w.document()->robot().payload->inertiaCom(0, 0), 0.0);
+    Q_EMIT d->field("payload.tensor.xx")->editingFinished();
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.result()->model->inertial(n - 1).mass, bare);
   }
 
   // Fit frames the scene from where the user looks (orientation kept), not from the iso view.

@@ -49,6 +49,23 @@ inline std::string readFile(const std::string& path) {
 
 inline bool fileExists(const std::string& path) { return std::filesystem::exists(path); }
 
+// A numeric CSV file's rows (the header line dropped, and returned in `header` when given).
+inline std::vector<std::vector<double>> readCsvRows(const std::string& path, std::string* header = nullptr) {
+  std::istringstream in(readFile(path));
+  std::string line;
+  std::getline(in, line);
+  if (header) *header = line;
+  std::vector<std::vector<double>> rows;
+  while (std::getline(in, line)) {
+    std::vector<double> row;
+    std::stringstream ls(line);
+    std::string cell;
+    while (std::getline(ls, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 inline ScratchDir::ScratchDir() {
   std::string tmpl = (std::filesystem::temp_directory_path() / "armdyn_cli_XXXXXX").string();
   if (!mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");

@@ -19,22 +19,6 @@ using test::CliResult;
 using test::runCli;
 using test::ScratchDir;
 
-std::vector<std::vector<double>> csvRows(const std::string& path, std::string& header) {
-  std::istringstream in(test::readFile(path));
-  std::string line;
-  std::getline(in, line);
-  header = line;
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    std::stringstream ls(line);
-    std::string cell;
-    while (std::getline(ls, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 TEST(CliSizing, LoadSideEqualsRecomputationFromTheSimulateCsv) {
   ScratchDir dir;
   const std::string robot = test::sourcePath("robots/puma560.yaml");
@@ -47,7 +31,7 @@ TEST(CliSizing, LoadSideEqualsRecomputationFromTheSimulateCsv) {
     ASSERT_EQ(size.exitCode, 0) << size.err;
     const test::JsonValue json = test::JsonReader::parse(size.out);
     std::string header;
-    const auto rows = csvRows(csv, header);
+    const auto rows = test::readCsvRows(csv, &header);
     const int n = 6;
     ASSERT_EQ(rows.front().size(), 1u + 4u * n);
     const double T = rows.back()[0] - rows.front()[0];

@@ -23,29 +23,12 @@ using test::ScratchDir;
 const std::string kCraigRobot = test::sourcePath("robots/craig_one_joint.yaml");
 constexpr double kDeg = M_PI / 180.0;
 
-// CSV rows as numbers (header dropped), plus the header.
-std::vector<std::vector<double>> readCsv(const std::string& path, std::string* header = nullptr) {
-  std::istringstream in(test::readFile(path));
-  std::string line;
-  std::getline(in, line);
-  if (header) *header = line;
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, line)) {
-    std::vector<double> row;
-    std::stringstream ls(line);
-    std::string cell;
-    while (std::getline(ls, cell, ',')) row.push_back(std::strtod(cell.c_str(), nullptr));
-    rows.push_back(row);
-  }
-  return rows;
-}
-
 std::vector<std::vector<double>> simulateCsv(const std::string& task, std::string* header = nullptr) {
   ScratchDir dir;
   const std::string csv = dir.file("run.csv");
   const CliResult r = runCli({"simulate", kCraigRobot, "--task", test::sourcePath(task), "--csv", csv, "--method", "newton-euler"});
   EXPECT_EQ(r.exitCode, 0) << r.err;
-  return readCsv(csv, header);
+  return test::readCsvRows(csv, header);
 }
 
 TEST(CliTrajectory, CraigExample71CubicSampleBySample) {
@@ -150,7 +133,7 @@ TEST(CliTrajectory, CartesianJsonHasPathLengthAndCsvEndsAtRest) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const test::JsonValue j = test::JsonReader::parse(r.out);
   EXPECT_NEAR(j["path_length"].number, 0.8 - 8 * 0.03 + 2 * M_PI * 0.03, 1e-12);
-  const auto rows = readCsv(csv);
+  const auto rows = test::readCsvRows(csv);
   ASSERT_GT(rows.size(), 10u);
   EXPECT_EQ(rows.front()[0], 0.0);
   EXPECT_NEAR(j["task_time"].number, rows.back()[0], 1e-12);

@@ -60,16 +60,7 @@ LinkInertial hollowBarInertial(const HollowBar& bar) {
 
 LinkInertial addPointMass(const LinkInertial& link, double m, const Eigen::Vector3d& p) {
   if (m == 0.0) return link;
-  const double M = link.mass + m;
-  const Eigen::Matrix3d Io = link.inertiaOrigin + shiftToOrigin(Eigen::Matrix3d::Zero(), m, p);
-  const Eigen::Vector3d c = (link.mass * link.com + m * p) / M;
-  LinkInertial L;
-  L.mass = M;
-  L.com = c;
-  L.inertiaOrigin = Io;
-  L.inertiaCom = Io - M * (c.squaredNorm() * Eigen::Matrix3d::Identity() - c * c.transpose());
-  L.pseudo = pseudoFromTensor(M, c, Io);
-  return L;
+  return combineInertials(link, inertialFromTensor(m, p, Eigen::Matrix3d::Zero()));
 }
 
 LinkInertial combineInertials(const LinkInertial& a, const LinkInertial& b) {

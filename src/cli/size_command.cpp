@@ -43,15 +43,18 @@ int runSize(const Argv& argv) {
     JsonObject o;
     o.add("largest", p.largest)
         .add("failing", p.bounded ? jsonNumber(p.failing) : std::string("null"))
-        .add("failing_joint", p.bounded ? std::to_string(p.failingJoint + 1) : std::string("null"))
+        .add("failing_joint", p.bounded && p.failingJoint >= 0 ? std::to_string(p.failingJoint + 1) : std::string("null"))
         .add("failing_check", p.bounded ? jsonString(p.failingCheck) : std::string("null"))
         .add("evaluations", p.evaluations);
     extra.emplace_back("largest_payload", o.str());
     char buf[320];
-    if (p.bounded)
+    if (p.bounded && p.failingJoint >= 0)
       std::snprintf(buf, sizeof buf,
                     "\nLargest payload: %.6g kg passes every rating; %.6g kg fails joint %d's %s check (%d runs)\n",
                     p.largest, p.failing, p.failingJoint + 1, p.failingCheck.c_str(), p.evaluations);
+    else if (p.bounded)
+      std::snprintf(buf, sizeof buf, "\nLargest payload: %.6g kg passes every rating; %.6g kg: %.200s (%d runs)\n",
+                    p.largest, p.failing, p.failingCheck.c_str(), p.evaluations);
     else
       std::snprintf(buf, sizeof buf, "\nLargest payload: every payload up to %.6g kg passes (%d runs)\n", p.largest,
                     p.evaluations);

@@ -217,13 +217,31 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
           ratio[m] = lo * std::pow(hi / lo, static_cast<double>(m) / kRatioScan);
           ok[m] = passesAt(s, tauL, d, ratio[m], Tc);
         }
+        // The passing run of ratios around the drive's own (the middle of the scan) when it
+        // passes, else the longest passing run.
         int first = -1, last = -1;
-        for (int m = 0; m <= kRatioScan; ++m)
-          if (ok[m]) {
-            if (first < 0) first = m;
-            last = m;
+        const int mid = kRatioScan / 2;
+        if (ok[mid]) {
+          first = last = mid;
+          while (first > 0 && ok[first - 1]) --first;
+          while (last < kRatioScan && ok[last + 1]) ++last;
+        } else {
+          for (int m = 0; m <= kRatioScan;) {
+            if (!ok[m]) {
+              ++m;
+              continue;
+            }
+            int e = m;
+            while (e < kRatioScan && ok[e + 1]) ++e;
+            if (first < 0 || e - m > last - first) first = m, last = e;
+            m = e + 1;
           }
-        if (first >= 0) {
+        }
+        // A joint-side torque beyond fmax fails whatever the gear.
+        const bool fmaxFails = std::any_of(J.checks.begin(), J.checks.end(),
+                                           [](const SizingCheck& c) { return c.name == "fmax" && !c.pass; });
+        if (first >= 0 && !fmaxFails) {
+          J.usableRatioClipped = first == 0 || last == kRatioScan;
           const auto refine = [&](double pass, double fail) {
             for (int it = 0; it < kRatioBisection; ++it) {
               const double mid = std::sqrt(pass * fail);
@@ -281,7 +299,8 @@ std::string sizingJson(const SizingReport& r, const std::vector<std::pair<std::s
           .add("inertia_matching_ratio", J.inertiaMatchingRatio)
           .add("rms_optimal_ratio", J.rmsOptimalRatio)
           .add("usable_ratio_min", J.usableRatioMin)
-          .add("usable_ratio_max", J.usableRatioMax);
+          .add("usable_ratio_max", J.usableRatioMax)
+          .add("usable_ratio_clipped", std::string(J.usableRatioClipped ? "true" : "false"));
       if (J.hasMotor)
         o.add("motor_peak_current", J.peakCurrent).add("motor_peak_voltage", J.peakVoltage).add("copper_loss", J.copperLoss);
     }
@@ -356,7 +375,8 @@ std::string sizingText(const Model& model, const SizingReport& r) {
       const std::string ratio = J.rotorReflected > 0.0 ? fmt("%.3g", J.inertiaMin / J.rotorReflected) + "-" +
                                                              fmt("%.3g", J.inertiaMax / J.rotorReflected)
                                                        : "-";
-      const std::string usable = J.usableRatioMax > 0.0 ? fmt("%.4g", J.usableRatioMin) + "-" + fmt("%.4g", J.usableRatioMax)
+      const std::string usable = J.usableRatioMax > 0.0 ? fmt("%.4g", J.usableRatioMin) + "-" + fmt("%.4g", J.usableRatioMax) +
+                                                              (J.usableRatioClipped ? "+" : "")
                                                         : (J.checks.empty() ? "not rated" : "none");
       std::snprintf(buf, sizeof buf, "%-6zu %8.4g %6.3g %11.5g %11.5g %10.5g %11.5g %9.4g %9.4g %15s %9.4g %9.4g %19s\n",
                     j + 1, J.gearRatio, J.efficiency, J.peakMotorTorque, J.rmsMotorTorque,

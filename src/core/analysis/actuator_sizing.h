@@ -22,7 +22,9 @@
 // Inertia: M_ii(q) (rigid body, payload included) over the samples, its ratio to N^2 Jm; the
 // inertia-matching ratio sqrt(mean M_ii / Jm); the ratio minimising the motor's RMS torque
 // N* = (mean tau_L^2 / (eta^2 Jm^2 mean qdd^2))^(1/4) (= sqrt(tau_L,rms / (eta Jm alpha_rms)));
-// the usable range of ratios: those for which every rated check passes (scan and bisection).
+// the usable range of ratios: those for which every rated check passes (scan over [N / 30, 30 N]
+// and bisection; the passing run around N, else the longest; flagged when it reaches the scan's
+// edge; none when fmax fails, which no gear changes).
 // Checks (only those whose rating is given): motor RMS torque <= continuous_torque, max |tau_m|
 // <= peak_torque, max |N qd| <= max speed, max |V| <= voltage_limit, max |i| <= current_limit,
 // max |tau| <= fmax (joint side). margin = (limit - value) / limit in %. pass: all checks pass;
@@ -67,6 +69,7 @@ struct JointSizing {
   double rotorReflected = 0.0;                                    // N^2 Jm
   double inertiaMatchingRatio = 0.0, rmsOptimalRatio = 0.0;       // 0 = undefined (no rotor inertia)
   double usableRatioMin = 0.0, usableRatioMax = 0.0;              // 0 = none found / not rated
+  bool usableRatioClipped = false;  // the range reaches the scan's edge (N / 30 or 30 N): it goes on
   std::vector<SizingCheck> checks;
   std::optional<bool> pass;
   // Operating points over the cycle (motor speed rad/s, motor torque N m), at most ~2000.

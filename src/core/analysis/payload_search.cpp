@@ -5,6 +5,7 @@
 #include "model/model.h"
 
 #include <memory>
+#include <stdexcept>
 
 namespace armdyn {
 
@@ -34,7 +35,18 @@ Trial evaluate(const RobotSpec& robot, const std::vector<TaskSpec>& tasks, const
   std::vector<RunRecord> runs;
   runs.reserve(tasks.size());
   std::vector<DutyCycleTask> cycle;
-  for (const TaskSpec& t : tasks) runs.push_back(simulateTask(model, t, options));
+  for (const TaskSpec& t : tasks) {
+    try {
+      runs.push_back(simulateTask(model, t, options));
+    } catch (const InputError& e) {
+      // With a payload, a time-optimal task may have no timing left (a torque limit cannot hold
+      // the load): that payload fails. Without one, the task itself is at fault: said as is.
+      if (mass == 0.0) throw;
+      Trial t;
+      t.check = std::string("no timing: ") + e.what();
+      return t;
+    }
+  }
   for (std::size_t k = 0; k < tasks.size(); ++k) cycle.push_back({&runs[k], tasks[k].dwell, tasks[k].name});
   const SizingReport r = sizeActuators(model, cycle);
   if (!r.pass) throw InputError("", 0, "ratings", "no joint has a rating to check: give drive ratings, voltage_limit, current_limit or fmax");
@@ -54,6 +66,8 @@ Trial evaluate(const RobotSpec& robot, const std::vector<TaskSpec>& tasks, const
 
 PayloadSearch largestPayload(const RobotSpec& robot, const std::vector<TaskSpec>& tasks,
                              const SimulationOptions& options, double tolerance) {
+  if (!(tolerance > 0.0) || !(tolerance < 1.0))
+    throw std::invalid_argument("largestPayload: tolerance outside (0, 1)");
   PayloadSearch out;
   const auto record = [&](double m, const Trial& t) {
     ++out.evaluations;
@@ -77,7 +91,7 @@ PayloadSearch largestPayload(const RobotSpec& robot, const std::vector<TaskSpec>
     m *= 2.0;
   }
   if (!out.bounded) return out;
-  while (out.failing - out.largest > tolerance * out.failing) {
+  for (int it = 0; it < 200 && out.failing - out.largest > tolerance * out.failing; ++it) {
     const double mid = 0.5 * (out.largest + out.failing);
     record(mid, evaluate(robot, tasks, options, mid));
   }

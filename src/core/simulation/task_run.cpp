@@ -51,7 +51,9 @@ RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun
 }
 
 RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options) {
-  TaskPlan plan = planTask(model, task);
+  const bool planDrives = options.mode == RunMode::PrescribedMotion ? !options.prescribed.rigidBodyOnly
+                                                                     : !(options.controller && options.controller->rigidBody);
+  TaskPlan plan = planTask(model, task, planDrives);
   if (options.mode == RunMode::PrescribedMotion) return samplePlan(model, std::move(plan), options.prescribed);
   if (!options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
   const double duration = plan.duration();

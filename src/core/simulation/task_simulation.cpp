@@ -68,7 +68,7 @@ TaskTiming sampleTiming(const JointTrajectory& trajectory, double dt) {
 
 TaskTiming planTaskTiming(const Model& model, const TaskSpec& task, const SimulationOptions& options) {
   const double dt = dtOf(model, options);
-  return sampleTiming(*planTask(model, task).trajectory, dt);
+  return sampleTiming(*planTask(model, task, !options.rigidBodyOnly).trajectory, dt);
 }
 
 RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions& options) {
@@ -118,7 +118,7 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
 }
 
 RunRecord simulateTask(const Model& model, const TaskSpec& task, const SimulationOptions& options) {
-  return samplePlan(model, planTask(model, task), options);
+  return samplePlan(model, planTask(model, task, !options.rigidBodyOnly), options);
 }
 
 }  // namespace armdyn

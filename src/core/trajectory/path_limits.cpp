@@ -40,6 +40,8 @@ PathLimits::PathLimits(const Model& model, bool withDrives, double fraction) : n
       J.viscous = d.viscous;
       J.fcPlus = d.coulombPositive;
       J.fcMinus = d.coulombNegative;
+      J.efficiency = d.efficiency;
+      J.rotorN2 = d.gearRatio * d.gearRatio * d.rotorInertia;
       if (d.hasMotor && d.kt > 0.0 && d.resistance > 0.0) {
         J.motor = true;
         J.torquePerAmp = d.gearRatio * d.kt;
@@ -121,9 +123,20 @@ int PathLimits::appendRows(const PathPointDynamics& p, double xHat, std::vector<
         const double s = fastTanh(qd / kDefaultFrictionVelocityScale);
         fcLo = fcHi = 0.5 * (J.fcPlus + J.fcMinus) * s + 0.5 * (J.fcPlus - J.fcMinus) * s * s;
       } else {
-        const double full = dq > 0.0 ? J.fcPlus : -J.fcMinus;
-        fcLo = std::min(0.0, full);
-        fcHi = std::max(0.0, full);
+        // f(s) = A s + B s^2 over s = tanh(qd / vs) in [0, 1] (qd > 0) or [-1, 0]: its ends
+        // and, when inside, its vertex (an asymmetric friction peaks there).
+        const double A = 0.5 * (J.fcPlus + J.fcMinus), B = 0.5 * (J.fcPlus - J.fcMinus);
+        const double end = dq > 0.0 ? J.fcPlus : -J.fcMinus;
+        fcLo = std::min(0.0, end);
+        fcHi = std::max(0.0, end);
+        if (B != 0.0) {
+          const double vertex = -A / (2.0 * B);
+          if (dq > 0.0 ? (vertex > 0.0 && vertex < 1.0) : (vertex > -1.0 && vertex < 0.0)) {
+            const double f = A * vertex + B * vertex * vertex;
+            fcLo = std::min(fcLo, f);
+            fcHi = std::max(fcHi, f);
+          }
+        }
       }
     }
     t.cLo = p.g(j) + fcLo;
@@ -135,8 +148,20 @@ int PathLimits::appendRows(const PathPointDynamics& p, double xHat, std::vector<
       t.hi = J.fmax;
       out.push_back(t);
     }
+    // The motor current as while the motor drives the load (actuator_sizing.h):
+    //   i = (tau - N^2 Jm qdd) / (N eta kt) + Jm N qdd / kt
+    // in joint-torque units (x N kt): tau / eta - N^2 Jm (1 / eta - 1) qdd. With eta = 1, tau.
+    PathLimitRow m = t;
+    if (J.efficiency < 1.0) {
+      const double rotor = J.rotorN2 * (1.0 / J.efficiency - 1.0);
+      m.a = t.a / J.efficiency - rotor * dq;
+      m.b = t.b / J.efficiency - rotor * p.ddq(j);
+      m.d = t.d / J.efficiency;
+      m.cLo = t.cLo / J.efficiency;
+      m.cHi = t.cHi / J.efficiency;
+    }
     if (J.motor && J.currentLimit > 0.0) {
-      PathLimitRow c = t;
+      PathLimitRow c = m;
       c.kind = PathLimitKind::Current;
       c.lo = -J.currentLimit * J.torquePerAmp;
       c.hi = J.currentLimit * J.torquePerAmp;
@@ -145,11 +170,11 @@ int PathLimits::appendRows(const PathPointDynamics& p, double xHat, std::vector<
     if (J.motor && J.voltageLimit > 0.0) {
       const double k = J.resistance / J.torquePerAmp;
       PathLimitRow v;
-      v.a = k * t.a;
-      v.b = k * t.b;
-      v.d = k * t.d + J.backEmf * dq;
-      v.cLo = k * t.cLo;
-      v.cHi = k * t.cHi;
+      v.a = k * m.a;
+      v.b = k * m.b;
+      v.d = k * m.d + J.backEmf * dq;
+      v.cLo = k * std::min(m.cLo, m.cHi);
+      v.cHi = k * std::max(m.cLo, m.cHi);
       v.lo = -J.voltageLimit;
       v.hi = J.voltageLimit;
       v.joint = j;

@@ -4,8 +4,10 @@
 //   velocity       qd_j  = q'_j sqrt(x)                       |.| <= vmax_j
 //   acceleration   qdd_j = q'_j u + q''_j x                    |.| <= amax_j
 //   drive torque   tau_j = a_j u + b_j x + d_j sqrt(x) + c_j   |.| <= fmax_j
-//   motor current  tau_j / (N kt)                              |.| <= current_limit
-//   motor voltage  R tau_j / (N kt) + ke N q'_j sqrt(x)        |.| <= voltage_limit
+//   motor current  i = (tau_j / eta - N^2 Jm (1/eta - 1) qdd_j) / (N kt)   |.| <= current_limit
+//   motor voltage  R i + ke N q'_j sqrt(x)                     |.| <= voltage_limit
+// (the current as while the motor drives the load, actuator_sizing.h: exact then, and an upper
+// bound of |i| while the load drives back; eta = 1: tau / (N kt));
 // with tau the torque armdyn reports (drive_dynamics.h: rigid body + reflected rotor inertia
 // Jr qdd + friction, for a robot with drives; rigid body alone otherwise):
 //   a = ID(q, 0, q') - g + Jr q',  b = ID(q, q', q'') - g + Jr q'',  g = ID(q, 0, 0),
@@ -14,7 +16,7 @@
 // voltage channel of a forward run can exceed the line briefly where the current changes fast.
 // The regularised Coulomb term depends on the speed: it is taken at an estimate xHat of x
 // (exact where the solution meets the estimate: time_optimal_timing.h iterates), or, with no
-// estimate, as the interval between 0 and its full value.
+// estimate, as the interval of its values over every speed of that sign.
 
 #include "dynamics/dynamics_data.h"
 #include "model/model.h"
@@ -72,6 +74,7 @@ class PathLimits {
     double vmax = 0.0, amax = 0.0, fmax = 0.0;  // 0 = none (amax, fmax)
     bool drive = false;
     double jr = 0.0, viscous = 0.0, fcPlus = 0.0, fcMinus = 0.0;
+    double efficiency = 1.0, rotorN2 = 0.0;  // gear efficiency, N^2 Jm
     bool motor = false;
     double torquePerAmp = 0.0, resistance = 0.0, backEmf = 0.0;  // N kt, R, ke N
     double currentLimit = 0.0, voltageLimit = 0.0;                // 0 = none

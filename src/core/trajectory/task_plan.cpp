@@ -424,7 +424,7 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
 // there), the Cartesian path's inverse kinematics for line / line-arc. The comparison timing of
 // the same path: the Cartesian plan as planned, the polyline as cubic segments from rest to rest
 // timed by vmax and amax; each scaled uniformly to its fastest.
-void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) {
+void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan, bool withDrives) {
   if (!task.durations.empty())
     fail(task, "durations", "durations",
          "timing: time-optimal finds the durations itself: remove durations or the time-optimal timing");
@@ -448,6 +448,7 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) 
     reference = planJointSpace(model, cubic).trajectory;
   }
   TimeOptimalOptions o;
+  o.withDrives = withDrives;
   if (task.timingGrid > 0) o.gridIntervals = task.timingGrid;
   o.scheme = taskSchemeName(task.scheme);
   std::shared_ptr<TimeOptimalTiming> timing;
@@ -462,7 +463,8 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan) 
     const int line = joints ? (point < static_cast<int>(task.jointPointLines.size()) ? task.jointPointLines[point] : 0)
                             : pointLine(task, point);
     throw InputError(task.sourceFile, line, (joints ? "joint_points[" : "points[") + std::to_string(point + 1) + "]",
-                     std::string(e.what()) + " (timing: time-optimal, on the way from this point)");
+                     std::string(e.what()) + (e.atRest() ? " (timing: time-optimal, holding still at this point)"
+                                                         : " (timing: time-optimal, on the way from this point)"));
   }
   plan.timing = TimingMode::TimeOptimal;
   plan.trajectory = timing->trajectory;
@@ -513,7 +515,7 @@ UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, co
 
 double paulTacc(const RobotSpec& robot, const TaskSpec& task) { return task.tacc ? *task.tacc : robot.tacc; }
 
-TaskPlan planTask(const Model& model, const TaskSpec& task) {
+TaskPlan planTask(const Model& model, const TaskSpec& task, bool withDrives) {
   const int m = task.pointCount();
   const std::string key = task.jointPoints.rows() > 0 ? "joint_points" : "points";
   if (m == 0) throw InputError(task.sourceFile, task.lineOf(key), key, "the task has no points");
@@ -522,7 +524,7 @@ TaskPlan planTask(const Model& model, const TaskSpec& task) {
   if (task.tacc && (!(*task.tacc > 0.0) || !std::isfinite(*task.tacc)))
     fail(task, "tacc", "tacc", "must be a positive number of seconds");
   TaskPlan plan = isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
-  if (task.timing == TimingMode::TimeOptimal) applyTimeOptimal(model, task, plan);
+  if (task.timing == TimingMode::TimeOptimal) applyTimeOptimal(model, task, plan, withDrives);
   noteUnusedParameters(task, plan);
   return plan;
 }

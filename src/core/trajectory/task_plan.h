@@ -68,6 +68,8 @@ struct TaskPlan {
 // Paul's TACC for a task: the task's own `tacc`, else the robot's (Vora's files keep it there).
 double paulTacc(const RobotSpec& robot, const TaskSpec& task);
 
-TaskPlan planTask(const Model& model, const TaskSpec& task);
+// `withDrives` false: a time-optimal timing limits the rigid-body torques (a run with
+// rigidBodyOnly reports those), not the drives'.
+TaskPlan planTask(const Model& model, const TaskSpec& task, bool withDrives = true);
 
 }  // namespace armdyn

@@ -110,7 +110,7 @@ void checkHold(const PathLimits& limits, const Piece& p, int piece, int point, c
                   s, point == 0 ? "start" : "end", piece + 1, c,
                   r.kind == PathLimitKind::Voltage ? "V" : (prismatic ? "N" : "N m"), r.joint + 1,
                   pathLimitName(r.kind), c > r.hi ? r.hi : r.lo);
-    throw TimeOptimalError(buf, s, r.joint, r.kind);
+    throw TimeOptimalError(buf, s, r.joint, r.kind, true);
   }
 }
 
@@ -162,13 +162,6 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
   const bool iterate = limits.speedDependent();
   // The passes on one grid: from `start` (an estimate of x; empty: a first conservative pass),
   // iterating the tangents while the limits depend on the speed.
-  const auto conservativePass = [&](Piece& p, int k) {
-    buildRows(limits, p, nullptr);
-    solveReachability(p.grid, {}, true, p.result);
-    ++out.passes;
-    if (!p.result.feasible)
-      failAt(p, k, p.grid.rows, p.result.failedPoint, p.result.failedRowA, p.result.failedRowB, *path);
-  };
   // Tangent passes from an estimate until the profile settles; false if the first fails.
   const auto iterateFrom = [&](Piece& p, std::vector<double> estimate) {
     ReachabilityResult trial;
@@ -185,6 +178,25 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
       if (change <= kConvergence) break;
     }
     return any;
+  };
+  // The first pass, conservative without an estimate: the tangent of sqrt at the velocity bound
+  // (which charges d sqrt(xMax) / 2 even at rest: a speed-dependent limit can then refuse a path
+  // that has a timing). On refusal, tangent passes from a quarter of the velocity bound; only if
+  // they fail too is the path refused, with the first pass's place and limits.
+  const auto conservativePass = [&](Piece& p, int k) {
+    buildRows(limits, p, nullptr);
+    solveReachability(p.grid, {}, true, p.result);
+    ++out.passes;
+    if (p.result.feasible) return;
+    const ReachabilityResult refused = p.result;
+    const std::vector<PathLimitRow> refusedRows = p.grid.rows;
+    if (iterate) {
+      std::vector<double> low(p.grid.points());
+      for (int i = 0; i < p.grid.points(); ++i) low[i] = 0.25 * std::min(p.grid.xMax[i], 1e12);
+      low.front() = low.back() = 0.0;
+      if (iterateFrom(p, low)) return;
+    }
+    failAt(p, k, refusedRows, refused.failedPoint, refused.failedRowA, refused.failedRowB, *path);
   };
   const auto solve = [&](Piece& p, int k, const std::vector<double>& start) {
     if (!iterate) {
@@ -251,8 +263,10 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
   for (int k = 0; k < pieces; ++k) {
     Piece& p = ps[k];
     if (intervalActivity(p, startActivity[k], endActivity[k]) <= kGridTolerance || !iterate) continue;
+    // Tangents at the profile, chords, and Coulomb friction as an interval: every row an upper
+    // bound of the exact one.
     const std::vector<double> previous = p.result.x;
-    buildRows(limits, p, &previous);
+    buildRows(limits, p, nullptr);
     ReachabilityResult safe;
     solveReachability(p.grid, previous, true, safe);
     ++out.passes;
@@ -272,8 +286,10 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
     gs[k] = p.grid.s;
     xs[k] = p.result.x;
     const int N = p.grid.points() - 1;
+    // Standing still inside a piece (or so nearly that the time would run to ~1e6 times the rest).
+    const double still = 1e-12 * *std::max_element(p.result.x.begin(), p.result.x.end());
     for (int i = 1; i < N; ++i)
-      if (p.result.x[i] <= 0.0 && (p.result.x[i - 1] <= 0.0 || p.result.x[i + 1] <= 0.0)) {
+      if (p.result.x[i] <= still && (p.result.x[i - 1] <= still || p.result.x[i + 1] <= still)) {
         Activity a;
         pointActivity(limits, p, i, 0.0, 0.0, scratch, a);
         char buf[256];

@@ -48,8 +48,10 @@ struct TimeOptimalOptions {
 // alone exceeds it, or it conflicts with another joint's limit, named in the message).
 class TimeOptimalError : public std::runtime_error {
  public:
-  TimeOptimalError(const std::string& message, double s, int joint, PathLimitKind kind)
-      : std::runtime_error(message), s_(s), joint_(joint), kind_(kind) {}
+  TimeOptimalError(const std::string& message, double s, int joint, PathLimitKind kind, bool atRest = false)
+      : std::runtime_error(message), s_(s), joint_(joint), kind_(kind), atRest_(atRest) {}
+  // The arm cannot even be held still there (a stop: the start or end of a piece).
+  bool atRest() const { return atRest_; }
   double pathParameter() const { return s_; }
   int joint() const { return joint_; }
   PathLimitKind kind() const { return kind_; }
@@ -58,6 +60,7 @@ class TimeOptimalError : public std::runtime_error {
   double s_;
   int joint_;
   PathLimitKind kind_;
+  bool atRest_;
 };
 
 // The phase plane for a viewer: every grid point of every piece (pieces one after the other, s

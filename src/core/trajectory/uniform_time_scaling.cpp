@@ -75,8 +75,11 @@ UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& ref
   UniformScaling best;
   std::vector<PathLimitRow> rows;
   std::vector<Gap> gaps;
+  // Coulomb friction at the scaled speed depends on w: a first pass with it as an interval,
+  // then passes at the previous w until w settles (the regularised friction saturates a few
+  // vs above rest, so this takes two or three).
   double wGuess = -1.0;
-  for (int pass = 0; pass < 2; ++pass) {
+  for (int pass = 0; pass < 8; ++pass) {
     gaps.clear();
     for (int i = 0; i < samples; ++i) {
       const PathPointDynamics& p = dyn[i];
@@ -128,11 +131,13 @@ UniformScaling uniformTimeScaling(const Model& model, const JointTrajectory& ref
       r.joint = setter->joint;
       r.kind = setter->kind;
       r.time = setter->time;
-      wGuess = start;
     }
     r.duration = r.factor * T;
     best = r;
-    if (!r.feasible) break;
+    if (!r.feasible || r.factor == 0.0) break;
+    const bool settled = wGuess > 0.0 && std::abs(start - wGuess) <= 1e-12 * start;
+    wGuess = start;
+    if (settled) break;
   }
   return best;
 }

@@ -195,5 +195,19 @@ TEST(ActuatorSizing, LargestPayloadBracketsTheFirstFailure) {
     }
 }
 
+// A time-optimal task keeps every limit by construction: a heavier payload ends where no timing
+// is left (gravity and the supply voltage), which the search reports as the failing payload
+// instead of stopping with the error.
+TEST(ActuatorSizing, LargestPayloadOfATimeOptimalTaskEndsWhereNoTimingIsLeft) {
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  const std::vector<TaskSpec> tasks{loadTask(test::sourcePath("robots/puma560_weld_seam_time_optimal.yaml"))};
+  const PayloadSearch p = largestPayload(s.robot, tasks, {});
+  ASSERT_TRUE(p.bounded);
+  EXPECT_GT(p.largest, 1.0);
+  EXPECT_LE(p.failing - p.largest, 1e-3 * p.failing);
+  EXPECT_EQ(p.failingCheck.rfind("no timing", 0), 0u) << p.failingCheck;
+  EXPECT_THROW(largestPayload(s.robot, tasks, {}, 0.0), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace armdyn

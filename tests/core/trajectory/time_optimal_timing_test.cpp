@@ -11,6 +11,8 @@
 #include "io/robot_file.h"
 #include "support/test_support.h"
 #include "trajectory/joint_polyline_path.h"
+#include "analysis/actuator_sizing.h"
+#include "simulation/task_simulation.h"
 #include "trajectory/task_plan.h"
 
 #include <gtest/gtest.h>
@@ -47,6 +49,11 @@ std::shared_ptr<const JointPath> line1(double from, double to) {
   Eigen::MatrixXd pts(2, 1);
   pts << from, to;
   return std::make_shared<const JointPolylinePath>(pts);
+}
+
+TaskSpec timeOptimal(TaskSpec task) {
+  task.timing = TimingMode::TimeOptimal;
+  return task;
 }
 
 TEST(TimeOptimalTiming, FreeJointWithAccelerationLimitIsBangBang) {
@@ -134,6 +141,86 @@ TEST(TimeOptimalTiming, PendulumWithATorqueLimitAgainstPhasePlaneIntegration) {
   }
 }
 
+// Without an estimate of the speed, Coulomb friction is the interval of its values over every
+// speed of that sign: f(s) = A s + B s^2 (s = tanh(qd / vs)) peaks inside (0, 1) when one side's
+// friction is more than three times the other's (Fc+ = 1, Fc- = 5: f = 3 s - 2 s^2, peak 1.125).
+TEST(TimeOptimalTiming, AsymmetricCoulombFrictionIntervalCoversItsPeak) {
+  RobotSpec spec = rotorSpec(1.0, std::nullopt, 10.0);
+  DriveSpec d;
+  d.coulombPositive = 1.0;
+  d.coulombNegative = 5.0;
+  spec.links[0].drive = d;
+  const Model model(spec);
+  const PathLimits limits(model);
+  DynamicsData data(model);
+  PathPointDynamics p;
+  const Eigen::VectorXd q = Eigen::VectorXd::Zero(1), zero = Eigen::VectorXd::Zero(1);
+  std::vector<PathLimitRow> rows;
+  for (double dir : {1.0, -1.0}) {
+    rows.clear();
+    limits.pointDynamics(model, data, q, Eigen::VectorXd::Constant(1, dir), zero, p);
+    limits.appendRows(p, -1.0, rows);
+    ASSERT_EQ(rows.size(), 1u);
+    // Exhaustively over speeds: the interval holds every value.
+    double lo = 0.0, hi = 0.0;
+    for (int k = 0; k <= 100000; ++k) {
+      const double f = frictionTorque(d, dir * 1e-5 * k, kDefaultFrictionVelocityScale);
+      lo = std::min(lo, f);
+      hi = std::max(hi, f);
+    }
+    EXPECT_LE(rows[0].cLo, lo + 1e-12);
+    EXPECT_GE(rows[0].cHi, hi - 1e-12);
+    if (dir > 0) EXPECT_NEAR(rows[0].cHi, 1.125, 1e-12);
+  }
+}
+
+// A drive with a gear efficiency below 1 and a current limit: the timing's current is the one
+// the sizing reports (tau_L / (N eta) + Jm N qdd while motoring), so the sizing's current check
+// of the time-optimal run passes, within 1 % of the limit.
+TEST(TimeOptimalTiming, GearEfficiencyInTheCurrentLimitMatchesTheSizing) {
+  RobotSpec spec = rotorSpec(1e3, std::nullopt, std::nullopt);
+  DriveSpec d;
+  d.gearRatio = 20.0;
+  d.rotorInertia = 2e-4;
+  d.efficiency = 0.8;
+  d.hasMotor = true;
+  d.resistance = 1.0;
+  d.ke = d.kt = 0.05;
+  d.currentLimit = 4.0;
+  spec.links[0].drive = d;
+  const Model model(spec);
+  TaskSpec task;
+  task.name = "swing";
+  task.scheme = TaskScheme::Cubic;
+  task.timing = TimingMode::TimeOptimal;
+  task.jointPoints.resize(2, 1);
+  task.jointPoints << 0.0, 90.0;
+  task.jointPointLines = {0, 0};
+  SimulationOptions o;
+  o.dtOverride = 1e-4;
+  const RunRecord run = simulateTask(model, task, o);
+  const SizingReport r = sizeActuators(model, {{&run, 0.0, "swing"}});
+  const JointSizing& J = r.joints[0];
+  ASSERT_EQ(J.checks.size(), 1u);
+  EXPECT_EQ(J.checks[0].name, "current");
+  EXPECT_TRUE(J.checks[0].pass) << J.checks[0].value;
+  EXPECT_LT(J.checks[0].margin, 1.0);  // the limit binds: 0.5 % aim, sampling
+}
+
+// A run of rigid-body torques is timed against them: no drive inertia, friction or voltage, so
+// the PUMA weld seam becomes velocity-limited only and faster.
+TEST(TimeOptimalTiming, RigidBodyRunsAreTimedAgainstRigidBodyTorques) {
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  const Model model(s.robot);
+  const TaskSpec task = timeOptimal(loadTask(test::sourcePath("robots/puma560_weld_seam.yaml")));
+  const TaskPlan drives = planTask(model, task);
+  const TaskPlan rigid = planTask(model, task, false);
+  EXPECT_LT(rigid.duration(), drives.duration());
+  for (std::size_t i = 0; i + 1 < rigid.timeOptimal->phase.s.size(); ++i)
+    if (rigid.timeOptimal->phase.bindingJoint[i] >= 0)
+      EXPECT_EQ(rigid.timeOptimal->phase.bindingKind[i], PathLimitKind::Velocity) << i;
+}
+
 TEST(TimeOptimalTiming, GravityBeyondTheTorqueLimitIsRefusedWithJointAndPlace) {
   RobotSpec spec = rotorSpec(1e3, std::nullopt, 1.0);
   spec.links[0].dh.alpha = M_PI / 2;  // the arm now swings in a vertical plane...
@@ -195,11 +282,6 @@ ActivityStats stats(const std::vector<double>& a) {
   }
   s.activeShare = static_cast<double>(active) / a.size();
   return s;
-}
-
-TaskSpec timeOptimal(TaskSpec task) {
-  task.timing = TimingMode::TimeOptimal;
-  return task;
 }
 
 // The PUMA 560 with Anderson's drives (voltage 40 V, friction, rotor inertia) on the weld seam

@@ -128,6 +128,8 @@ MainWindow::MainWindow(QWidget* parent)
   phase_ = new PhasePlaneView(tabs_);
   phase_->setObjectName("phasePlaneView");
   tabs_->addTab(phase_, tr("Timing"));
+  // Runs compute the sizing while its tab is on screen (else the tab computes it when shown).
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] { runner_->setSizingWanted(tabs_->currentWidget() == sizing_); });
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(left);

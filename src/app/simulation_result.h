@@ -31,7 +31,8 @@ struct SimulationResult {
   std::vector<Eigen::Matrix4d> pointFrames;  // the same for the configuration at each task point
   // Cartesian tasks: the commanded tool path (lines and arcs) for drawing, base coordinates, m.
   std::vector<Eigen::Vector3d> commandedPath;
-  // Prescribed motion only (null otherwise): actuator sizing of the task with its dwell.
+  // Prescribed motion only (null otherwise, and when the Sizing tab was not on screen: the tab
+  // then computes it when shown): actuator sizing of the task with its dwell.
   std::shared_ptr<const SizingReport> sizing;
   double computeMs = 0.0;              // wall time of the background run
 

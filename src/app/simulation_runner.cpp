@@ -47,13 +47,17 @@ void SimulationRunner::start(StudioSession session, quint64 generation) {
   runningGeneration_ = generation;
   control_ = std::make_shared<RunControl>();
   Q_EMIT busyChanged(true);
-  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation, control = control_]() {
+  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation, control = control_,
+                                        sizing = sizingWanted_]() {
     Outcome out;
     try {
-      out.result = compute(session, generation, [&control](double fraction) {
-        control->fraction = fraction;
-        return !control->cancel.load();
-      });
+      out.result = compute(
+          session, generation,
+          [&control](double fraction) {
+            control->fraction = fraction;
+            return !control->cancel.load();
+          },
+          sizing);
     } catch (const UnreachablePointError& e) {
       out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
     } catch (const ForwardDivergence& e) {
@@ -90,7 +94,7 @@ void SimulationRunner::onFinished() {
 }
 
 SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quint64 generation,
-                                             const std::function<bool(double fraction)>& progress) {
+                                             const std::function<bool(double fraction)>& progress, bool withSizing) {
   QElapsedTimer clock;
   clock.start();
   auto result = std::make_shared<SimulationResult>();
@@ -124,7 +128,7 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
                    &result->pointFrames[static_cast<size_t>(p) * frames.count()]);
   }
   if (result->record.plan.path) result->commandedPath = result->record.plan.path->polyline(0.005);
-  if (!result->isForward() && result->record.samples() > 0)
+  if (withSizing && !result->isForward() && result->record.samples() > 0)
     result->sizing = std::make_shared<const SizingReport>(
         sizeActuators(model, {{&result->record, session.task.dwell, session.task.name}}));
   result->computeMs = clock.nsecsElapsed() / 1e6;

@@ -48,12 +48,16 @@ class SimulationRunner : public QObject {
   // run is in flight or it reports no fraction (prescribed motion).
   double progress() const;
   quint64 latestGeneration() const { return generation_; }
+  // Whether runs also compute the actuator sizing (SimulationResult::sizing): on while the
+  // Sizing tab is on screen, so that other edits do not wait for it.
+  void setSizingWanted(bool wanted) { sizingWanted_ = wanted; }
 
   // The same work, synchronously (used by the background thread and by tests). A forward run
   // calls progress(fraction done) after each recorded row; false stops it (RunCancelled).
   // Throws UnreachablePointError, InputError, ModelError, ForwardDivergence or RunCancelled.
   static SimulationResultPtr compute(const StudioSession& session, quint64 generation,
-                                     const std::function<bool(double fraction)>& progress = {});
+                                     const std::function<bool(double fraction)>& progress = {},
+                                     bool withSizing = true);
 
  Q_SIGNALS:
   void finished(armdyn::app::SimulationResultPtr result);
@@ -75,6 +79,7 @@ class SimulationRunner : public QObject {
 
   QFutureWatcher<Outcome> watcher_;
   bool running_ = false;
+  bool sizingWanted_ = false;
   quint64 generation_ = 0;        // of the newest request
   quint64 runningGeneration_ = 0;
   std::optional<StudioSession> pending_;

@@ -115,7 +115,11 @@ void SizingView::showEvent(QShowEvent* event) {
 void SizingView::refresh() {
   pending_ = false;
   if (!result_) return;
-  const bool have = static_cast<bool>(result_->sizing);
+  report_ = result_->sizing;
+  if (!report_ && !result_->isForward() && result_->record.samples() > 0)
+    report_ = std::make_shared<const SizingReport>(
+        sizeActuators(*result_->model, {{&result_->record, result_->session.task.dwell, result_->session.task.name}}));
+  const bool have = static_cast<bool>(report_);
   note_->setVisible(!have);
   table_->setVisible(have);
   plot_->setVisible(have);
@@ -128,7 +132,7 @@ void SizingView::refresh() {
     checks_->clear();
     return;
   }
-  const SizingReport& r = *result_->sizing;
+  const SizingReport& r = *report_;
   const QString verdict = !r.pass ? tr("no ratings given (drive ratings, voltage and current limits, fmax)")
                           : *r.pass ? tr("<span style='color:#1b7a1b'><b>every rating passes</b></span>")
                                     : tr("<span style='color:#b00020'><b>a rating fails</b></span>");
@@ -146,7 +150,7 @@ void SizingView::refresh() {
 }
 
 void SizingView::fillTable() {
-  const SizingReport& r = *result_->sizing;
+  const SizingReport& r = *report_;
   const std::vector<JointType> types = jointTypes(result_->session.robot);
   const bool allRevolute = std::all_of(types.begin(), types.end(), [](JointType t) { return t == JointType::Revolute; });
   const bool allPrismatic = std::all_of(types.begin(), types.end(), [](JointType t) { return t == JointType::Prismatic; });
@@ -213,8 +217,8 @@ void SizingView::fillTable() {
 void SizingView::drawJoint(int j) {
   plot_->clearGraphs();
   plot_->clearPlottables();
-  if (!result_ || !result_->sizing || j < 0 || j >= static_cast<int>(result_->sizing->joints.size())) return;
-  const JointSizing& J = result_->sizing->joints[j];
+  if (!result_ || !report_ || j < 0 || j >= static_cast<int>(report_->joints.size())) return;
+  const JointSizing& J = report_->joints[j];
   const LinkSpec& link = result_->session.robot.links[j];
   QString checks;
   for (const SizingCheck& c : J.checks)
@@ -302,7 +306,8 @@ void SizingView::drawJoint(int j) {
 }
 
 bool SizingView::exportPdf(const QString& path, QString* error) {
-  if (!result_ || !result_->sizing) {
+  if (pending_) refresh();
+  if (!result_ || !report_) {
     if (error) *error = tr("no sizing to export: run a prescribed motion first");
     return false;
   }
@@ -328,10 +333,10 @@ bool SizingView::exportPdf(const QString& path, QString* error) {
     QFont mono("Monospace", 6);
     mono.setStyleHint(QFont::TypeWriter);
     painter.setFont(mono);
-    const QString text = QString::fromStdString(sizingText(*result_->model, *result_->sizing));
+    const QString text = QString::fromStdString(sizingText(*result_->model, *report_));
     painter.drawText(page, Qt::AlignLeft | Qt::AlignTop, text);
-    for (int j = 0; j < static_cast<int>(result_->sizing->joints.size()); ++j) {
-      if (!result_->sizing->joints[j].hasDrive) continue;
+    for (int j = 0; j < static_cast<int>(report_->joints.size()); ++j) {
+      if (!report_->joints[j].hasDrive) continue;
       pdf.newPage();
       drawJoint(j);
       painter.setFont(QFont(font().family(), 9));

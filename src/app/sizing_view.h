@@ -50,6 +50,7 @@ class SizingView : public QWidget {
   QCustomPlot* plot_;
   QLabel* checks_;
   SimulationResultPtr result_;
+  std::shared_ptr<const SizingReport> report_;  // the result's, or computed here when it has none
   bool pending_ = false;
   void refresh();
 };

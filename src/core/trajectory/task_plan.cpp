@@ -473,13 +473,9 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan, 
   plan.uniform = uniformTimeScaling(model, *reference, 2001, o.withDrives, o.limitFraction);
   for (const TrajectoryKnot& k : plan.trajectory->knots())
     if (k.point >= 0 && k.point < static_cast<int>(plan.pointTimes.size())) plan.pointTimes[k.point] = k.time;
-  // The scheme's own timing notes no longer apply.
-  plan.notes.erase(std::remove_if(plan.notes.begin(), plan.notes.end(),
-                                  [](const std::string& n) {
-                                    return n.rfind("segment durations", 0) == 0 || n.find("lowers the path speed") != std::string::npos ||
-                                           n.rfind("Paul's plan", 0) == 0 || n.rfind("linear segments with parabolic", 0) == 0;
-                                  }),
-                   plan.notes.end());
+  // The scheme's timing notes (durations, speed lowered by a joint, Paul's corners, LSPB's via
+  // points) describe a motion this plan no longer makes.
+  plan.notes.clear();
   char buf[400];
   std::snprintf(buf, sizeof buf,
                 "time-optimal timing: %.6g s (%d grid intervals; every limit aimed at %.3g %%; one active %.1f %% of "

@@ -1,6 +1,7 @@
 #include "control/controller_file.h"
 
 #include "io/field_source.h"
+#include "io/text_file.h"
 #include "io/input_error.h"
 #include "io/number_text.h"
 
@@ -231,11 +232,7 @@ ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_det
 }
 
 ControllerConfig loadControllerFile(const std::string& path, const Model& model) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path, 0, "", "cannot open the controller file");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parseControllerYaml(text.str(), path, model);
+  return parseControllerYaml(readTextFile(path), path, model);
 }
 
 }  // namespace armdyn

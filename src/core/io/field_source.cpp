@@ -1,5 +1,7 @@
 #include "io/field_source.h"
 
+#include "io/yaml_guard.h"
+
 #include "io/input_error.h"
 #include "io/number_text.h"
 
@@ -40,6 +42,7 @@ void FieldSource::fail(int line, const std::string& field, const std::string& me
 }
 
 Value FieldSource::parse(const std::string& text) {
+  checkYamlSyntax(text, file_);  // what libyaml refuses never reaches yaml-cpp (yaml_guard.h)
   std::vector<YAML::Node> docs;
   try {
     docs = YAML::LoadAll(text);

@@ -105,13 +105,27 @@ void loadDefaultTask(Session& s, const io_detail::RobotDocument& doc, const std:
 
 std::string readTextFile(const std::string& path) {
   std::error_code ec;
-  if (fs::is_directory(path, ec)) throw InputError(path, 0, "file", "is a directory, not a file");
+  const fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) throw InputError(path, 0, "file", std::string("cannot open: ") + std::strerror(ENOENT));
+  if (fs::is_directory(st)) throw InputError(path, 0, "file", "is a directory, not a file");
+  // A FIFO would block, a device (/dev/zero) never end: only regular files are read.
+  if (!fs::is_regular_file(st)) throw InputError(path, 0, "file", "is not a regular file (a pipe, device or socket)");
+  const std::uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxInputFileBytes)
+    throw InputError(path, 0, "file",
+                     "is " + std::to_string(size / (1024 * 1024)) + " MB: input files are limited to " +
+                         std::to_string(kMaxInputFileBytes / (1024 * 1024)) + " MB");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path, 0, "file", std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Read at most the limit (+1 to see a file that grew past it meanwhile).
+  std::string text(static_cast<std::size_t>(kMaxInputFileBytes) + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (in.bad()) throw InputError(path, 0, "file", "cannot read");
-  return text.str();
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxInputFileBytes)
+    throw InputError(path, 0, "file",
+                     "grew past the " + std::to_string(kMaxInputFileBytes / (1024 * 1024)) + " MB limit of input files");
+  return text;
 }
 
 FileFormat detectFileFormat(const std::string& text) {

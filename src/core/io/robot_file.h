@@ -7,10 +7,12 @@
 #include "model/robot.h"
 #include "model/task.h"
 #include "control/controller_settings.h"
+#include "io/text_file.h"
 #include "model/run_mode.h"
 
 #include <optional>
 
+#include <cstdint>
 #include <string>
 
 namespace armdyn {
@@ -68,7 +70,7 @@ void saveTask(const TaskSpec& task, const std::string& path);
 void saveSession(const Session& session, const std::string& path);
 
 // Whole file as text; InputError(path, 0, "file", ...) when it cannot be read.
-std::string readTextFile(const std::string& path);
+
 
 // Write via a temporary file in the same directory, fsync and rename: all or nothing. On
 // failure the temporary file is removed and an InputError names `path`.

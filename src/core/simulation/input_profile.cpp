@@ -1,6 +1,7 @@
 #include "simulation/input_profile.h"
 
 #include "io/input_error.h"
+#include "io/text_file.h"
 #include "io/number_text.h"
 
 #include <algorithm>
@@ -221,11 +222,7 @@ InputProfile parseInputProfileCsv(const std::string& text, const std::string& fi
 }
 
 InputProfile loadInputProfileCsv(const std::string& path, int joints, TableInterpolation interpolation) {
-  std::ifstream file(path);
-  if (!file) throw InputError(path, 0, "", "cannot open the input profile");
-  std::ostringstream text;
-  text << file.rdbuf();
-  return parseInputProfileCsv(text.str(), path, joints, interpolation);
+  return parseInputProfileCsv(readTextFile(path), path, joints, interpolation);
 }
 
 }  // namespace armdyn

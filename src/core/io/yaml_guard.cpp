@@ -1,0 +1,69 @@
+#include "io/yaml_guard.h"
+
+#include "io/input_error.h"
+
+#include <yaml.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace armdyn {
+
+namespace {
+
+// Owns a libyaml parser and its current event.
+struct Parser {
+  yaml_parser_t parser;
+  yaml_event_t event;
+  bool hasEvent = false;
+  Parser() { yaml_parser_initialize(&parser); }
+  ~Parser() {
+    if (hasEvent) yaml_event_delete(&event);
+    yaml_parser_delete(&parser);
+  }
+  Parser(const Parser&) = delete;
+  Parser& operator=(const Parser&) = delete;
+};
+
+}  // namespace
+
+void checkYamlSyntax(const std::string& text, const std::string& file) {
+  Parser p;
+  yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
+  int depth = 0;
+  long events = 0;
+  while (true) {
+    if (!yaml_parser_parse(&p.parser, &p.event)) {
+      std::string what = p.parser.problem ? p.parser.problem : "not valid YAML";
+      if (p.parser.context) what += std::string(" (") + p.parser.context + ")";
+      int line = static_cast<int>(p.parser.problem_mark.line) + 1;
+      if (p.parser.error == YAML_READER_ERROR) {
+        // A character error (a control byte, invalid UTF-8) carries a byte offset, not a mark.
+        const std::size_t at = std::min(p.parser.problem_offset, text.size());
+        line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        char buf[64];
+        std::snprintf(buf, sizeof buf, " (byte 0x%02x at offset %zu)", static_cast<unsigned>(p.parser.problem_value) & 0xffu, at);
+        what += buf;
+      }
+      throw InputError(file, line, "syntax", what);
+    }
+    p.hasEvent = true;
+    const yaml_event_type_t type = p.event.type;
+    const int line = static_cast<int>(p.event.start_mark.line) + 1;
+    yaml_event_delete(&p.event);
+    p.hasEvent = false;
+    if (type == YAML_STREAM_END_EVENT) return;
+    if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
+      if (++depth > kMaxYamlDepth)
+        throw InputError(file, line, "syntax",
+                         "nested more than " + std::to_string(kMaxYamlDepth) + " levels deep (armdyn's files nest 6)");
+    } else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
+      --depth;
+    }
+    if (++events > kMaxYamlEvents)
+      throw InputError(file, line, "syntax", "more than " + std::to_string(kMaxYamlEvents) + " YAML nodes");
+  }
+}
+
+}  // namespace armdyn

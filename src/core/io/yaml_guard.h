@@ -1,0 +1,18 @@
+#pragma once
+// A syntax check of YAML text by libyaml (Debian's libyaml-dev, the reference C parser) before
+// yaml-cpp reads it. yaml-cpp 0.7 (Debian 12) loops forever, allocating without bound, on some
+// malformed input (a file holding a single ","; fixed upstream after 0.7) and recurses once per
+// nesting level; libyaml parses event by event in bounded memory. Text it refuses never reaches
+// yaml-cpp. Also refused: nesting deeper than kMaxYamlDepth, more than kMaxYamlEvents events.
+
+#include <string>
+
+namespace armdyn {
+
+constexpr int kMaxYamlDepth = 32;           // robot files nest 6 deep
+constexpr long kMaxYamlEvents = 4000000;    // ~ a 16 MB file of one-character list items
+
+// Throws InputError(file, line, "syntax", libyaml's problem and context).
+void checkYamlSyntax(const std::string& text, const std::string& file);
+
+}  // namespace armdyn

@@ -7,6 +7,7 @@
 #include "control/pid_controller.h"
 #include "dynamics/nonlinear_effects.h"
 #include "io/input_error.h"
+#include "simulation/task_simulation.h"
 
 #include <cmath>
 #include <cstdio>
@@ -83,6 +84,27 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
     duration = run.planDuration;
   }
   if (!std::isfinite(duration)) throw InputError("", 0, "--duration", "must be a finite number of seconds");
+  // The limits `simulate` has (task_simulation.h), before anything is allocated or stepped:
+  // the blame goes to what the user set (a given duration, else the controller file's step or
+  // record period).
+  {
+    const bool given = !(run.planDuration > 0.0) || duration != run.planDuration;
+    const double steps = duration / setup.plant.step;
+    const double recordEvery = setup.recordPeriod > 0.0 ? setup.recordPeriod : (ts > 0.0 ? ts : setup.plant.step);
+    const double records = duration / recordEvery;
+    char buf[200];
+    if (steps > kMaxRunSteps) {
+      std::snprintf(buf, sizeof buf, "%.3g s at a %g s step is %.3g integration steps (at most %g)", duration,
+                    setup.plant.step, steps, kMaxRunSteps);
+      if (given) throw InputError("", 0, "--duration", buf);
+      throw InputError(file, c.stepLine > 0 ? c.stepLine : c.sampleTimeLine, c.stepLine > 0 ? "step" : "sample_time", buf);
+    }
+    if (records > kMaxRunSamples) {
+      std::snprintf(buf, sizeof buf, "%.3g s recorded every %g s is %.3g records (at most %g)", duration, recordEvery,
+                    records, kMaxRunSamples);
+      throw InputError(given ? "" : file, 0, given ? "--duration" : "record_period", buf);  // record_period: no line kept
+    }
+  }
   setup.duration = duration;
   setup.q0 = q0;
   setup.qd0 = qd0;

@@ -14,7 +14,6 @@ namespace armdyn {
 namespace {
 
 // At most this many samples: beyond it a run would need gigabytes (a DT typed wrong).
-constexpr double kMaxSamples = 5e6;
 
 // Finite points, TACC and masses can still overflow: qdd grows as 1/TACC^2 (TACC = 1e-300 s
 // gives inf, then NaN forces). Such a run stops at its first non-finite sample, naming the
@@ -75,10 +74,10 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   const int n = model.dof();
   const double dt = dtOf(model, options);
   const TaskTiming timing = sampleTiming(*plan.trajectory, dt);
-  if (timing.samples > kMaxSamples) {
+  if (timing.samples > kMaxRunSamples) {
     char buf[160];
     std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s plan (at most %g)", dt, timing.samples,
-                  timing.planDuration, kMaxSamples);
+                  timing.planDuration, kMaxRunSamples);
     throw InputError("", 0, "dt", buf);
   }
   RunRecord sim;

@@ -40,6 +40,10 @@ TaskTiming sampleTiming(const JointTrajectory& trajectory, double dt);
 // The timing simulateTask's run would have, without its dynamics (the plan only).
 TaskTiming planTaskTiming(const Model& model, const TaskSpec& task, const SimulationOptions& options = {});
 
+// Limits of one run, prescribed or forward (memory of the histories, time of the loop).
+constexpr double kMaxRunSamples = 5e6;   // recorded samples (simulate) or records (run)
+constexpr double kMaxRunSteps = 2e7;     // integration steps of a forward run (~40 s of PUMA RK4)
+
 // Samples `plan` (prescribed motion). Throws InputError for more than 5e6 samples and a run
 // whose velocities, accelerations or forces overflow.
 RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions& options = {});

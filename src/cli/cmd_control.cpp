@@ -33,7 +33,7 @@ int runRun(const Argv& argv) {
   if (task.pointCount() > 0) plan = planTask(model, task);
   const ControlRun run = runController(model, plan.trajectory ? &plan : nullptr, config, duration);
   if (args.has("--csv"))
-    writeRecordCsv(args.value("--csv"), recordOfForwardRun(model, plan, run, !config.rigidBody && hasDrives(model)));
+    writeOutput(args.value("--csv"), recordCsv(recordOfForwardRun(model, plan, run, !config.rigidBody && hasDrives(model))));
   printOut(args.flag("--json") ? runSummaryJson(run) : runSummaryText(run, model));
   return run.result.summary.diverged ? 1 : 0;
 }

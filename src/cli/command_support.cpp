@@ -37,6 +37,14 @@ DynamicsMethod methodOption(const Args& args) {
   throw InputError("", 0, "--method", "expects lagrange or newton-euler, got '" + m + "'");
 }
 
+void writeOutput(const std::string& path, const std::string& content) {
+  if (path == "-") {
+    printOut(content);
+    return;
+  }
+  writeFileAtomic(path, content);
+}
+
 void printOut(const std::string& text) {
   std::fputs(text.c_str(), stdout);
   if (text.empty() || text.back() != '\n') std::fputc('\n', stdout);

@@ -21,5 +21,7 @@ Eigen::VectorXd jointValues(const Args& args, const std::string& option, const M
 DynamicsMethod methodOption(const Args& args);
 // Print to stdout, followed by a newline when missing.
 void printOut(const std::string& text);
+// `--csv -` (or --out -): to standard output; else writeFileAtomic.
+void writeOutput(const std::string& path, const std::string& content);
 
 }  // namespace armdyn::cli

@@ -45,7 +45,7 @@ Run simulateFromArgs(const Args& args) {
 int runSimulate(const Argv& argv) {
   const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json", "--rigid-body"});
   const Run run = simulateFromArgs(args);
-  if (args.has("--csv")) writeRecordCsv(args.value("--csv"), run.sim);
+  if (args.has("--csv")) writeOutput(args.value("--csv"), recordCsv(run.sim));
   printOut(args.flag("--json") ? summaryJson(run.sim) : summaryReport(run.model, run.sim));
   return 0;
 }
@@ -60,7 +60,7 @@ int runTables(const Argv& argv) {
   }
   const Run run = simulateFromArgs(args);
   if (args.has("--out"))
-    writeStateTables(args.value("--out"), run.model, run.sim, every);
+    writeOutput(args.value("--out"), stateTables(run.model, run.sim, every));
   else
     printOut(stateTables(run.model, run.sim, every));
   return 0;

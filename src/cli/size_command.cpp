@@ -60,7 +60,7 @@ int runSize(const Argv& argv) {
                     p.evaluations);
     payloadText = buf;
   }
-  if (args.has("--csv")) writeFileAtomic(args.value("--csv"), sizingCsv(report));
+  if (args.has("--csv")) writeOutput(args.value("--csv"), sizingCsv(report));
   printOut(args.flag("--json") ? sizingJson(report, extra) : sizingText(model, report) + payloadText);
   return 0;
 }

@@ -90,6 +90,16 @@ TEST(Cli, SimulateJsonReproducesTable73) {
   for (std::size_t j = 0; j < 3; ++j) EXPECT_NEAR(ne["peak_force"][j].number, v["peak_force"][j].number, 1e-10);
 }
 
+// `--csv -` writes the samples to standard output (issue 12, item 4); /dev/null stays a device.
+TEST(Cli, CsvDashWritesToStandardOutput) {
+  const CliResult r = runCli({"simulate", test::sourcePath("robots/vora_rrr.yaml"), "--csv", "-"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("t,q1,q2,q3,qd1,qd2,qd3,qdd1,qdd2,qdd3,f1,f2,f3\n0,", 0), 0u) << r.out.substr(0, 80);
+  const CliResult null = runCli({"simulate", test::sourcePath("robots/vora_rrr.yaml"), "--csv", "/dev/null"});
+  ASSERT_EQ(null.exitCode, 0) << null.err;
+  EXPECT_TRUE(std::filesystem::is_character_file("/dev/null"));
+}
+
 TEST(Cli, SimulateHumanSummaryHasUnits) {
   const CliResult r = runCli({"simulate", kRrr});
   EXPECT_EQ(r.exitCode, 0) << r.err;

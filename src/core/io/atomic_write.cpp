@@ -1,30 +1,94 @@
 // writeFileAtomic (robot_file.h): temporary file beside the target, fsync, rename (POSIX
-// rename replaces the target in one step, so readers see the old file or the new one).
+// rename replaces the target in one step, so readers see the old file or the new one). Only a
+// regular file is ever replaced: a FIFO, a terminal or /dev/... is written through, a
+// directory, block device, socket, dangling symbolic link or read-only file is refused.
 #include "io/input_error.h"
 #include "io/robot_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 
 namespace armdyn {
 
+namespace {
+
+[[noreturn]] void refuse(const std::string& path, const std::string& why) { throw InputError(path, 0, "file", why); }
+
+// Appends `content` to what is already open for writing (a FIFO, a terminal, /dev/null, the
+// file behind /dev/stdout): nothing is created, renamed or truncated.
+void writeThrough(const std::string& path, const std::string& content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (fd < 0) refuse(path, std::string("cannot open for writing: ") + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      refuse(path, std::string("cannot write: ") + std::strerror(err));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) refuse(path, std::string("cannot close: ") + std::strerror(errno));
+}
+
+// Temporary files of writers that died (".NAME.tmpPID_N" whose process is gone) are removed.
+void removeStaleTemporaries(const std::filesystem::path& dir, const std::string& base) {
+  namespace fs = std::filesystem;
+  const std::string prefix = "." + base + ".tmp";
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (name.rfind(prefix, 0) != 0) continue;
+    const std::string rest = name.substr(prefix.size());
+    const std::size_t underscore = rest.find('_');
+    if (underscore == std::string::npos || underscore == 0) continue;
+    char* stop = nullptr;
+    const long pid = std::strtol(rest.c_str(), &stop, 10);
+    if (stop != rest.c_str() + underscore || pid <= 0) continue;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) ::unlink(it->path().c_str());
+  }
+}
+
+}  // namespace
+
 void writeFileAtomic(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
   fs::path target(path);
   std::error_code ec;
+  // /dev/stdout, /dev/null, /proc/self/fd/N: streams, written through (resolving /dev/stdout
+  // would replace the file the shell redirected stdout to).
+  if ((path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) && fs::exists(target, ec)) {
+    writeThrough(path, content);
+    return;
+  }
   if (fs::is_symlink(target, ec)) {  // replace the file the link points to, keep the link
     const fs::path real = fs::canonical(target, ec);
-    if (!ec) target = real;
+    if (ec) refuse(path, "is a symbolic link to " + fs::read_symlink(target, ec).string() + ", which does not exist");
+    target = real;
   }
+  struct stat old {};
+  const bool exists = ::stat(target.c_str(), &old) == 0;
+  if (exists && S_ISDIR(old.st_mode)) refuse(path, "is a directory");
+  if (exists && (S_ISFIFO(old.st_mode) || S_ISCHR(old.st_mode))) {  // a pipe or a terminal: never replaced
+    writeThrough(target.string(), content);
+    return;
+  }
+  if (exists && !S_ISREG(old.st_mode)) refuse(path, "is not a regular file (a block device or socket): not replaced");
+  if (exists && (old.st_mode & 0222) == 0) refuse(path, "is read-only: not replaced");
   const std::string base = target.filename().string();
   if (base.empty() || base == "." || base == "..") throw InputError(path, 0, "file", "is not a file name");
   const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  removeStaleTemporaries(dir, base);
 
   static std::atomic<unsigned> counter{0};
   std::string tmp;
@@ -43,8 +107,13 @@ void writeFileAtomic(const std::string& path, const std::string& content) {
     ::unlink(tmp.c_str());
     throw InputError(path, 0, "file", what + ": " + std::strerror(err));
   };
-  struct stat old {};
-  if (::stat(target.c_str(), &old) == 0 && S_ISREG(old.st_mode)) ::fchmod(fd, old.st_mode & 07777);
+  // The replaced file's permissions and, where allowed, its owner.
+  if (exists) {
+    ::fchmod(fd, old.st_mode & 07777);
+    if (::fchown(fd, old.st_uid, old.st_gid) != 0) {
+      // Not the owner and not root: the new file is the writer's (as any editor's save would be).
+    }
+  }
 
   std::size_t done = 0;
   while (done < content.size()) {

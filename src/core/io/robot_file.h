@@ -69,11 +69,12 @@ void saveRobot(const RobotSpec& robot, const std::string& path, const std::strin
 void saveTask(const TaskSpec& task, const std::string& path);
 void saveSession(const Session& session, const std::string& path);
 
-// Whole file as text; InputError(path, 0, "file", ...) when it cannot be read.
-
-
-// Write via a temporary file in the same directory, fsync and rename: all or nothing. On
-// failure the temporary file is removed and an InputError names `path`.
+// Write via a temporary file in the same directory, fsync and rename: all or nothing; the
+// replaced file's permissions (and owner, where allowed) are kept, and temporary files left by
+// killed writers are removed. Only a regular file is replaced: a FIFO, a character device or a
+// /dev or /proc path (/dev/stdout) is written through; a directory, block device, socket,
+// dangling symbolic link or read-only file is refused. On failure the temporary file is removed
+// and an InputError names `path`.
 void writeFileAtomic(const std::string& path, const std::string& content);
 
 // Directory of the library robots (ARMDYN_ROBOTS_DIR env, else <source>/robots).

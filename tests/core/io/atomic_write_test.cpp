@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <sys/stat.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace armdyn {
@@ -114,6 +116,52 @@ TEST(AtomicWrite, FailedSaveKeepsTheOldFile) {
   EXPECT_THROW(saveRobot(bad, target.string()), std::invalid_argument);
   EXPECT_EQ(readAll(target), before);
   EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});
+}
+
+// Only a regular file is ever replaced (issue 12, item 4): a FIFO is written through (a reader
+// gets the text, the FIFO stays a FIFO), /dev/null stays a character device, a dangling
+// symbolic link, a directory and a read-only file are refused and left as they were.
+TEST(AtomicWrite, WritesThroughPipesAndDevicesAndRefusesWhatItMustNotReplace) {
+  TempDir dir;
+  const fs::path fifo = dir.path / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = readAll(fifo); });
+  writeFileAtomic(fifo.string(), "through the pipe\n");
+  reader.join();
+  EXPECT_EQ(received, "through the pipe\n");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  writeFileAtomic("/dev/null", "nothing\n");
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+
+  const fs::path dangling = dir.path / "link.csv";
+  fs::create_symlink(dir.path / "missing" / "x.csv", dangling);
+  expectFailureNaming(dangling.string(), "x");
+  EXPECT_TRUE(fs::is_symlink(dangling));
+  expectFailureNaming(dir.path.string(), "x");
+
+  const fs::path readOnly = dir.path / "kept.csv";
+  std::ofstream(readOnly) << "kept\n";
+  fs::permissions(readOnly, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+  expectFailureNaming(readOnly.string(), "replaced?");
+  EXPECT_EQ(readAll(readOnly), "kept\n");
+}
+
+// A writer killed between creating its temporary file and renaming it leaves ".NAME.tmpPID_N"
+// behind; the next write of NAME removes it (its process is gone), and leaves a live one alone.
+TEST(AtomicWrite, RemovesTemporaryFilesOfDeadWriters) {
+  TempDir dir;
+  const fs::path target = dir.path / "out.csv";
+  // A pid that is not running: the largest possible, checked.
+  pid_t dead = 4194304;
+  while (::kill(dead, 0) == 0 || errno != ESRCH) --dead;
+  const std::string stale = ".out.csv.tmp" + std::to_string(dead) + "_0";
+  const std::string live = ".out.csv.tmp" + std::to_string(::getppid()) + "_7";
+  std::ofstream(dir.path / stale) << "half";
+  std::ofstream(dir.path / live) << "busy";
+  writeFileAtomic(target.string(), "whole\n");
+  EXPECT_EQ(readAll(target), "whole\n");
+  EXPECT_EQ(entries(dir.path), (std::vector<std::string>{live, "out.csv"}));
 }
 
 }  // namespace

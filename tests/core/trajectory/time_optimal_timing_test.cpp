@@ -170,7 +170,9 @@ TEST(TimeOptimalTiming, AsymmetricCoulombFrictionIntervalCoversItsPeak) {
     }
     EXPECT_LE(rows[0].cLo, lo + 1e-12);
     EXPECT_GE(rows[0].cHi, hi - 1e-12);
-    if (dir > 0) EXPECT_NEAR(rows[0].cHi, 1.125, 1e-12);
+    if (dir > 0) {
+      EXPECT_NEAR(rows[0].cHi, 1.125, 1e-12);
+    }
   }
 }
 
@@ -217,8 +219,9 @@ TEST(TimeOptimalTiming, RigidBodyRunsAreTimedAgainstRigidBodyTorques) {
   const TaskPlan rigid = planTask(model, task, false);
   EXPECT_LT(rigid.duration(), drives.duration());
   for (std::size_t i = 0; i + 1 < rigid.timeOptimal->phase.s.size(); ++i)
-    if (rigid.timeOptimal->phase.bindingJoint[i] >= 0)
+    if (rigid.timeOptimal->phase.bindingJoint[i] >= 0) {
       EXPECT_EQ(rigid.timeOptimal->phase.bindingKind[i], PathLimitKind::Velocity) << i;
+    }
 }
 
 TEST(TimeOptimalTiming, GravityBeyondTheTorqueLimitIsRefusedWithJointAndPlace) {

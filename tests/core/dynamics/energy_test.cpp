@@ -55,10 +55,12 @@ TEST(Energy, PowerBalanceAlongSmoothMotion) {
       qd = (A.array() * w.array() * arg.cos()).matrix();
       qdd = (-A.array() * w.array().square() * arg.sin()).matrix();
     };
+    // A structured binding cannot be captured by a lambda in C++17 (clang refuses it): a reference.
+    const Model& arm = model;
     auto energy = [&](double t) {
       Eigen::VectorXd q, qd, qdd;
       state(t, q, qd, qdd);
-      return kineticEnergy(model, data, q, qd) + potentialEnergy(model, data, q);
+      return kineticEnergy(arm, data, q, qd) + potentialEnergy(arm, data, q);
     };
     const double h = 1e-4;
     Eigen::VectorXd q, qd, qdd, tau(n);

@@ -212,7 +212,7 @@ TEST(JointScheme, RefusesBadInput) {
 
 TEST(JointScheme, EvaluateDoesNotAllocate) {
 #ifndef ARMDYN_COUNT_MALLOC
-  GTEST_SKIP() << "malloc counting needs glibc";
+  GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";
 #else
   const Eigen::MatrixXd p = fourPoints();
   for (JointScheme s : {JointScheme::Paul, JointScheme::Cubic, JointScheme::CubicSpline, JointScheme::Quintic,

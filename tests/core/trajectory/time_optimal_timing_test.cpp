@@ -6,6 +6,8 @@
 // the best uniform time scaling of the same path.
 #include "trajectory/time_optimal_timing.h"
 
+#include "allocation_counter.h"
+
 #include "actuation/drive_dynamics.h"
 #include "dynamics/inverse_dynamics.h"
 #include "io/robot_file.h"
@@ -310,6 +312,33 @@ TEST(TimeOptimalTiming, PumaWithDrivesKeepsEveryLimitAndIsBangBang) {
                 file, plan.duration(), plan.uniform.duration, a.worst, a.activeShare, plan.timeOptimal->passes,
                 plan.timeOptimal->conservativeFinal);
   }
+}
+
+// The time-optimal trajectory's evaluation (every sample of a run, every control step) does not
+// allocate, on a joint polyline and on a Cartesian path.
+TEST(TimeOptimalTiming, EvaluateDoesNotAllocate) {
+#ifndef ARMDYN_COUNT_MALLOC
+  GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";
+#else
+  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
+  const Model model(s.robot);
+  for (const char* file : {"robots/puma560_weld_seam.yaml", "robots/puma560_square_line_arc.yaml"}) {
+    const TaskPlan plan = planTask(model, timeOptimal(loadTask(test::sourcePath(file))));
+    const JointTrajectory& traj = *plan.trajectory;
+    Eigen::VectorXd q(6), qd(6), qdd(6);
+    traj.evaluate(0.1, q, qd, qdd);
+    test::gTrajectoryAllocations = 0;
+    test::gTrajectoryCounting = true;
+    double sum = 0.0;
+    for (int i = -2; i <= 2002; ++i) {
+      traj.evaluate(traj.duration() * i / 2000.0, q, qd, qdd);
+      sum += q.sum() + qd.sum() + qdd.sum();
+    }
+    test::gTrajectoryCounting = false;
+    EXPECT_EQ(test::gTrajectoryAllocations, 0) << file;
+    EXPECT_TRUE(std::isfinite(sum));
+  }
+#endif
 }
 
 }  // namespace

@@ -11,6 +11,8 @@ Document::Document(QObject* parent) : QObject(parent) {
   });
 }
 
+Document::~Document() { undo_.disconnect(this); }
+
 void Document::reset(const StudioSession& session, const QString& filePath) {
   session_ = session;
   undo_.clear();

@@ -16,6 +16,10 @@ class Document : public QObject {
   Q_OBJECT
  public:
   explicit Document(QObject* parent = nullptr);
+  // The undo stack, destroyed with the document, says its state changed as it clears: that
+  // must not reach listeners being destroyed themselves (found by UBSan: a MainWindow slot
+  // called after ~MainWindow).
+  ~Document() override;
 
   const StudioSession& session() const { return session_; }
   const RobotSpec& robot() const { return session_.robot; }

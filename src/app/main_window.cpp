@@ -251,7 +251,12 @@ MainWindow::MainWindow(QWidget* parent)
   updateTitle();
 }
 
-MainWindow::~MainWindow() { qApp->removeEventFilter(this); }
+MainWindow::~MainWindow() {
+  qApp->removeEventFilter(this);
+  // Children (the document, the runner, the docks being hidden) outlive this body: none may call
+  // back into a window whose own members are gone (found by UBSan).
+  for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
+}
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
   if (event->type() == QEvent::ShortcutOverride) {

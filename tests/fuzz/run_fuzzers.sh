@@ -2,8 +2,9 @@
 # Runs every harness of BUILD_DIR/tests/fuzz for SECONDS each (default 30) on its seeds:
 #   tests/fuzz/run_fuzzers.sh BUILD_DIR [SECONDS]
 # -timeout=1: an input taking over a second is a hang; -rss_limit_mb: memory past 2 GB is a
-# finding. New corpus entries go to a scratch directory, not into the repository. Prints the
-# executions of each harness; exits non-zero on the first finding.
+# finding. New corpus entries go to a scratch directory, not into the repository; a finding's
+# input is kept in BUILD_DIR/fuzz-findings. Prints the executions of each harness; exits
+# non-zero on the first finding.
 set -eu
 build=$1
 seconds=${2:-30}
@@ -11,6 +12,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+findings=$(cd "$build" && pwd)/fuzz-findings
+mkdir -p "$findings"
 seeds() {
   case $1 in
     robot_yaml|session_yaml|task_yaml) echo "$root/robots $root/tests/data/bad" ;;
@@ -24,7 +27,7 @@ for name in robot_yaml task_yaml session_yaml controller_yaml vora_spec vora_tra
   mkdir -p "corpus_$name"
   # shellcheck disable=SC2046
   "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 "corpus_$name" $(seeds "$name") > "log_$name" 2>&1 || {
+    -print_final_stats=1 -artifact_prefix="$findings/$name-" "corpus_$name" $(seeds "$name") > "log_$name" 2>&1 || {
     echo "fuzz_$name: FINDING"; tail -40 "log_$name"; exit 1; }
   echo "fuzz_$name: $(grep -m1 'stat::number_of_executed_units' "log_$name" | awk '{print $2}') executions in ${seconds} s, no finding"
 done

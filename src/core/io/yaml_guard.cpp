@@ -33,6 +33,8 @@ void checkYamlSyntax(const std::string& text, const std::string& file) {
   yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   int depth = 0;
   long events = 0;
+  int documents = 0;
+  bool awaitingRoot = false;
   while (true) {
     if (!yaml_parser_parse(&p.parser, &p.event)) {
       std::string what = p.parser.problem ? p.parser.problem : "not valid YAML";
@@ -51,8 +53,33 @@ void checkYamlSyntax(const std::string& text, const std::string& file) {
     p.hasEvent = true;
     const yaml_event_type_t type = p.event.type;
     const int line = static_cast<int>(p.event.start_mark.line) + 1;
+    // Every armdyn file is one document whose root is a mapping. yaml-cpp 0.7 also loops
+    // forever on some other roots libyaml accepts (a tagged or anchored scalar continued on a
+    // line that starts with ",": "! x\n,"), so nothing else gets past here.
+    std::string rootProblem;
+    if (awaitingRoot && type != YAML_MAPPING_START_EVENT) {
+      if (type == YAML_SEQUENCE_START_EVENT) {
+        rootProblem = "a list";
+      } else if (type == YAML_ALIAS_EVENT) {
+        rootProblem = "an alias";
+      } else if (type == YAML_SCALAR_EVENT) {
+        const auto& s = p.event.data.scalar;
+        const bool empty = s.length == 0 && s.plain_implicit && !s.tag && !s.anchor;  // "---" alone
+        if (!empty) {
+          std::string value(reinterpret_cast<const char*>(s.value), std::min<std::size_t>(s.length, 40));
+          rootProblem = "'" + value + (s.length > 40 ? "...'" : "'");
+        }
+      }
+    }
+    awaitingRoot = false;
     yaml_event_delete(&p.event);
     p.hasEvent = false;
+    if (!rootProblem.empty())
+      throw InputError(file, line, "file", "expected a mapping of fields (name: ..., ...), got " + rootProblem);
+    if (type == YAML_DOCUMENT_START_EVENT) {
+      if (++documents > 1) throw InputError(file, line, "syntax", "one YAML document per file (found a second after ---)");
+      awaitingRoot = true;
+    }
     if (type == YAML_STREAM_END_EVENT) return;
     if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
       if (++depth > kMaxYamlDepth)

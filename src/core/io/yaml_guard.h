@@ -3,7 +3,9 @@
 // yaml-cpp reads it. yaml-cpp 0.7 (Debian 12) loops forever, allocating without bound, on some
 // malformed input (a file holding a single ","; fixed upstream after 0.7) and recurses once per
 // nesting level; libyaml parses event by event in bounded memory. Text it refuses never reaches
-// yaml-cpp. Also refused: nesting deeper than kMaxYamlDepth, more than kMaxYamlEvents events.
+// yaml-cpp. Also refused: nesting deeper than kMaxYamlDepth, more than kMaxYamlEvents events,
+// a second document, and a document whose root is not a mapping (yaml-cpp 0.7 also hangs on
+// some roots libyaml accepts, e.g. "! x\n,": found by fuzzing).
 
 #include <string>
 

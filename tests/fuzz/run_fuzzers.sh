@@ -6,13 +6,13 @@
 # input is kept in BUILD_DIR/fuzz-findings. Prints the executions of each harness; exits
 # non-zero on the first finding.
 set -eu
-build=$1
+build=$(cd "$1" && pwd)  # absolute: the harnesses run from a scratch directory
 seconds=${2:-30}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-findings=$(cd "$build" && pwd)/fuzz-findings
+findings=$build/fuzz-findings
 mkdir -p "$findings"
 seeds() {
   case $1 in

@@ -140,6 +140,18 @@ std::string indexed(const std::string& field, int index) {
   return index >= 0 ? field + "[" + std::to_string(index + 1) + "]" : field;
 }
 
+// Every joint's vmax and amax (infinite where the robot gives none), as the joint-space schemes take them.
+void setJointLimits(const Model& model, JointSchemeOptions& o) {
+  const int n = model.dof();
+  o.vMax.resize(n);
+  o.aMax.resize(n);
+  for (int j = 0; j < n; ++j) {
+    const LinkSpec& l = model.spec().links[j];
+    o.vMax(j) = l.vMax;
+    o.aMax(j) = l.aMax ? *l.aMax : std::numeric_limits<double>::infinity();
+  }
+}
+
 TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
   const int n = model.dof();
   TaskPlan plan;
@@ -166,13 +178,7 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     o.tacc = paulTacc(model.spec(), task);
     plan.tacc = o.tacc;
   }
-  o.vMax.resize(n);
-  o.aMax.resize(n);
-  for (int j = 0; j < n; ++j) {
-    const LinkSpec& l = model.spec().links[j];
-    o.vMax(j) = l.vMax;
-    o.aMax(j) = l.aMax ? *l.aMax : std::numeric_limits<double>::infinity();
-  }
+  setJointLimits(model, o);
   if (!task.acceleration.empty()) {
     const int given = static_cast<int>(task.acceleration.size());
     if (given != 1 && given != n)
@@ -441,11 +447,12 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan, 
     } catch (const std::invalid_argument&) {
       fail(task, "timing", "timing", "the task's points are all the same: there is no path to time");
     }
-    TaskSpec cubic = task;
-    cubic.scheme = TaskScheme::Cubic;
-    cubic.viaVelocity = "zero";
-    cubic.timing = TimingMode::Scheme;
-    reference = planJointSpace(model, cubic).trajectory;
+    // On the plan's own joint points (the inverse kinematics is not solved again).
+    JointSchemeOptions cubic;
+    cubic.scheme = JointScheme::Cubic;
+    cubic.viaVelocity = ViaVelocity::Zero;
+    setJointLimits(model, cubic);
+    reference = planJointTrajectory(plan.pointJoints, cubic);
   }
   TimeOptimalOptions o;
   o.withDrives = withDrives;

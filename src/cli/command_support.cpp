@@ -37,6 +37,29 @@ DynamicsMethod methodOption(const Args& args) {
   throw InputError("", 0, "--method", "expects lagrange or newton-euler, got '" + m + "'");
 }
 
+RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const SimulationOptions& options,
+                                const std::string& robotFile, const Args& args) {
+  try {
+    return simulateTask(model, task, options);
+  } catch (const InputError& e) {
+    if (!e.file().empty()) throw;
+    const std::string taskFile = task.sourceFile.empty() ? robotFile : task.sourceFile;
+    const std::string& f = e.field();
+    if (f == "dt") {
+      if (args.has("--dt")) throw InputError("", 0, "--dt", e.message());
+      throw InputError(robotFile, 0, "dt", e.message() + " (the robot's DT; --dt replaces it)");
+    }
+    if (f == "tacc") {
+      if (args.has("--tacc")) throw InputError("", 0, "--tacc", e.message());
+      if (task.tacc) throw InputError(taskFile, task.lineOf("tacc"), "tacc", e.message());
+      throw InputError(robotFile, 0, "tacc", e.message() + " (the robot's TACC; --tacc replaces it)");
+    }
+    if (f == "durations") throw InputError(taskFile, task.lineOf("durations"), f, e.message());
+    if (f == "links") throw InputError(robotFile, 0, f, e.message());
+    throw;
+  }
+}
+
 void writeOutput(const std::string& path, const std::string& content) {
   if (path == "-") {
     printOut(content);

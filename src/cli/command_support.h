@@ -19,6 +19,11 @@ Model loadModel(const std::string& path);
 Eigen::VectorXd jointValues(const Args& args, const std::string& option, const Model& model);
 // --method lagrange|newton-euler (default lagrange).
 DynamicsMethod methodOption(const Args& args);
+// simulateTask, with a refusal the core raises without a file ("dt", "tacc", "durations",
+// "links": a run too long, a motion that overflows) re-raised naming where the value came from:
+// --dt / --tacc when given, else the task's file and line (TACC, durations) or the robot file.
+RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const SimulationOptions& options,
+                                const std::string& robotFile, const Args& args);
 // Print to stdout, followed by a newline when missing.
 void printOut(const std::string& text);
 // `--csv -` (or --out -): to standard output; else writeFileAtomic.

@@ -36,7 +36,7 @@ Run simulateFromArgs(const Args& args) {
   // --tacc is Paul's parameter: it replaces the task's (or the robot's) TACC.
   if (args.has("--tacc")) session.task.tacc = args.positive("--tacc", 0.0);
   Model model = buildModel(session.robot, path);
-  RunRecord sim = simulateTask(model, session.task, options);
+  RunRecord sim = simulateNamingSources(model, session.task, options, path, args);
   return {std::move(model), std::move(sim)};
 }
 

@@ -31,7 +31,7 @@ int runSize(const Argv& argv) {
   // Every task runs before anything is written.
   std::vector<RunRecord> runs;
   runs.reserve(tasks.size());
-  for (const TaskSpec& t : tasks) runs.push_back(simulateTask(model, t, options));
+  for (const TaskSpec& t : tasks) runs.push_back(simulateNamingSources(model, t, options, path, args));
   std::vector<DutyCycleTask> cycle;
   for (std::size_t k = 0; k < tasks.size(); ++k)
     cycle.push_back({&runs[k], tasks[k].dwell, tasks[k].name.empty() ? tasks[k].sourceFile : tasks[k].name});

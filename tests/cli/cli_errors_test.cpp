@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace armdyn {
 namespace {
@@ -116,6 +117,43 @@ TEST(CliErrors, CsvIntoMissingDirectoryFailsCleanly) {
   EXPECT_NE(r.exitCode, 0);
   EXPECT_NE(r.err.find("out.csv"), std::string::npos) << r.err;
   EXPECT_TRUE(dir.entries().empty());
+}
+
+// Issue 12 item 7: each message names what is at fault (the option or the file, line and field).
+TEST(CliErrors, MessagesNameWhatIsAtFault) {
+  const test::ScratchDir dir;
+  // A directory given as controller file is a directory, not "an empty file".
+  std::filesystem::create_directory(dir.file("ctl"));
+  expectBadInput(runCli({"run", kRrr, "--controller", dir.file("ctl")}), {"ctl", "is a directory"});
+  // A task without points: is a task missing its points, not "a robot file"; a robot file is one.
+  const std::string noPoints = dir.write("nopoints.yaml", "name: t\ntacc: 0.2\n");
+  expectBadInput(runCli({"simulate", kRrr, "--task", noPoints}), {"nopoints.yaml:1: points: missing"});
+  expectBadInput(runCli({"simulate", kRrr, "--task", test::sourcePath("robots/puma560.yaml")}),
+                 {"puma560.yaml:", "file: this is a robot file (it has links:)"});
+  // A huge --tacc is TACC's fault, a tiny --dt DT's; a tiny TACC names the option or the file line.
+  expectBadInput(runCli({"simulate", kRrr, "--tacc", "1e300"}), {"--tacc: TACC = 1e+300 s makes the plan"});
+  expectBadInput(runCli({"simulate", kRrr, "--dt", "1e-300"}), {"--dt: DT = 1e-300 s gives"});
+  expectBadInput(runCli({"simulate", kRrr, "--tacc", "1e-300"}), {"--tacc: the acceleration of joint 1 is not finite"});
+  const std::string tinyTacc = dir.write("tiny.yaml",
+                                         "name: tiny\n"
+                                         "tacc: 1e-300\n"
+                                         "points:\n"
+                                         "  - {xyz: [0.5, 0.1, -0.1], rpy: [0, 0, 0]}\n"
+                                         "  - {xyz: [0.6, 0.2, -0.1], rpy: [0, 0, 0]}\n");
+  expectBadInput(runCli({"simulate", kRrr, "--task", tinyTacc}), {"tiny.yaml:2: tacc: the acceleration"});
+  expectBadInput(runCli({"size", kRrr, "--task", tinyTacc}), {"tiny.yaml:2: tacc:"});
+  // The robot's own DT is named with the robot file.
+  std::string text = test::readFile(kRrr);
+  ASSERT_NE(text.find("\ndt: 0.025\n"), std::string::npos);
+  text.replace(text.find("\ndt: 0.025\n"), std::string("\ndt: 0.025").size(), "\ndt: 1e-300");
+  const std::string robot = dir.write("robot.yaml", text);
+  dir.write("vora_rrr_weld_seam.yaml", test::readFile(test::sourcePath("robots/vora_rrr_weld_seam.yaml")));
+  expectBadInput(runCli({"simulate", robot}),
+                 {"robot.yaml: dt: DT = 1e-300 s", "--dt replaces it"});
+  // A profile CSV that cannot be opened names the controller file's line and the system error.
+  const std::string ctl = dir.write("ol.yaml", "type: open_loop\nprofile:\n  csv: nothere.csv\n");
+  expectBadInput(runCli({"run", kRrr, "--controller", ctl}),
+                 {"ol.yaml:3: profile.csv:", "nothere.csv: cannot open: No such file or directory"});
 }
 
 }  // namespace

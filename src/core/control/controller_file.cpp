@@ -184,9 +184,17 @@ ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_det
         TableInterpolation interpolation = TableInterpolation::ZeroOrderHold;
         if (auto x = pm.find("interpolation"))
           interpolation = r.word(*x, {"hold", "linear"}) == "hold" ? TableInterpolation::ZeroOrderHold : TableInterpolation::Linear;
-        std::filesystem::path csv = src.text(pm.get("csv"));
+        const Value csvValue = pm.get("csv");
+        std::filesystem::path csv = src.text(csvValue);
         if (csv.is_relative() && !fileName.empty()) csv = std::filesystem::path(fileName).parent_path() / csv;
-        c.profile = loadInputProfileCsv(csv.string(), r.n, interpolation);
+        try {
+          c.profile = loadInputProfileCsv(csv.string(), r.n, interpolation);
+        } catch (const InputError& e) {
+          // A CSV that cannot be read at all (missing, a directory, too large) is this file's
+          // field at fault; an error inside the CSV keeps its own file and line.
+          if (e.line() != 0) throw;
+          src.fail(csvValue.line, csvValue.field, csv.string() + ": " + e.message());
+        }
       } else {
         std::vector<JointSignal> perJoint;
         for (const Value& s : r.list(p)) perJoint.push_back(readSignal(r, s));

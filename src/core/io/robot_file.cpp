@@ -155,7 +155,10 @@ TaskSpec parseTaskYaml(const std::string& text, const std::string& fileName) {
       if (s.task.pointCount() == 0) wrongKind(fileName, f.root.line, "a session without a task:", "a task");
       return s.task;
     }
-    case YamlKind::Robot: wrongKind(fileName, f.root.line, "a robot file (it has no points:)", "a task");
+    case YamlKind::Robot:
+      // A robot file has links:; anything else is a task missing its points (named as such below).
+      if (f.root.node.IsMap() && f.root.node["links"]) wrongKind(fileName, f.root.line, "a robot file (it has links:)", "a task");
+      break;
     case YamlKind::Task: break;
   }
   return io_detail::readTaskMapping(f.source, f.root);

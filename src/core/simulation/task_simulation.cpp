@@ -75,10 +75,19 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   const double dt = dtOf(model, options);
   const TaskTiming timing = sampleTiming(*plan.trajectory, dt);
   if (timing.samples > kMaxRunSamples) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s plan (at most %g)", dt, timing.samples,
-                  timing.planDuration, kMaxRunSamples);
-    throw InputError("", 0, "dt", buf);
+    // Too many samples: either DT is small or the plan is long. Paul's segments last at least
+    // 2 TACC each: a plan longer than a day that is mostly TACC is a TACC typed wrong.
+    const double segments = std::max<double>(1.0, static_cast<double>(plan.pointJoints.rows()) - 1.0);
+    const bool taccMadeItLong = plan.scheme == TaskScheme::Paul && timing.planDuration > 86400.0 &&
+                                2.0 * plan.tacc * segments >= 0.5 * timing.planDuration;
+    char buf[200];
+    if (taccMadeItLong)
+      std::snprintf(buf, sizeof buf, "TACC = %g s makes the plan %g s long: %.3g samples at DT = %g s (at most %g)",
+                    plan.tacc, timing.planDuration, timing.samples, dt, kMaxRunSamples);
+    else
+      std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for a %g s plan (at most %g)", dt, timing.samples,
+                    timing.planDuration, kMaxRunSamples);
+    throw InputError("", 0, taccMadeItLong ? "tacc" : "dt", buf);
   }
   RunRecord sim;
   sim.method = options.method;

@@ -17,6 +17,7 @@ int runFk(const Argv& args);
 int runIk(const Argv& args);
 int runJacobian(const Argv& args);
 int runSize(const Argv& args);
+int runConvert(const Argv& args);
 
 // Usage text of the tool ("" command) or of one command; empty for an unknown command.
 std::string usage(const std::string& command);

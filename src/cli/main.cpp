@@ -22,7 +22,8 @@ const std::map<std::string, Runner>& commands() {
       {"dynamics", armdyn::cli::runDynamics},      {"mass-matrix", armdyn::cli::runMassMatrix},
       {"fk", armdyn::cli::runFk},                  {"ik", armdyn::cli::runIk},
       {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
-      {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune}};
+      {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune},
+      {"convert", armdyn::cli::runConvert}};
   return table;
 }
 

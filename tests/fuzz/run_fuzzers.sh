@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs every harness of BUILD_DIR/tests/fuzz for SECONDS each (default 30) on its seeds:
-#   tests/fuzz/run_fuzzers.sh BUILD_DIR [SECONDS]
+# Runs every harness of BUILD_DIR/tests/fuzz (or the NAMEs given) for SECONDS each (default 30)
+# on its seeds:
+#   tests/fuzz/run_fuzzers.sh BUILD_DIR [SECONDS [NAME...]]
 # -timeout=1: an input taking over a second is a hang; -rss_limit_mb: memory past 2 GB is a
 # finding. New corpus entries go to a scratch directory, not into the repository; a finding's
 # input is kept in BUILD_DIR/fuzz-findings. Prints the executions of each harness; exits
@@ -8,6 +9,8 @@
 set -eu
 build=$(cd "$1" && pwd)  # absolute: the harnesses run from a scratch directory
 seconds=${2:-30}
+shift; [ $# -gt 0 ] && shift
+names=${*:-robot_yaml task_yaml session_yaml controller_yaml vora_spec vora_trajectory profile_csv urdf}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 scratch=$(mktemp -d)
@@ -20,10 +23,11 @@ seeds() {
     controller_yaml) echo "$here/seeds/controller" ;;
     vora_spec|vora_trajectory) echo "$root/robots/legacy" ;;
     profile_csv) echo "$here/seeds/profile" ;;
+    urdf) echo "$root/tests/data/urdf $here/seeds/urdf" ;;
   esac
 }
 cd "$scratch"
-for name in robot_yaml task_yaml session_yaml controller_yaml vora_spec vora_trajectory profile_csv; do
+for name in $names; do
   mkdir -p "corpus_$name"
   # shellcheck disable=SC2046
   "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \

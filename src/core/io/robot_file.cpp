@@ -1,5 +1,6 @@
 // Loading and saving robot, task and session files: format detection, default tasks, the
 // library directory. The readers themselves are yaml_reader.cpp and vora_files.cpp.
+#include "io/urdf_reader.h"
 #include "io/robot_file.h"
 
 #include "io/field_source.h"
@@ -173,6 +174,7 @@ Session parseSessionYaml(const std::string& text, const std::string& fileName) {
 }
 
 RobotSpec loadRobot(const std::string& path) {
+  if (isUrdfPath(path)) return loadUrdf(path).robot;
   const std::string text = readTextFile(path);
   switch (detectFileFormat(text)) {
     case FileFormat::VoraSpec: return parseVoraSpec(text, path);
@@ -184,6 +186,7 @@ RobotSpec loadRobot(const std::string& path) {
 }
 
 TaskSpec loadTask(const std::string& path) {
+  if (isUrdfPath(path)) throw InputError(path, 0, "file", "this is a URDF robot, not a task");
   const std::string text = readTextFile(path);
   switch (detectFileFormat(text)) {
     case FileFormat::VoraTrajectory: return parseVoraTrajectory(text, path);
@@ -195,8 +198,13 @@ TaskSpec loadTask(const std::string& path) {
 }
 
 Session loadSession(const std::string& path) {
-  const std::string text = readTextFile(path);
   Session s;
+  if (isUrdfPath(path)) {
+    s.robot = loadUrdf(path).robot;
+    s.robotFile = path;
+    return s;
+  }
+  const std::string text = readTextFile(path);
   switch (detectFileFormat(text)) {
     case FileFormat::VoraSpec:
       s.robot = parseVoraSpec(text, path);

@@ -34,7 +34,8 @@ struct Session {
   std::string taskFile;
 };
 
-RobotSpec loadRobot(const std::string& path);     // YAML robot, YAML session or Vora spec file
+// A path ending in .urdf is read as URDF (io/urdf_reader.h: the deepest leaf is the tip).
+RobotSpec loadRobot(const std::string& path);     // YAML robot, YAML session, Vora spec or URDF file
 TaskSpec loadTask(const std::string& path);       // YAML task, YAML session or Vora trajectory file
 // Robot plus its default task (robot files may name one, relative to the robot file; session
 // files hold both). A default task that cannot be read is an InputError at the robot file's

@@ -11,7 +11,7 @@ namespace {
 
 const std::vector<std::string> kRobotFields = {"name", "family", "units", "links", "actuator_mass_rule", "tool",
                                                "gravity", "tacc", "dt", "home", "default_task",
-                                               "allow_non_physical_inertia", "payload"};
+                                               "allow_non_physical_inertia", "payload", "base"};
 const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "alpha", "a", "limits", "vmax",
                                               "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
 const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
@@ -201,6 +201,7 @@ RobotDocument readRobotMapping(FieldSource& src, const Value& value) {
   if (auto x = m.find("actuator_mass_rule")) r.actuatorMassRule = src.flag(*x);
   if (auto x = m.find("allow_non_physical_inertia")) r.allowNonPhysicalInertia = src.flag(*x);
   if (auto x = m.find("tool")) r.tool = readTool(src, *x);
+  if (auto x = m.find("base")) r.base = readTool(src, *x);
   if (auto x = m.find("payload")) {
     const Map p(src, *x, {"mass", "com", "tensor"});
     RigidBodyInertia b;

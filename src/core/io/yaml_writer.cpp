@@ -42,7 +42,8 @@ void writeRows(std::ostream& out, const std::string& indent, const Eigen::Matrix
 }
 
 // The tool as xyz + rpy when that text rebuilds the same matrix, else the matrix itself.
-void writeTool(std::ostream& out, const std::string& in, const Eigen::Matrix4d& tool) {
+// `key: {xyz, rpy}` when that text rebuilds the transform exactly, else `key: {matrix: ...}`.
+void writeTransform(std::ostream& out, const std::string& in, const std::string& key, const Eigen::Matrix4d& tool) {
   const Vector6d v = xyzRpyFromPose(tool);
   const std::string xyz = list(Eigen::VectorXd(v.head<3>()), num);
   const std::string rpy = list(Eigen::VectorXd(v.tail<3>()), deg);
@@ -52,10 +53,10 @@ void writeTool(std::ostream& out, const std::string& in, const Eigen::Matrix4d& 
     a(k) = degToRad(readNumber(deg(v(3 + k))).value);
   }
   if (poseFromXyzRpy(p, a) == tool) {
-    out << in << "tool: {xyz: " << xyz << ", rpy: " << rpy << "}\n";
+    out << in << key << ": {xyz: " << xyz << ", rpy: " << rpy << "}\n";
     return;
   }
-  out << in << "tool:\n" << in << "  matrix:\n";
+  out << in << key << ":\n" << in << "  matrix:\n";
   writeRows(out, in + "    ", tool);
 }
 
@@ -127,7 +128,8 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
   for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l);
   out << in << "actuator_mass_rule: " << (r.actuatorMassRule ? "true" : "false") << "\n";
   if (r.allowNonPhysicalInertia) out << in << "allow_non_physical_inertia: true\n";
-  writeTool(out, in, r.tool);
+  writeTransform(out, in, "tool", r.tool);
+  if (r.base != Eigen::Matrix4d::Identity()) writeTransform(out, in, "base", r.base);
   if (r.payload) {
     out << in << "payload:  # at the tool: kg, centre of mass in the tool frame (m), tensor about it (kg m^2)\n";
     out << in << "  mass: " << num(r.payload->mass) << "\n";

@@ -19,7 +19,7 @@ Eigen::Matrix4d forwardKinematics(const Model& model, const Eigen::Ref<const Eig
                                   Eigen::Matrix4d* frames) {
   requireJointVector(model, q);
   const int n = model.dof();
-  frames[0].setIdentity();
+  frames[0] = model.base();
   for (int i = 0; i < n; ++i)
     frames[i + 1].noalias() = frames[i] * dhTransform(model, i, q(i));
   return frames[n] * model.tool();

@@ -109,11 +109,7 @@ std::string requireSphericalWrist(const Model& model) {
 // with TOOL removed, then link 6 removed. The origin of frame 5 in frame 6 is
 // A6^-1 (0,0,0,1) = (-a6, -d6 sin alpha6, -d6 cos alpha6), independent of theta6.
 void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre) {
-  Eigen::Matrix4d toolInverse = Eigen::Matrix4d::Identity();
-  const Eigen::Matrix3d Rt = model.tool().topLeftCorner<3, 3>();
-  toolInverse.topLeftCorner<3, 3>() = Rt.transpose();
-  toolInverse.topRightCorner<3, 1>() = -Rt.transpose() * model.tool().topRightCorner<3, 1>();
-  T6 = pose * toolInverse;
+  T6 = pose * rigidInverse(model.tool());
   const DhParameters& dh6 = model.dh(5);
   const Eigen::Vector3d w6(-dh6.a, -dh6.d * std::sin(dh6.alpha), -dh6.d * std::cos(dh6.alpha));
   centre = T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
@@ -460,7 +456,9 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
   if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
   ClosedFormIk result;
   const std::string& family = model.spec().family;
-  Solver s{model, pose, seed.size() == n ? seed : model.home(), {}, {}};
+  // The families solve in DH frame 0; the solutions are polished and checked in the world.
+  const Eigen::Matrix4d poseInBase = rigidInverse(model.base()) * pose;
+  Solver s{model, poseInBase, seed.size() == n ? seed : model.home(), {}, {}};
   std::string misfit;
   switch (familyOf(family)) {
     case Family::None: result.reason = "no kinematic family"; return result;
@@ -590,7 +588,7 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
   }
 
   result.method = IkMethod::DampedLeastSquares;
-  const double distance = pose.topRightCorner<3, 1>().norm();
+  const double distance = (pose.topRightCorner<3, 1>() - model.base().topRightCorner<3, 1>()).norm();
   const double bound = reachBound(model);
   if (distance > bound) {
     result.reason = format("distance %.4f m from the base exceeds the reach %.4f m", distance, bound);

@@ -57,4 +57,11 @@ Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current
   return e;
 }
 
+Eigen::Matrix4d rigidInverse(const Eigen::Matrix4d& T) {
+  Eigen::Matrix4d inv = Eigen::Matrix4d::Identity();
+  inv.topLeftCorner<3, 3>() = T.topLeftCorner<3, 3>().transpose();
+  inv.topRightCorner<3, 1>() = -inv.topLeftCorner<3, 3>() * T.topRightCorner<3, 1>();
+  return inv;
+}
+
 }  // namespace armdyn

@@ -18,4 +18,7 @@ Vector6d xyzRpyFromPose(const Eigen::Matrix4d& T);
 // order it is the twist [v; w] that moves `current` onto `target`.
 Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current);
 
+// Inverse of a rigid transform [R p; 0 1]: [R^T -R^T p; 0 1] (exact, no LU).
+Eigen::Matrix4d rigidInverse(const Eigen::Matrix4d& T);
+
 }  // namespace armdyn

@@ -10,7 +10,7 @@
 
 namespace armdyn {
 
-// Upper bound on the distance from the base origin to the tool origin, m:
+// Upper bound on the distance from the base origin (DH frame 0) to the tool origin, m:
 // sum of |a_i| and |d_i| (prismatic: |d_i| plus the largest |q_i| the limits allow) plus the
 // tool offset. Infinite for a prismatic joint without limits.
 double reachBound(const Model& model);

@@ -10,6 +10,20 @@ ModelError::ModelError(std::string field, const std::string& message)
 
 namespace {
 
+void requireFinite(double v, const std::string& field);
+template <typename Derived>
+void requireFinite(const Eigen::MatrixBase<Derived>& m, const std::string& field);
+
+// A homogeneous transform: finite, last row 0 0 0 1, orthonormal rotation with det +1.
+void requireRigidTransform(const Eigen::Matrix4d& T, const std::string& field) {
+  requireFinite(T, field);
+  if ((T.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > 1e-12)
+    throw ModelError(field, "last row must be 0 0 0 1");
+  const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
+  if ((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-6 || R.determinant() < 0.0)
+    throw ModelError(field, "rotation part must be orthonormal (a proper rotation)");
+}
+
 void requireFinite(double v, const std::string& field) {
   if (!std::isfinite(v)) throw ModelError(field, "must be a finite number");
 }
@@ -69,10 +83,16 @@ void validate(const RobotSpec& spec) {
       }
       case MassSource::Explicit:
         requireFinite(l.inertia.mass, p + ".mass");
-        if (l.inertia.mass <= 0.0) throw ModelError(p + ".mass", "must be positive");
+        if (l.inertia.mass < 0.0) throw ModelError(p + ".mass", "must not be negative");
         requireFinite(l.inertia.com, p + ".com");
         requireFinite(l.inertia.inertiaCom, p + ".inertia");
-        if (!spec.allowNonPhysicalInertia) requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
+        // A massless link (a URDF link without <inertial>, a frame) carries no inertia at all.
+        if (l.inertia.mass == 0.0) {
+          if (l.inertia.inertiaCom != Eigen::Matrix3d::Zero())
+            throw ModelError(p + ".inertia", "a link of zero mass has a zero inertia tensor");
+        } else if (!spec.allowNonPhysicalInertia) {
+          requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
+        }
         break;
       case MassSource::PseudoInertia: {
         requireFinite(l.pseudoInertia, p + ".pseudo_inertia");
@@ -83,12 +103,8 @@ void validate(const RobotSpec& spec) {
       }
     }
   }
-  requireFinite(spec.tool, "tool");
-  if ((spec.tool.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > 1e-12)
-    throw ModelError("tool", "last row must be 0 0 0 1");
-  const Eigen::Matrix3d R = spec.tool.topLeftCorner<3, 3>();
-  if ((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-6)
-    throw ModelError("tool", "rotation part must be orthonormal");
+  requireRigidTransform(spec.tool, "tool");
+  requireRigidTransform(spec.base, "base");
   requireFinite(spec.gravity, "gravity");
   if (!std::isfinite(spec.tacc) || spec.tacc <= 0.0) throw ModelError("tacc", "must be positive");
   if (!std::isfinite(spec.dt) || spec.dt <= 0.0) throw ModelError("dt", "must be positive");
@@ -119,6 +135,7 @@ Model::Model(RobotSpec spec) : spec_(std::move(spec)) {
     const LinkInertial load = inertialFromTensor(p.mass, c, R * p.inertiaCom * R.transpose());
     inertials_.back() = combineInertials(inertials_.back(), load);
   }
+  gravityInBase_ = spec_.base.topLeftCorner<3, 3>().transpose() * spec_.gravity;
   for (const LinkSpec& l : spec_.links) {
     cosAlpha_.push_back(std::cos(l.dh.alpha));
     sinAlpha_.push_back(std::sin(l.dh.alpha));

@@ -44,7 +44,11 @@ class Model {
   // Actuator point masses ma_1..ma_n (zeros when the rule is off). Actuator i rides link i-1.
   const std::vector<double>& actuatorMasses() const { return actuatorMasses_; }
   const Eigen::Matrix4d& tool() const { return spec_.tool; }
-  const Eigen::Vector3d& gravity() const { return spec_.gravity; }
+  // DH frame 0 in the world frame (forwardKinematics starts from it).
+  const Eigen::Matrix4d& base() const { return spec_.base; }
+  // Gravity in DH frame 0, where the dynamics recursions work: the spec's world gravity
+  // rotated by the base (equal to it for an identity base), m/s^2.
+  const Eigen::Vector3d& gravity() const { return gravityInBase_; }
   Eigen::VectorXd home() const;  // spec.home or zeros
   // cos and sin of link i's twist alpha, computed once (the hot kinematics need them per call).
   double cosAlpha(int i) const { return cosAlpha_[i]; }
@@ -53,6 +57,7 @@ class Model {
  private:
   RobotSpec spec_;
   int n_ = 0;
+  Eigen::Vector3d gravityInBase_ = Eigen::Vector3d::Zero();
   std::vector<double> cosAlpha_, sinAlpha_;
   std::vector<LinkInertial> inertials_;
   std::vector<double> actuatorMasses_;

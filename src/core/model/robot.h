@@ -100,7 +100,11 @@ struct RobotSpec {
   std::vector<LinkSpec> links;
   bool actuatorMassRule = true;         // Vora 6.2: point-mass actuators, on every link
   Eigen::Matrix4d tool = Eigen::Matrix4d::Identity();  // TOOL: end-effector frame in link n
-  Eigen::Vector3d gravity = Eigen::Vector3d(0.0, 0.0, -9.8);  // m/s^2, base frame
+  // BASE: DH frame 0 in the world frame (identity for Vora's arms, where they coincide). Task
+  // poses, tool poses, Jacobians and `gravity` are in the world frame; an imported URDF keeps
+  // its root link as the world.
+  Eigen::Matrix4d base = Eigen::Matrix4d::Identity();
+  Eigen::Vector3d gravity = Eigen::Vector3d(0.0, 0.0, -9.8);  // m/s^2, world frame
   double tacc = 0.3;                    // TACC, s
   double dt = 0.025;                    // DT, s
   Eigen::VectorXd home;                 // initial configuration (size n, or empty = zeros)

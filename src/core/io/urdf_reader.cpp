@@ -1,0 +1,530 @@
+#include "io/urdf_reader.h"
+
+#include "io/input_error.h"
+#include "io/text_file.h"
+#include "kinematics/dh_from_axes.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+#include "model/mass_properties.h"
+#include "model/model.h"
+
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+#include <console_bridge/console.h>
+#include <urdf_parser/urdf_parser.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <random>
+#include <set>
+
+namespace armdyn {
+
+namespace {
+
+// ---- the text before urdfdom sees it ----
+
+// TinyXML parses elements recursively: a deeply nested file would exhaust the stack. Counts the
+// element depth (comments, CDATA, processing instructions and quoted attribute values skipped);
+// returns the line where kMaxUrdfNesting is passed, 0 when it is not.
+int lineBeyondNesting(const std::string& text) {
+  int depth = 0, line = 1;
+  const std::size_t n = text.size();
+  auto skipTo = [&](std::size_t from, const char* end) {
+    const std::size_t k = text.find(end, from);
+    const std::size_t stop = k == std::string::npos ? n : k + std::char_traits<char>::length(end);
+    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(from),
+                                        text.begin() + static_cast<std::ptrdiff_t>(stop), '\n'));
+    return stop;
+  };
+  std::size_t i = 0;
+  while (i < n) {
+    const char c = text[i];
+    if (c == '\n') ++line;
+    if (c != '<') {
+      ++i;
+      continue;
+    }
+    if (text.compare(i, 4, "<!--") == 0) { i = skipTo(i, "-->"); continue; }
+    if (text.compare(i, 9, "<![CDATA[") == 0) { i = skipTo(i, "]]>"); continue; }
+    if (i + 1 < n && (text[i + 1] == '?' || text[i + 1] == '!')) { i = skipTo(i, ">"); continue; }
+    const bool closing = i + 1 < n && text[i + 1] == '/';
+    // To the end of the tag, over quoted attribute values.
+    std::size_t k = i + 1;
+    char quote = 0;
+    for (; k < n; ++k) {
+      if (text[k] == '\n') ++line;
+      if (quote) {
+        if (text[k] == quote) quote = 0;
+      } else if (text[k] == '"' || text[k] == '\'') {
+        quote = text[k];
+      } else if (text[k] == '>') {
+        break;
+      }
+    }
+    const bool selfClosing = k < n && k > i && text[k - 1] == '/';
+    if (closing) {
+      depth = std::max(0, depth - 1);
+    } else if (!selfClosing) {
+      if (++depth > kMaxUrdfNesting) return line;
+    }
+    i = k + 1;
+  }
+  return 0;
+}
+
+// The line of the element `<tag ... name="NAME"` (1 when not found: the file as a whole).
+int lineOfElement(const std::string& text, const std::string& tag, const std::string& name) {
+  for (const char q : {'"', '\''}) {
+    const std::string attribute = std::string("name=") + q + name + q;
+    for (std::size_t at = text.find(attribute); at != std::string::npos; at = text.find(attribute, at + 1)) {
+      const std::size_t open = text.rfind('<', at);
+      if (open == std::string::npos) continue;
+      std::size_t e = open + 1;
+      while (e < at && !std::isspace(static_cast<unsigned char>(text[e]))) ++e;
+      if (text.compare(open + 1, e - open - 1, tag) == 0)
+        return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(open), '\n'));
+    }
+  }
+  return 1;
+}
+
+// urdfdom reports through console_bridge; while it parses, the messages are kept here (one parse
+// at a time: the handler is process-wide).
+class CapturedLog : public console_bridge::OutputHandler {
+ public:
+  void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
+    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first.empty()) first = text;
+  }
+  std::string first;
+};
+
+std::mutex& parseMutex() {
+  static std::mutex m;
+  return m;
+}
+
+// ---- geometry ----
+
+Eigen::Matrix4d poseOf(const urdf::Pose& p) {
+  double x, y, z, w;
+  p.rotation.getQuaternion(x, y, z, w);
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  const Eigen::Quaterniond q(w, x, y, z);
+  T.topLeftCorner<3, 3>() = q.norm() > 0.0 ? q.normalized().toRotationMatrix() : Eigen::Matrix3d::Identity();
+  T.topRightCorner<3, 1>() = Eigen::Vector3d(p.position.x, p.position.y, p.position.z);
+  if (!(std::abs(q.norm() - 1.0) < 1e-6)) T(0, 0) = std::nan("");  // a rotation that is none: refused by the caller
+  return T;
+}
+
+Eigen::Vector3d vectorOf(const urdf::Vector3& v) { return {v.x, v.y, v.z}; }
+
+bool movable(const urdf::Joint& j) {
+  return j.type == urdf::Joint::REVOLUTE || j.type == urdf::Joint::CONTINUOUS || j.type == urdf::Joint::PRISMATIC;
+}
+
+const char* typeName(int type) {
+  switch (type) {
+    case urdf::Joint::REVOLUTE: return "revolute";
+    case urdf::Joint::CONTINUOUS: return "continuous";
+    case urdf::Joint::PRISMATIC: return "prismatic";
+    case urdf::Joint::FLOATING: return "floating";
+    case urdf::Joint::PLANAR: return "planar";
+    case urdf::Joint::FIXED: return "fixed";
+    default: return "unknown";
+  }
+}
+
+// The joint's motion by q: about (revolute) or along (prismatic) its unit axis, in its frame.
+Eigen::Matrix4d motionOf(const urdf::Joint& j, const Eigen::Vector3d& axis, double q) {
+  Eigen::Matrix4d M = Eigen::Matrix4d::Identity();
+  if (j.type == urdf::Joint::PRISMATIC)
+    M.topRightCorner<3, 1>() = axis * q;
+  else if (j.type != urdf::Joint::FIXED)
+    M.topLeftCorner<3, 3>() = Eigen::AngleAxisd(q, axis).toRotationMatrix();
+  return M;
+}
+
+// Round-off of the construction (1e-16 m or rad) written as 0, +-1 and +-pi/2, +-pi: files
+// read "alpha: 90", not "alpha: 90.000000000000014". Moves nothing by more than 1e-15.
+double snapped(double v) {
+  for (const double exact : {0.0, 1.0, -1.0, M_PI / 2, -M_PI / 2, M_PI, -M_PI})
+    if (std::abs(v - exact) < 1e-15) return exact;
+  return v;
+}
+
+Eigen::Matrix4d snapped(Eigen::Matrix4d T) {
+  for (int k = 0; k < 16; ++k) T.data()[k] = snapped(T.data()[k]);
+  return T;
+}
+
+double rotationAngle(const Eigen::Matrix3d& R) {
+  return Eigen::AngleAxisd(R).angle();
+}
+
+// A tensor a rigid body can have: symmetric, principal moments >= 0 and each at most the sum of
+// the other two (relative tolerance 1e-9).
+bool physicalTensor(const Eigen::Matrix3d& I) {
+  const double scale = I.cwiseAbs().maxCoeff();
+  if (scale == 0.0) return true;
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) return false;
+  const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I, Eigen::EigenvaluesOnly).eigenvalues();
+  const double tol = 1e-9 * scale;
+  return m.minCoeff() >= -tol && m(0) + m(1) >= m(2) - tol;
+}
+
+class Importer {
+ public:
+  Importer(const std::string& text, const std::string& file, const UrdfOptions& options)
+      : text_(text), file_(file), options_(options) {}
+
+  UrdfImport run() {
+    if (text_.find('\0') != std::string::npos) fail(1, "file", "not a URDF: it holds a NUL byte");
+    if (const int line = lineBeyondNesting(text_))
+      fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
+    parse();
+    checkJoints();
+    chooseTip();
+    walkChain();
+    buildRobot();
+    checkForwardKinematics();
+    return std::move(out_);
+  }
+
+ private:
+  [[noreturn]] void fail(int line, const std::string& field, const std::string& message) const {
+    throw InputError(file_, line, field, message);
+  }
+  [[noreturn]] void failJoint(const std::string& name, const std::string& message) const {
+    fail(lineOfElement(text_, "joint", name), "joint '" + name + "'", message);
+  }
+  [[noreturn]] void failLink(const std::string& name, const std::string& message) const {
+    fail(lineOfElement(text_, "link", name), "link '" + name + "'", message);
+  }
+
+  void parse() {
+    CapturedLog log;
+    {
+      const std::lock_guard<std::mutex> lock(parseMutex());
+      console_bridge::useOutputHandler(&log);
+      try {
+        model_ = urdf::parseURDF(text_);
+      } catch (const std::exception& e) {
+        if (log.first.empty()) log.first = e.what();
+        model_.reset();
+      }
+      console_bridge::restorePreviousOutputHandler();
+    }
+    if (!model_) {
+      std::string why = log.first.empty() ? "urdfdom could not read it" : log.first;
+      while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back()))) why.pop_back();
+      fail(1, "robot", "not a valid URDF: " + why);
+    }
+    if (!model_->getRoot()) fail(1, "robot", "the URDF has no root link");
+  }
+
+  // Joints DH cannot represent, anywhere in the tree; numbers that are not finite.
+  void checkJoints() {
+    for (const auto& [name, j] : model_->joints_) {
+      if (!j) continue;
+      if (j->type == urdf::Joint::FLOATING || j->type == urdf::Joint::PLANAR)
+        failJoint(name, std::string("a ") + typeName(j->type) +
+                            " joint has more than one degree of freedom; a DH robot has one revolute or prismatic joint per link");
+      if (j->type == urdf::Joint::UNKNOWN) failJoint(name, "unknown joint type");
+      if (j->mimic)
+        failJoint(name, "a mimic joint (it follows '" + j->mimic->joint_name +
+                            "'); armdyn's joints are independent, so mimic joints are not imported");
+      if (!poseOf(j->parent_to_joint_origin_transform).allFinite())
+        failJoint(name, "<origin> is not a finite pose");
+      if (movable(*j)) {
+        const Eigen::Vector3d axis = vectorOf(j->axis);
+        if (!axis.allFinite() || !(axis.norm() > 1e-12)) failJoint(name, "<axis> needs a finite, non-zero direction");
+        if (j->limits) {
+          const urdf::JointLimits& l = *j->limits;
+          for (const double v : {l.lower, l.upper, l.effort, l.velocity})
+            if (!std::isfinite(v)) failJoint(name, "<limit> values must be finite numbers");
+          if (l.effort < 0.0 || l.velocity < 0.0) failJoint(name, "<limit> effort and velocity must not be negative");
+        }
+      }
+    }
+  }
+
+  int movableDepth(const urdf::Link* link) const {
+    int depth = 0;
+    for (const urdf::Link* l = link; l && l->parent_joint; l = l->getParent().get())
+      if (movable(*l->parent_joint)) ++depth;
+    return depth;
+  }
+
+  void chooseTip() {
+    if (!options_.tip.empty()) {
+      tip_ = model_->getLink(options_.tip).get();
+      if (!tip_) {
+        std::vector<std::string> names;
+        for (const auto& [name, l] : model_->links_) names.push_back(name);
+        fail(1, "--tip", "no link named '" + options_.tip + "' (links: " + join(names) + ")");
+      }
+      return;
+    }
+    int best = -1;
+    std::vector<const urdf::Link*> candidates;
+    for (const auto& [name, l] : model_->links_) {
+      if (!l || !l->child_joints.empty()) continue;
+      const int depth = movableDepth(l.get());
+      if (depth > best) {
+        best = depth;
+        candidates.clear();
+      }
+      if (depth == best) candidates.push_back(l.get());
+    }
+    if (candidates.empty()) fail(1, "robot", "the URDF has no leaf link");
+    if (candidates.size() > 1) {
+      std::vector<std::string> names;
+      for (const urdf::Link* l : candidates) names.push_back(l->name);
+      fail(1, "--tip", "the tree has " + std::to_string(candidates.size()) + " deepest links (" + join(names) +
+                           ", each after " + std::to_string(best) + " movable joints); name the tip (armdyn convert --tip LINK)");
+    }
+    tip_ = candidates.front();
+  }
+
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (const std::string& x : v) s += (s.empty() ? "" : ", ") + x;
+    return s;
+  }
+
+  // The chain root -> tip; every other joint hangs from it by fixed joints only.
+  void walkChain() {
+    std::vector<const urdf::Link*> path;
+    for (const urdf::Link* l = tip_; l; l = l->getParent().get()) {
+      path.push_back(l);
+      if (path.size() > model_->links_.size()) fail(1, "robot", "the URDF's links form a loop");
+    }
+    std::reverse(path.begin(), path.end());
+    onChain_.insert(path.begin(), path.end());
+    root_ = path.front();
+    // World poses at q = 0 and the group of each link (0 = fixed to the root, k = moves with
+    // movable joint k), chain first.
+    zeroPose_[root_] = Eigen::Matrix4d::Identity();
+    group_[root_] = 0;
+    order_.push_back(root_);
+    for (std::size_t k = 1; k < path.size(); ++k) {
+      const urdf::Joint& j = *path[k]->parent_joint;
+      const Eigen::Matrix4d origin = zeroPose_[path[k - 1]] * poseOf(j.parent_to_joint_origin_transform);
+      zeroPose_[path[k]] = origin;
+      if (movable(j)) {
+        chainJoints_.push_back(&j);
+        JointAxisLine line;
+        line.point = origin.topRightCorner<3, 1>();
+        line.direction = origin.topLeftCorner<3, 3>() * vectorOf(j.axis).normalized();
+        line.type = j.type == urdf::Joint::PRISMATIC ? JointType::Prismatic : JointType::Revolute;
+        axes_.push_back(line);
+        movingLink_.push_back(path[k]);
+      }
+      group_[path[k]] = static_cast<int>(chainJoints_.size());
+      order_.push_back(path[k]);
+    }
+    const int n = static_cast<int>(chainJoints_.size());
+    if (n == 0) fail(1, "--tip", "no movable joint between the root '" + root_->name + "' and the tip '" + tip_->name + "'");
+    if (n > kMaxLinks)
+      fail(1, "--tip", "the chain to '" + tip_->name + "' has " + std::to_string(n) + " movable joints; armdyn takes 1 to " +
+                           std::to_string(kMaxLinks));
+    // Side branches: links off the chain, reached by fixed joints only.
+    for (const urdf::Link* l : path) addBranches(l);
+  }
+
+  void addBranches(const urdf::Link* link) {
+    for (const auto& j : link->child_joints) {
+      const urdf::Link* child = model_->getLink(j->child_link_name).get();
+      if (!child || onChain_.count(child)) continue;
+      if (j->type != urdf::Joint::FIXED)
+        failJoint(j->name, std::string("a ") + typeName(j->type) + " joint branching off the chain at link '" + link->name +
+                               "' (to the tip '" + tip_->name + "'); a DH robot is one serial chain (choose another tip, or remove the branch)");
+      zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform);
+      group_[child] = group_[link];
+      order_.push_back(child);
+      if (group_[link] > 0) out_.notes.push_back("link '" + child->name + "' (fixed to '" + link->name + "') merged into " +
+                                                 movingLink_[static_cast<std::size_t>(group_[link] - 1)]->name);
+      addBranches(child);
+    }
+  }
+
+  void buildRobot() {
+    const int n = static_cast<int>(chainJoints_.size());
+    try {
+      dh_ = dhFromAxes(axes_, zeroPose_[tip_]);
+    } catch (const std::exception& e) {
+      fail(1, "robot", std::string("the joint axes give no DH chain: ") + e.what());
+    }
+    RobotSpec& r = out_.robot;
+    r.name = model_->getName().empty() ? "urdf robot" : model_->getName();
+    r.actuatorMassRule = false;
+    r.gravity = options_.gravity;
+    r.base = snapped(dh_.base);
+    r.tool = snapped(dh_.tool);
+    r.links.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+      const urdf::Joint& j = *chainJoints_[static_cast<std::size_t>(i)];
+      LinkSpec& l = r.links[static_cast<std::size_t>(i)];
+      l.name = movingLink_[static_cast<std::size_t>(i)]->name;
+      l.joint = axes_[static_cast<std::size_t>(i)].type;
+      l.dh = dh_.dh[static_cast<std::size_t>(i)];
+      for (double* v : {&l.dh.theta, &l.dh.d, &l.dh.alpha, &l.dh.a}) *v = snapped(*v);
+      if (j.type != urdf::Joint::CONTINUOUS && j.limits && j.limits->lower < j.limits->upper) {
+        l.qMin = j.limits->lower;
+        l.qMax = j.limits->upper;
+      } else if (j.type != urdf::Joint::CONTINUOUS) {
+        out_.notes.push_back("joint '" + j.name + "': no position limits (lower not below upper): unlimited");
+      }
+      if (j.limits && j.limits->velocity > 0.0) {
+        l.vMax = j.limits->velocity;
+      } else {
+        out_.notes.push_back("joint '" + j.name + "': no velocity limit: vmax = 1 (rad/s or m/s)");
+      }
+      if (j.limits && j.limits->effort > 0.0) l.fMax = j.limits->effort;
+      l.massSource = MassSource::Explicit;
+      out_.jointNames.push_back(j.name);
+    }
+    for (int i = 0; i + 1 < n; ++i)
+      out_.axisRelations.push_back(chainJoints_[static_cast<std::size_t>(i)]->name + " - " +
+                                   chainJoints_[static_cast<std::size_t>(i) + 1]->name + ": " +
+                                   axisRelationName(dh_.relations[static_cast<std::size_t>(i)]));
+    // Inertials into the DH frame of their group.
+    std::vector<LinkInertial> merged(static_cast<std::size_t>(n));
+    for (const urdf::Link* link : order_) {
+      const int group = group_[link];
+      if (group == 0 || !link->inertial) continue;
+      const urdf::Inertial& in = *link->inertial;
+      const Eigen::Matrix4d origin = poseOf(in.origin);
+      Eigen::Matrix3d I;
+      I << in.ixx, in.ixy, in.ixz, in.ixy, in.iyy, in.iyz, in.ixz, in.iyz, in.izz;
+      if (!origin.allFinite() || !std::isfinite(in.mass) || !I.allFinite())
+        failLink(link->name, "<inertial> values must be finite numbers");
+      if (in.mass < 0.0) failLink(link->name, "<mass> must not be negative");
+      if (in.mass == 0.0 && I != Eigen::Matrix3d::Zero()) {
+        out_.notes.push_back("link '" + link->name + "': zero mass: its inertia tensor is ignored");
+        I.setZero();
+      }
+      if (!physicalTensor(I)) {
+        r.allowNonPhysicalInertia = true;
+        out_.notes.push_back("link '" + link->name + "': the inertia tensor is not one a rigid body can have (kept as written)");
+      }
+      // Inertial frame -> link -> world (q = 0) -> DH frame of the group.
+      const Eigen::Matrix4d inDh = rigidInverse(dh_.frames[static_cast<std::size_t>(group)]) * zeroPose_[link] * origin;
+      const Eigen::Matrix3d R = inDh.topLeftCorner<3, 3>();
+      const LinkInertial part = inertialFromTensor(in.mass, inDh.topRightCorner<3, 1>(), R * I * R.transpose());
+      LinkInertial& m = merged[static_cast<std::size_t>(group - 1)];
+      m = m.mass > 0.0 ? combineInertials(m, part) : (part.mass > 0.0 ? part : m);
+    }
+    for (int i = 0; i < n; ++i) {
+      RigidBodyInertia& b = r.links[static_cast<std::size_t>(i)].inertia;
+      const LinkInertial& m = merged[static_cast<std::size_t>(i)];
+      b.mass = m.mass;
+      b.com = m.mass > 0.0 ? m.com : Eigen::Vector3d::Zero();
+      b.inertiaCom = m.mass > 0.0 ? Eigen::Matrix3d(0.5 * (m.inertiaCom + m.inertiaCom.transpose())) : Eigen::Matrix3d::Zero();
+      if (m.mass == 0.0) out_.notes.push_back("link " + std::to_string(i + 1) + " (" + r.links[static_cast<std::size_t>(i)].name + ") has no mass");
+    }
+    out_.root = root_->name;
+    out_.tip = tip_->name;
+  }
+
+  // The URDF's own chain of origins and motions against the DH model, at seeded random q.
+  void checkForwardKinematics() {
+    Model model = [&] {
+      try {
+        return Model(out_.robot);
+      } catch (const ModelError& e) {
+        fail(1, e.field(), e.what());
+      }
+    }();
+    const int n = model.dof();
+    // Moving link k's URDF frame in DH frame k (constant).
+    std::vector<Eigen::Matrix4d> offset(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k)
+      offset[static_cast<std::size_t>(k)] = rigidInverse(dh_.frames[static_cast<std::size_t>(k) + 1]) * zeroPose_[movingLink_[static_cast<std::size_t>(k)]];
+    std::mt19937 rng(20261125);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    std::vector<Eigen::Matrix4d> frames(static_cast<std::size_t>(n) + 1);
+    double worst = 0.0;
+    constexpr int kConfigurations = 25;
+    for (int c = 0; c < kConfigurations; ++c) {
+      Eigen::VectorXd q(n);
+      for (int i = 0; i < n; ++i) {
+        const LinkSpec& l = out_.robot.links[static_cast<std::size_t>(i)];
+        const double span = l.joint == JointType::Revolute ? M_PI : 0.5;
+        const double lo = std::max(l.qMin, -span), hi = std::min(l.qMax, span);
+        q(i) = lo < hi ? lo + (hi - lo) * unit(rng) : 0.0;
+      }
+      const Eigen::Matrix4d tool = forwardKinematics(model, q, frames.data());
+      // URDF: walk the chain again with the joint values.
+      Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+      int k = 0;
+      const urdf::Link* l = tip_;
+      std::vector<const urdf::Link*> path;
+      for (; l; l = l->getParent().get()) path.push_back(l);
+      std::reverse(path.begin(), path.end());
+      for (std::size_t p = 1; p < path.size(); ++p) {
+        const urdf::Joint& j = *path[p]->parent_joint;
+        T = T * poseOf(j.parent_to_joint_origin_transform);
+        if (movable(j)) {
+          T = T * motionOf(j, vectorOf(j.axis).normalized(), q(k));
+          worst = std::max(worst, difference(T, frames[static_cast<std::size_t>(k) + 1] * offset[static_cast<std::size_t>(k)]));
+          ++k;
+        }
+      }
+      worst = std::max(worst, difference(T, tool));
+    }
+    out_.fkResidual = worst;
+    out_.fkConfigurations = kConfigurations;
+    // The construction is exact up to round-off and the 1e-9 snapping of nearly parallel or
+    // intersecting axes; anything larger is an axis pair the DH form cannot hold well.
+    if (!(worst < 1e-6))
+      fail(1, "robot", "the DH robot does not reproduce the URDF's forward kinematics (residual " + std::to_string(worst) +
+                           "): nearly parallel joint axes?");
+  }
+
+  static double difference(const Eigen::Matrix4d& a, const Eigen::Matrix4d& b) {
+    const double position = (a.topRightCorner<3, 1>() - b.topRightCorner<3, 1>()).norm();
+    const Eigen::Matrix3d R = a.topLeftCorner<3, 3>().transpose() * b.topLeftCorner<3, 3>();
+    return std::max(position, rotationAngle(R));
+  }
+
+  const std::string& text_;
+  std::string file_;
+  UrdfOptions options_;
+  urdf::ModelInterfaceSharedPtr model_;
+  const urdf::Link* root_ = nullptr;
+  const urdf::Link* tip_ = nullptr;
+  std::set<const urdf::Link*> onChain_;
+  std::map<const urdf::Link*, Eigen::Matrix4d> zeroPose_;
+  std::map<const urdf::Link*, int> group_;
+  std::vector<const urdf::Link*> order_;  // chain root to tip, then the side branches
+  std::vector<const urdf::Joint*> chainJoints_;
+  std::vector<const urdf::Link*> movingLink_;
+  std::vector<JointAxisLine> axes_;
+  DhChain dh_;
+  UrdfImport out_;
+};
+
+}  // namespace
+
+bool isUrdfPath(const std::string& path) {
+  if (path.size() < 5) return false;
+  std::string ext = path.substr(path.size() - 5);
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext == ".urdf";
+}
+
+UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options) {
+  return Importer(text, fileName, options).run();
+}
+
+UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options) {
+  const std::string text = readTextFile(path);
+  return parseUrdf(text, path, options);
+}
+
+}  // namespace armdyn

@@ -1,0 +1,295 @@
+// URDF import and export (io/urdf_reader.h, io/urdf_writer.h), checked against:
+// - Universal Robots' published DH forward kinematics of the UR5 (typed here from UR's table),
+//   for tests/data/urdf/ur5.urdf laid out as ROS-Industrial's ur_description lays it out;
+// - the same arms written in DH (robots/ur5.yaml, robots/puma560.yaml): inverse dynamics;
+// - the DH -> URDF -> DH round trip of every robot file in robots/ and random chains with a
+//   base and a tool: forward kinematics to 1e-12 and inverse dynamics to 1e-10 (the URDF
+//   numbers are written with 17 digits: the round trip loses only rounding, ~1e-15);
+// - refusals naming the joint: a branch, a floating joint, a mimic joint.
+#include "dynamics/inverse_dynamics.h"
+#include "io/input_error.h"
+#include "io/robot_file.h"
+#include "io/urdf_reader.h"
+#include "io/urdf_writer.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+#include "../dynamics/dynamics_fixtures.h"
+#include "support/test_support.h"
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <random>
+
+namespace armdyn {
+namespace {
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+double poseDifference(const Eigen::Matrix4d& a, const Eigen::Matrix4d& b) { return (a - b).cwiseAbs().maxCoeff(); }
+
+Eigen::Matrix4d dhMatrix(double theta, double d, double alpha, double a) {
+  return dhTransform(DhParameters{theta, d, alpha, a}, JointType::Revolute, 0.0);
+}
+
+// UR5, Universal Robots' DH table: standard DH, theta_i = q_i.
+Eigen::Matrix4d ur5PublishedFk(const Eigen::VectorXd& q) {
+  const double d[6] = {0.089159, 0, 0, 0.10915, 0.09465, 0.0823};
+  const double a[6] = {0, -0.425, -0.39225, 0, 0, 0};
+  const double alpha[6] = {M_PI / 2, 0, 0, M_PI / 2, -M_PI / 2, 0};
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  for (int i = 0; i < 6; ++i) T = T * dhMatrix(q(i), d[i], alpha[i], a[i]);
+  return T;
+}
+
+UrdfImport importUr5() {
+  UrdfOptions options;
+  options.tip = "tool0";
+  return loadUrdf(test::sourcePath("tests/data/urdf/ur5.urdf"), options);
+}
+
+TEST(UrdfImport, Ur5MatchesItsPublishedDhForwardKinematics) {
+  const UrdfImport ur5 = importUr5();
+  EXPECT_EQ(ur5.root, "base_link");
+  EXPECT_EQ(ur5.tip, "tool0");
+  EXPECT_EQ(ur5.jointNames, (std::vector<std::string>{"shoulder_pan_joint", "shoulder_lift_joint", "elbow_joint",
+                                                       "wrist_1_joint", "wrist_2_joint", "wrist_3_joint"}));
+  EXPECT_LT(ur5.fkResidual, 1e-12);
+  const Model model(ur5.robot);
+  // UR's DH base frame is ur_description's `base`: base_link turned by pi about z.
+  Eigen::Matrix4d baseLinkToBase = Eigen::Matrix4d::Identity();
+  baseLinkToBase.topLeftCorner<3, 3>() = Eigen::AngleAxisd(M_PI, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+  std::mt19937 rng(5);
+  double worst = 0.0;
+  for (int k = 0; k < 50; ++k) {
+    const Eigen::VectorXd q = test::randomVector(rng, 6, M_PI);
+    worst = std::max(worst, poseDifference(rigidInverse(baseLinkToBase) * toolPose(model, q), ur5PublishedFk(q)));
+  }
+  EXPECT_LT(worst, 1e-9);
+  // Limits, effort and velocity come over.
+  for (const LinkSpec& l : ur5.robot.links) {
+    EXPECT_DOUBLE_EQ(l.qMax, 2 * M_PI);
+    EXPECT_DOUBLE_EQ(l.vMax, M_PI);
+    ASSERT_TRUE(l.fMax.has_value());
+  }
+  EXPECT_DOUBLE_EQ(*ur5.robot.links[0].fMax, 150.0);
+  EXPECT_DOUBLE_EQ(*ur5.robot.links[5].fMax, 28.0);
+}
+
+TEST(UrdfImport, Ur5InverseDynamicsMatchesTheSameArmWrittenInDh) {
+  const Model imported(importUr5().robot);
+  const Model dh(loadRobot(test::sourcePath("robots/ur5.yaml")));
+  std::mt19937 rng(6);
+  double worst = 0.0, scale = 0.0;
+  for (int k = 0; k < 50; ++k) {
+    const test::JointState s = test::randomState(rng, 6);
+    const Eigen::VectorXd a = inverseDynamics(imported, s.q, s.qd, s.qdd);
+    const Eigen::VectorXd b = inverseDynamics(dh, s.q, s.qd, s.qdd);
+    worst = std::max(worst, (a - b).cwiseAbs().maxCoeff());
+    scale = std::max(scale, b.cwiseAbs().maxCoeff());
+  }
+  EXPECT_LT(worst, 1e-10) << "largest torque " << scale;
+  EXPECT_GT(scale, 10.0);  // gravity on the UR5: tens of N m, not a vacuous comparison
+}
+
+TEST(UrdfImport, Puma560WithTurnedLinkFramesMatchesTheDhFile) {
+  const UrdfImport puma = loadUrdf(test::sourcePath("tests/data/urdf/puma560.urdf"));
+  EXPECT_EQ(puma.root, "world");
+  EXPECT_EQ(puma.tip, "flange");
+  EXPECT_EQ(puma.axisRelations[2], "joint3 - joint4: skew");
+  EXPECT_LT(puma.fkResidual, 1e-12);
+  const Model imported(puma.robot);
+  const Model dh(loadRobot(test::sourcePath("robots/puma560.yaml")));
+  Eigen::Matrix4d pedestal = Eigen::Matrix4d::Identity();
+  pedestal(2, 3) = 0.6604;  // the URDF's world is below Corke's frame 0
+  std::mt19937 rng(7);
+  double fk = 0.0, id = 0.0;
+  for (int k = 0; k < 50; ++k) {
+    const test::JointState s = test::randomState(rng, 6);
+    fk = std::max(fk, poseDifference(toolPose(imported, s.q), pedestal * toolPose(dh, s.q)));
+    // Rigid-body inverse dynamics (the drives are armdyn's, not the URDF's).
+    id = std::max(id, (inverseDynamics(imported, s.q, s.qd, s.qdd) - inverseDynamics(dh, s.q, s.qd, s.qdd)).cwiseAbs().maxCoeff());
+  }
+  EXPECT_LT(fk, 1e-9);
+  EXPECT_LT(id, 1e-10);
+}
+
+// Every robot file of the library, Vora's legacy specifications, and random chains (revolute
+// and prismatic, offsets) with a base and a tool that are not the identity.
+std::vector<std::pair<std::string, RobotSpec>> roundTripRobots() {
+  std::vector<std::pair<std::string, RobotSpec>> robots;
+  for (const std::string dir : {"robots", "robots/legacy"}) {
+    std::vector<std::string> paths;
+    for (const auto& e : std::filesystem::directory_iterator(test::sourcePath(dir))) {
+      const std::string ext = e.path().extension().string();
+      if (ext == ".yaml" || ext == ".spec") paths.push_back(e.path().string());
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& p : paths) {
+      try {
+        robots.emplace_back(p, loadRobot(p));
+      } catch (const InputError&) {
+        // a task file
+      }
+    }
+  }
+  std::mt19937 rng(20261125);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int n : {1, 3, 6, 7, 12}) {
+    RobotSpec r = test::randomChainSpec(rng, n);
+    r.name = "random chain " + std::to_string(n);
+    r.base = poseFromXyzRpy(Eigen::Vector3d(u(rng), u(rng), u(rng)), Eigen::Vector3d(3 * u(rng), 1.5 * u(rng), 3 * u(rng)));
+    r.tool = poseFromXyzRpy(Eigen::Vector3d(0.1 * u(rng), 0.1 * u(rng), 0.2 * u(rng)), Eigen::Vector3d(u(rng), u(rng), u(rng)));
+    for (LinkSpec& l : r.links) {
+      l.qMin = -1.5;
+      l.qMax = 1.5;
+      l.fMax = 40.0;
+      l.vMax = 2.5;
+    }
+    robots.emplace_back(r.name, r);
+  }
+  return robots;
+}
+
+TEST(UrdfRoundTrip, EveryLibraryArmKeepsForwardKinematicsAndInverseDynamics) {
+  const auto robots = roundTripRobots();
+  ASSERT_GE(robots.size(), 14u);  // 8 robot files, Vora's specification, 5 random chains
+  std::mt19937 rng(8);
+  for (const auto& [name, spec] : robots) {
+    SCOPED_TRACE(name);
+    const Model original(spec);
+    UrdfOptions options;
+    options.gravity = spec.gravity;  // URDF holds no gravity
+    const UrdfImport back = parseUrdf(robotToUrdf(original), name + ".urdf", options);
+    const Model imported(back.robot);
+    ASSERT_EQ(imported.dof(), original.dof());
+    EXPECT_LT(back.fkResidual, 1e-12);
+    double fk = 0.0, id = 0.0;
+    for (int k = 0; k < 30; ++k) {
+      const test::JointState s = test::randomState(rng, original.dof());
+      fk = std::max(fk, poseDifference(toolPose(imported, s.q), toolPose(original, s.q)));
+      // The DH frames themselves may differ (another choice of x axes); the tool may not.
+      const Eigen::VectorXd a = inverseDynamics(imported, s.q, s.qd, s.qdd);
+      const Eigen::VectorXd b = inverseDynamics(original, s.q, s.qd, s.qdd);
+      id = std::max(id, (a - b).cwiseAbs().maxCoeff());
+    }
+    EXPECT_LT(fk, 1e-12);
+    EXPECT_LT(id, 1e-10);
+    for (int i = 0; i < original.dof(); ++i) {
+      const LinkSpec& a = original.spec().links[static_cast<std::size_t>(i)];
+      const LinkSpec& b = imported.spec().links[static_cast<std::size_t>(i)];
+      EXPECT_EQ(a.joint, b.joint);
+      EXPECT_EQ(a.qMin, b.qMin);
+      EXPECT_EQ(a.qMax, b.qMax);
+      EXPECT_EQ(a.vMax, b.vMax);
+      EXPECT_EQ(a.fMax.has_value(), b.fMax.has_value());
+    }
+  }
+}
+
+TEST(UrdfRoundTrip, YamlOfAnImportedRobotReadsBackTheSame) {
+  const RobotSpec a = importUr5().robot;
+  const RobotSpec b = parseRobotYaml(robotToYaml(a), "ur5.yaml");
+  const Model ma(a), mb(b);
+  std::mt19937 rng(9);
+  for (int k = 0; k < 10; ++k) {
+    const test::JointState s = test::randomState(rng, 6);
+    EXPECT_LT(poseDifference(toolPose(ma, s.q), toolPose(mb, s.q)), 1e-12);
+    EXPECT_LT((inverseDynamics(ma, s.q, s.qd, s.qdd) - inverseDynamics(mb, s.q, s.qd, s.qdd)).cwiseAbs().maxCoeff(), 1e-10);
+  }
+}
+
+void expectRefused(const std::string& text, int line, const std::string& field, const std::string& words,
+                   const UrdfOptions& options = {}) {
+  try {
+    parseUrdf(text, "test.urdf", options);
+    ADD_FAILURE() << "accepted; expected " << field;
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), "test.urdf");
+    EXPECT_EQ(e.line(), line) << e.what();
+    EXPECT_EQ(e.field(), field) << e.what();
+    EXPECT_NE(e.message().find(words), std::string::npos) << e.what();
+  }
+}
+
+TEST(UrdfImport, RefusesWhatDhCannotHoldNamingTheJoint) {
+  const std::string dir = test::sourcePath("tests/data/bad/");
+  expectRefused(readFile(dir + "urdf_branch.urdf"), 28, "joint 'finger_joint'", "branching off the chain at link 'link1'");
+  expectRefused(readFile(dir + "urdf_floating.urdf"), 6, "joint 'world_to_base'", "floating joint");
+  expectRefused(readFile(dir + "urdf_mimic.urdf"), 12, "joint 'joint2'", "mimic joint (it follows 'joint1')");
+  std::string planar = readFile(dir + "urdf_floating.urdf");
+  planar.replace(planar.find("floating\">"), 8, "planar");
+  expectRefused(planar, 6, "joint 'world_to_base'", "planar joint");
+  // The branch is fine when the chain is chosen through it: then the other arm is the branch.
+  UrdfOptions viaFinger;
+  viaFinger.tip = "finger";
+  expectRefused(readFile(dir + "urdf_branch.urdf"), 12, "joint 'joint2'", "branching off the chain at link 'link1'", viaFinger);
+}
+
+TEST(UrdfImport, TipChoice) {
+  // ur5.urdf ends in two frames after the wrist (ee_link, tool0): the tip must be named.
+  try {
+    loadUrdf(test::sourcePath("tests/data/urdf/ur5.urdf"));
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.field(), "--tip");
+    EXPECT_NE(e.message().find("ee_link, tool0"), std::string::npos) << e.what();
+  }
+  UrdfOptions options;
+  options.tip = "ee_link";
+  const UrdfImport ee = loadUrdf(test::sourcePath("tests/data/urdf/ur5.urdf"), options);
+  EXPECT_EQ(ee.tip, "ee_link");
+  options.tip = "no_such_link";
+  expectRefused(readFile(test::sourcePath("tests/data/urdf/ur5.urdf")), 1, "--tip", "no link named 'no_such_link'", options);
+  // A tip on the base: no movable joint.
+  options.tip = "base";
+  expectRefused(readFile(test::sourcePath("tests/data/urdf/ur5.urdf")), 1, "--tip", "no movable joint", options);
+}
+
+TEST(UrdfImport, MergesFixedLinksAndSkipsTheGround) {
+  // ur5.urdf: ee_link (no mass) hangs from wrist_3_link; `base` from base_link (ground).
+  const UrdfImport ur5 = importUr5();
+  ASSERT_EQ(ur5.notes.size(), 1u);
+  EXPECT_EQ(ur5.notes[0], "link 'ee_link' (fixed to 'wrist_3_link') merged into wrist_3_link");
+  // A mass fixed to the last link adds to it: the same as a payload at that place.
+  std::string text = readFile(test::sourcePath("tests/data/urdf/ur5.urdf"));
+  text.replace(text.find("<link name=\"ee_link\"/>"), std::string("<link name=\"ee_link\"/>").size(),
+               "<link name=\"ee_link\"><inertial><origin xyz=\"0.02 0 0\"/><mass value=\"2\"/>"
+               "<inertia ixx=\"0.001\" ixy=\"0\" ixz=\"0\" iyy=\"0.002\" iyz=\"0\" izz=\"0.002\"/></inertial></link>");
+  UrdfOptions options;
+  options.tip = "tool0";
+  const UrdfImport loaded = parseUrdf(text, "ur5_load.urdf", options);
+  EXPECT_NEAR(loaded.robot.links[5].inertia.mass, 0.1879 + 2.0, 1e-12);
+}
+
+TEST(UrdfImport, HostileTextIsRefusedWithAMessage) {
+  expectRefused("", 1, "robot", "not a valid URDF");
+  expectRefused("<robot name=\"x\"></robot>", 1, "robot", "not a valid URDF");
+  expectRefused(std::string("<robot\0", 7), 1, "file", "NUL");
+  std::string deep = "<robot name=\"x\">\n";
+  for (int k = 0; k < 100; ++k) deep += "<a>";
+  expectRefused(deep, 2, "file", "nested more than 64");
+  const std::string zeroAxis =
+      "<robot name=\"x\"><link name=\"a\"/><link name=\"b\"/>\n"
+      "<joint name=\"j\" type=\"continuous\"><parent link=\"a\"/><child link=\"b\"/><axis xyz=\"0 0 0\"/></joint></robot>";
+  EXPECT_THROW(parseUrdf(zeroAxis, "test.urdf"), InputError);
+  // 13 movable joints: more than a robot holds.
+  std::string longChain = "<robot name=\"long\"><link name=\"l0\"/>\n";
+  for (int k = 1; k <= 13; ++k)
+    longChain += "<link name=\"l" + std::to_string(k) + "\"/><joint name=\"j" + std::to_string(k) +
+                 "\" type=\"continuous\"><parent link=\"l" + std::to_string(k - 1) + "\"/><child link=\"l" +
+                 std::to_string(k) + "\"/><origin xyz=\"0.1 0 0\"/><axis xyz=\"0 1 0\"/></joint>\n";
+  longChain += "</robot>";
+  expectRefused(longChain, 1, "--tip", "13 movable joints");
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -58,3 +58,7 @@ shot plots_time_optimal "$puma" "$root/robots/puma560_weld_seam_time_optimal.yam
 xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$puma" "$root/robots/puma560_weld_seam.yaml" --tab sizing \
   --screenshot "$out/sizing_puma_1280x800.png" --after-ms 400
 echo docs/screenshots/sizing_puma_1280x800.png
+
+# Issue 12: a URDF robot opened directly (PUMA 560 laid out as a hand-written URDF) and the UR5.
+shot urdf_puma "$root/tests/data/urdf/puma560.urdf" --at 0.3
+shot ur5 "$root/robots/ur5.yaml" --at 0.5

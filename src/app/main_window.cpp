@@ -21,6 +21,11 @@
 #include "dialogs/tuner_dialog.h"
 #include "dialogs/view_settings_dialog.h"
 #include "document.h"
+#include "io/robot_file.h"
+#include "io/urdf_reader.h"
+#include "io/urdf_writer.h"
+#include "io/text_file.h"
+#include "trajectory/joint_sweep_task.h"
 #include "parameters_report.h"
 #include "playback_bar.h"
 #include "playback_controller.h"
@@ -42,6 +47,7 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFileDialog>
+#include <QInputDialog>
 #include <QScreen>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -404,6 +410,8 @@ void MainWindow::buildMenus() {
   recentMenu_ = file->addMenu(tr("Open &recent"));
   rebuildRecentMenu();
   file->addAction(tr("&Import Vora spec or trajectory file…"), this, &MainWindow::fileImport);
+  file->addAction(tr("Import &URDF robot…"), this, &MainWindow::fileImportUrdf)
+      ->setShortcut(QKeySequence(tr("Ctrl+Shift+U")));
   file->addSeparator();
   QAction* saveAct =
       file->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this, &MainWindow::fileSave);
@@ -416,6 +424,7 @@ void MainWindow::buildMenus() {
   exportMenu->addAction(tr("Control plots (PNG/PDF%1)…").arg(PlotPanel::exportFormats().contains("svg") ? "/SVG" : ""), this,
                         &MainWindow::exportControlPlotsInteractive);
   exportMenu->addAction(tr("Tabulated results (CSV)…"), this, &MainWindow::exportTableInteractive);
+  exportMenu->addAction(tr("Robot as &URDF…"), this, &MainWindow::exportUrdfInteractive);
   exportMenu->addAction(tr("Summary results (CSV)…"), this, &MainWindow::exportSummaryInteractive);
   exportMenu->addAction(tr("Screenshot of the window (PNG)…"), this, [this] {
     const QString path = QFileDialog::getSaveFileName(this, tr("Save screenshot"), "armdyn.png", "PNG (*.png)");
@@ -715,6 +724,10 @@ bool MainWindow::openFile(const QString& path, QString* error) {
   try {
     QString controllerProblem;
     StudioSession s = loadStudioSession(path, &controllerProblem);
+    // A robot that comes without a task (a URDF, a Vora specification) starts with a joint
+    // sweep, so that it moves and shows its torques at once.
+    const bool sweep = s.task.pointCount() == 0;
+    if (sweep) s.task = jointSweepTask(s.robot);
     if (!compareFiles_) {
       plots_->resetComparison();
       controlPlots_->resetComparison();
@@ -730,6 +743,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     }
     fitPending_ = true;
     addRecent(path);
+    if (sweep) statusBar()->showMessage(tr("%1 holds no task: a joint sweep was added (Task menu to change it)").arg(QFileInfo(path).fileName()), 15000);
     return true;
   } catch (const std::exception& sessionError) {
     try {
@@ -775,6 +789,84 @@ bool MainWindow::importFile(const QString& path, QString* error) {
       return false;
     }
   }
+}
+
+bool MainWindow::importUrdf(const QString& path, const QString& tip, QString* error) {
+  try {
+    UrdfOptions options;
+    options.tip = tip.toStdString();
+    const UrdfImport import = loadUrdf(path.toStdString(), options);
+    StudioSession s = document_->session();
+    s.robot = import.robot;
+    s.robotFile.clear();
+    s.task = jointSweepTask(import.robot);
+    s.taskFile.clear();
+    s.mode = SimulationMode::PrescribedMotion;
+    document_->edit(s, tr("Import URDF %1").arg(QFileInfo(path).fileName()));
+    fitPending_ = true;
+    QString message = tr("Imported %1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6; "
+                         "a joint sweep task was added (Task menu to change it)")
+                          .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName())
+                          .arg(import.robot.dof())
+                          .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
+                          .arg(import.fkResidual, 0, 'g', 2);
+    statusBar()->showMessage(message, 15000);
+    if (interactive_ && !import.notes.empty()) {
+      QStringList notes;
+      for (const std::string& n : import.notes) notes << QString::fromStdString(n);
+      QMessageBox::information(this, tr("Import URDF"), message + "\n\n" + notes.join("\n"));
+    }
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+bool MainWindow::exportUrdf(const QString& path, QString* error) {
+  try {
+    writeFileAtomic(path.toStdString(), robotToUrdf(Model(document_->robot())));
+    statusBar()->showMessage(tr("Robot written as URDF to %1").arg(path), 8000);
+    return true;
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromStdString(e.what());
+    return false;
+  }
+}
+
+void MainWindow::fileImportUrdf() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Import URDF robot"), QString::fromStdString(robotsDirectory()),
+                                                    tr("URDF robots (*.urdf);;All files (*)"));
+  if (path.isEmpty()) return;
+  QString tip;
+  try {
+    // Several deepest leaves (a flange and a tool frame, say): the user names the tip.
+    const std::vector<UrdfLeaf> leaves = urdfLeaves(readTextFile(path.toStdString()), path.toStdString());
+    if (leaves.size() > 1 && leaves[0].movableJoints == leaves[1].movableJoints && leaves[0].movableJoints > 0) {
+      QStringList items;
+      for (const UrdfLeaf& l : leaves)
+        if (l.movableJoints > 0) items << tr("%1 (%2 joints)").arg(QString::fromStdString(l.link)).arg(l.movableJoints);
+      bool ok = false;
+      const QString item = QInputDialog::getItem(this, tr("Import URDF"),
+                                                 tr("The arm ends in several links. Last link of the chain (its tool frame):"),
+                                                 items, 0, false, &ok);
+      if (!ok) return;
+      tip = item.section(' ', 0, 0);
+    }
+  } catch (const std::exception&) {
+    // importUrdf reports it.
+  }
+  QString error;
+  if (!importUrdf(path, tip, &error)) showError(tr("Import URDF"), error);
+}
+
+void MainWindow::exportUrdfInteractive() {
+  const QString name = QString::fromStdString(document_->robot().name).simplified().replace(' ', '_');
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export robot as URDF"), (name.isEmpty() ? "robot" : name) + ".urdf",
+                                                    tr("URDF (*.urdf)"));
+  if (path.isEmpty()) return;
+  QString error;
+  if (!exportUrdf(path, &error)) showError(tr("Export URDF"), error);
 }
 
 bool MainWindow::saveTo(const QString& path, QString* error) {
@@ -948,7 +1040,7 @@ void MainWindow::fileOpen() {
   if (!maybeSave()) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open robot, task or session"),
                                                     QString::fromStdString(robotsDirectory()),
-                                                    tr("armdyn files (*.yaml *.yml *.spec *.traj *.dat);;All files (*)"));
+                                                    tr("armdyn files (*.yaml *.yml *.spec *.traj *.dat *.urdf);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
   if (!openFile(path, &error)) showError(tr("Open"), error);

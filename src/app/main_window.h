@@ -75,6 +75,11 @@ class MainWindow : public QMainWindow {
   // Open a robot, task (replaces the task only) or session file; YAML or Vora's formats.
   bool openFile(const QString& path, QString* error = nullptr);
   bool importFile(const QString& path, QString* error = nullptr);  // Vora spec or trajectory
+  // A URDF robot (its chain from the root to `tip`, empty = the deepest leaf) in place of the
+  // session's robot, with a joint-sweep task to start from: one undoable edit.
+  bool importUrdf(const QString& path, const QString& tip, QString* error = nullptr);
+  // The session's robot as URDF (io/urdf_writer.h), saved atomically.
+  bool exportUrdf(const QString& path, QString* error = nullptr);
   // YAML session, and its controller file next to it in forward mode (studio_session.h).
   bool saveTo(const QString& path, QString* error = nullptr);
   void newSession(const StudioSession& session);
@@ -161,6 +166,8 @@ class MainWindow : public QMainWindow {
   void fileOpen();
   void fileOpenLibrary();
   void fileImport();
+  void fileImportUrdf();
+  void exportUrdfInteractive();
   bool fileSave();
   bool fileSaveAs();
   void exportPlotsInteractive();

@@ -24,7 +24,9 @@
 #include "dialogs/trajectory_points_dialog.h"
 #include "dialogs/tuner_dialog.h"
 #include "document.h"
+#include "dynamics/inverse_dynamics.h"
 #include "io/robot_file.h"
+#include "io/urdf_reader.h"
 #include "kinematics/forward_kinematics.h"
 #include "model/equivalent_box.h"
 #include "main_window.h"
@@ -372,6 +374,56 @@ class StudioTest : public QObject {
     // Degrees in the YAML vs the spec's own numbers: equal to rounding (1e-9 N m).
     QVERIFY((vora.force - yaml.force).cwiseAbs().maxCoeff() < 1e-9);
     saveArtifact(w, "imported_vora_files");
+  }
+
+  // File > Import URDF: the URDF's arm replaces the robot with a joint sweep to start from (one
+  // undoable edit), and its torques are the DH file's (tests/data/urdf/puma560.urdf is
+  // robots/puma560.yaml); a tie of tips is refused until one is named; Export > Robot as URDF
+  // writes a file that imports back to the same arm. A URDF opened directly also gets a task.
+  void importsAndExportsUrdf() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const int undoBefore = w.document()->undoStack()->count();
+    QString error;
+    QVERIFY(!w.importUrdf(source("tests/data/urdf/ur5.urdf"), QString(), &error));
+    QVERIFY2(error.contains("ee_link, tool0"), qPrintable(error));
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore);  // nothing changed
+    QVERIFY2(w.importUrdf(source("tests/data/urdf/puma560.urdf"), QString(), &error), qPrintable(error));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().dof(), 6);
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1);
+    QVERIFY(w.problemText().isEmpty());
+    // The same sweep on the DH file's PUMA (rigid body: the URDF has no drives).
+    const RunRecord urdf = w.result()->record;
+    RobotSpec dh = loadRobot(source("robots/puma560.yaml").toStdString());
+    const Model dhModel(dh);
+    double worst = 0.0;
+    for (std::size_t k = 0; k < urdf.t.size(); k += 10) {
+      const Eigen::VectorXd q = urdf.q.row(static_cast<Eigen::Index>(k)).transpose();
+      const Eigen::VectorXd qd = urdf.qd.row(static_cast<Eigen::Index>(k)).transpose();
+      const Eigen::VectorXd qdd = urdf.qdd.row(static_cast<Eigen::Index>(k)).transpose();
+      worst = std::max(worst, (inverseDynamics(dhModel, q, qd, qdd, DynamicsMethod::Lagrange) -
+                               urdf.force.row(static_cast<Eigen::Index>(k)).transpose()).cwiseAbs().maxCoeff());
+    }
+    QVERIFY2(worst < 1e-9, qPrintable(QString::number(worst)));
+    saveArtifact(w, "imported_urdf_puma");
+    // Export and import back.
+    const QString out = QDir::temp().filePath("armdyn_studio_export_test.urdf");
+    QVERIFY2(w.exportUrdf(out, &error), qPrintable(error));
+    const UrdfImport back = loadUrdf(out.toStdString());
+    QFile::remove(out);
+    QCOMPARE(back.robot.dof(), 6);
+    QVERIFY(back.fkResidual < 1e-12);
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().dof(), 3);
+    // Opened as a file: the URDF robot with its joint sweep.
+    QVERIFY2(w.openFile(source("tests/data/urdf/puma560.urdf"), &error), qPrintable(error));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().pointCount(), 3);
   }
 
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.

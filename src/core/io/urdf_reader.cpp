@@ -182,9 +182,6 @@ class Importer {
       : text_(text), file_(file), options_(options) {}
 
   UrdfImport run() {
-    if (text_.find('\0') != std::string::npos) fail(1, "file", "not a URDF: it holds a NUL byte");
-    if (const int line = lineBeyondNesting(text_))
-      fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
     parse();
     checkJoints();
     chooseTip();
@@ -192,6 +189,17 @@ class Importer {
     buildRobot();
     checkForwardKinematics();
     return std::move(out_);
+  }
+
+  std::vector<UrdfLeaf> leaves() {
+    parse();
+    std::vector<UrdfLeaf> out;
+    for (const auto& [name, l] : model_->links_)
+      if (l && l->child_joints.empty()) out.push_back({name, movableDepth(l.get())});
+    std::sort(out.begin(), out.end(), [](const UrdfLeaf& a, const UrdfLeaf& b) {
+      return a.movableJoints != b.movableJoints ? a.movableJoints > b.movableJoints : a.link < b.link;
+    });
+    return out;
   }
 
  private:
@@ -206,6 +214,9 @@ class Importer {
   }
 
   void parse() {
+    if (text_.find('\0') != std::string::npos) fail(1, "file", "not a URDF: it holds a NUL byte");
+    if (const int line = lineBeyondNesting(text_))
+      fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
     CapturedLog log;
     {
       const std::lock_guard<std::mutex> lock(parseMutex());
@@ -520,6 +531,10 @@ bool isUrdfPath(const std::string& path) {
 
 UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options) {
   return Importer(text, fileName, options).run();
+}
+
+std::vector<UrdfLeaf> urdfLeaves(const std::string& text, const std::string& fileName) {
+  return Importer(text, fileName, {}).leaves();
 }
 
 UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options) {

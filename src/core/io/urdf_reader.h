@@ -47,6 +47,15 @@ struct UrdfImport {
 UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options = {});
 UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options = {});
 
+// The leaf links of a URDF's tree with the number of movable joints between the root and each,
+// deepest first (equal depths by name): the tips to choose from. Throws what parseUrdf throws
+// for text urdfdom cannot read.
+struct UrdfLeaf {
+  std::string link;
+  int movableJoints = 0;
+};
+std::vector<UrdfLeaf> urdfLeaves(const std::string& text, const std::string& fileName);
+
 // True when `path` ends in .urdf (any case): the readers take such a file as URDF.
 bool isUrdfPath(const std::string& path);
 

@@ -18,6 +18,8 @@ int runIk(const Argv& args);
 int runJacobian(const Argv& args);
 int runSize(const Argv& args);
 int runConvert(const Argv& args);
+int runAnalyze(const Argv& args);
+int runIkRates(const Argv& args);
 
 // Usage text of the tool ("" command) or of one command; empty for an unknown command.
 std::string usage(const std::string& command);

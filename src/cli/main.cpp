@@ -23,7 +23,8 @@ const std::map<std::string, Runner>& commands() {
       {"fk", armdyn::cli::runFk},                  {"ik", armdyn::cli::runIk},
       {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
       {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune},
-      {"convert", armdyn::cli::runConvert}};
+      {"convert", armdyn::cli::runConvert},        {"analyze", armdyn::cli::runAnalyze},
+      {"ik-rates", armdyn::cli::runIkRates}};
   return table;
 }
 

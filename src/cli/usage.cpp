@@ -29,6 +29,8 @@ std::string usage(const std::string& command) {
                "  fk           tool frame pose for q\n"
                "  ik           joint solutions for a tool pose\n"
                "  jacobian     geometric Jacobian of the tool frame\n"
+               "  analyze      singularities (arm, wrist), manipulability, condition number at q\n"
+               "  ik-rates     joint rates for a tool velocity (and acceleration) at q\n"
                "  run          forward simulation with drives under a controller\n"
                "  tune         Ziegler-Nichols gains for one joint\n"
                "  size         actuator sizing over a task or duty cycle; largest payload\n"
@@ -72,6 +74,27 @@ std::string usage(const std::string& command) {
         "  --largest-payload  also search the heaviest payload at the tool that passes every\n"
         "                     rating (the robot file's payload shape, scaled)\n"
         "  --method, --dt, --rigid-body as for simulate\n";
+  else if (command == "analyze")
+    body =
+        "usage: armdyn analyze ROBOT --q Q [--json]\n"
+        "\n"
+        "The Jacobian at q: det J; for a spherical wrist (the last three axes meet in a point)\n"
+        "det J = det J11 det J22, J11 the wrist centre's velocity from joints 1-3 and J22 the wrist\n"
+        "axes; Yoshikawa's manipulability sqrt(det(J J^T)); the condition number (linear rows\n"
+        "divided by the length sum); and whether the arm, the wrist or both are singular.\n"
+        "  --json  print {\"det_J\", \"det_J11\", \"det_J22\", \"manipulability\",\n"
+        "          \"condition_number\", \"singular\": \"none\"|\"arm\"|\"wrist\"|\"both\", ...}\n"
+        "          (det_J11, det_J22 null without a spherical wrist)\n";
+  else if (command == "ik-rates")
+    body =
+        "usage: armdyn ik-rates ROBOT --q Q --xd vx,vy,vz,wx,wy,wz [--xdd ax,ay,az,bx,by,bz] [--json]\n"
+        "\n"
+        "Joint rates for a velocity of the tool origin (base frame): qd = J^-1 xd, and with --xdd\n"
+        "qdd = J^-1 (xdd - Jdot qd), Jdot qd computed analytically. Near a singularity, and for\n"
+        "arms of other than six joints (three or fewer: the linear rows only), damped least\n"
+        "squares, with a warning.\n"
+        "  --json  print {\"qd\": [...], \"qdd\": [...] or null, \"damped\", \"warning\",\n"
+        "          \"velocity_residual\", ...}\n";
   else if (command == "convert")
     body =
         "usage: armdyn convert IN OUT [--tip LINK] [--json]\n"

@@ -271,10 +271,65 @@ void addWithWrist(Solver& s, Eigen::VectorXd q, const std::string& armName, cons
 
 // ---- families ----
 
+enum class Family { None, Rrr, Articulated, Stanford, Cartesian, Unknown };
+
+Family familyOf(const std::string& name) {
+  if (name.empty()) return Family::None;
+  if (name == "rrr") return Family::Rrr;
+  if (name == "rrrrrr" || name == "puma560") return Family::Articulated;
+  if (name == "stanford") return Family::Stanford;
+  if (name == "cartesian") return Family::Cartesian;
+  return Family::Unknown;
+}
+
+// The one place that says which DH structures a family's closed form solves: "" when the
+// model fits, else why not.
+std::string structureMisfit(const Model& m, Family f) {
+  switch (f) {
+    case Family::Rrr:
+      if (std::string r = requireTypes(m, "RRR"); !r.empty()) return r;
+      return requireElbow(m, m.tool().topRightCorner<3, 1>());  // the tool origin in frame 3
+    case Family::Articulated:
+      if (std::string r = requireTypes(m, "RRRRRR"); !r.empty()) return r;
+      if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+      return requireElbow(m, Eigen::Vector3d(0.0, 0.0, m.dh(3).d));  // the wrist centre in frame 3
+    case Family::Stanford:
+      if (std::string r = requireTypes(m, "RRPRRR"); !r.empty()) return r;
+      if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+      for (int i : {0, 1})
+        if (std::string r = requireQuarterTwist(m, i); !r.empty()) return r;
+      return "";
+    case Family::Cartesian: {
+      if (std::string r = requireTypes(m, "PPPRRR"); !r.empty()) return r;
+      if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+      Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+      Eigen::Matrix3d Z;
+      for (int i = 0; i < 3; ++i) {
+        Z.col(i) = T.block<3, 1>(0, 2);
+        T = T * dhTransform(m.dh(i), m.jointType(i), 0.0);
+      }
+      if (Eigen::FullPivLU<Eigen::Matrix3d>(Z).rank() < 3) return "needs three independent prismatic axes";
+      return "";
+    }
+    case Family::None:
+    case Family::Unknown: break;
+  }
+  return "no closed form";
+}
+
+std::string familyName(Family f) {
+  switch (f) {
+    case Family::Rrr: return "rrr";
+    case Family::Articulated: return "rrrrrr";
+    case Family::Stanford: return "stanford";
+    case Family::Cartesian: return "cartesian";
+    default: return "";
+  }
+}
+
 std::string solveRrrFamily(Solver& s) {
-  if (std::string r = requireTypes(s.model, "RRR"); !r.empty()) return r;
+  if (std::string r = structureMisfit(s.model, Family::Rrr); !r.empty()) return r;
   const Eigen::Vector3d u = s.model.tool().topRightCorner<3, 1>();  // tool origin in frame 3
-  if (std::string r = requireElbow(s.model, u); !r.empty()) return r;
   for (const ArmAngles& a : solveRrr(s, s.pose.topRightCorner<3, 1>(), u)) {
     Eigen::VectorXd q(3);
     for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, a.theta[j]);
@@ -284,10 +339,8 @@ std::string solveRrrFamily(Solver& s) {
 }
 
 std::string solveArticulatedFamily(Solver& s) {
-  if (std::string r = requireTypes(s.model, "RRRRRR"); !r.empty()) return r;
-  if (std::string r = requireSphericalWrist(s.model); !r.empty()) return r;
+  if (std::string r = structureMisfit(s.model, Family::Articulated); !r.empty()) return r;
   const Eigen::Vector3d u(0.0, 0.0, s.model.dh(3).d);  // wrist centre in frame 3
-  if (std::string r = requireElbow(s.model, u); !r.empty()) return r;
   Eigen::Matrix4d T6;
   Eigen::Vector3d centre;
   wristTarget(s.model, s.pose, T6, centre);
@@ -304,10 +357,7 @@ std::string solveArticulatedFamily(Solver& s) {
 // Z1 = d2 + s2 cy along z1, with L = cz + q3 the boom extension.
 std::string solveStanfordFamily(Solver& s) {
   const Model& m = s.model;
-  if (std::string r = requireTypes(m, "RRPRRR"); !r.empty()) return r;
-  if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
-  for (int i : {0, 1})
-    if (std::string r = requireQuarterTwist(m, i); !r.empty()) return r;
+  if (std::string r = structureMisfit(m, Family::Stanford); !r.empty()) return r;
   const DhParameters& dh3 = m.dh(2);
   const Eigen::Vector3d c =
       rotZ(dh3.theta, Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, Eigen::Vector3d(0.0, 0.0, m.dh(3).d)));
@@ -348,8 +398,7 @@ std::string solveStanfordFamily(Solver& s) {
 // p_w(0) + q1 z0 + q2 z1 + q3 z2 (axes at q = 0): one linear solve.
 std::string solveCartesianFamily(Solver& s) {
   const Model& m = s.model;
-  if (std::string r = requireTypes(m, "PPPRRR"); !r.empty()) return r;
-  if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+  if (std::string r = structureMisfit(m, Family::Cartesian); !r.empty()) return r;
   Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
   Eigen::Matrix3d Z;
   for (int i = 0; i < 3; ++i) {
@@ -357,7 +406,6 @@ std::string solveCartesianFamily(Solver& s) {
     T = T * dhTransform(m.dh(i), m.jointType(i), 0.0);
   }
   const Eigen::FullPivLU<Eigen::Matrix3d> lu(Z);
-  if (lu.rank() < 3) return "needs three independent prismatic axes";
   const Eigen::Vector3d centre0 = T.topLeftCorner<3, 3>() * Eigen::Vector3d(0.0, 0.0, m.dh(3).d) + T.topRightCorner<3, 1>();
   Eigen::Matrix4d T6;
   Eigen::Vector3d centre;
@@ -368,16 +416,6 @@ std::string solveCartesianFamily(Solver& s) {
   return "";
 }
 
-enum class Family { None, Rrr, Articulated, Stanford, Cartesian, Unknown };
-
-Family familyOf(const std::string& name) {
-  if (name.empty()) return Family::None;
-  if (name == "rrr") return Family::Rrr;
-  if (name == "rrrrrr" || name == "puma560") return Family::Articulated;
-  if (name == "stanford") return Family::Stanford;
-  if (name == "cartesian") return Family::Cartesian;
-  return Family::Unknown;
-}
 
 // ---- post-processing ----
 
@@ -455,13 +493,15 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
                                 " values, the robot has " + std::to_string(n) + " joints");
   if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
   ClosedFormIk result;
-  const std::string& family = model.spec().family;
+  const std::string family = kinematicFamily(model);
   // The families solve in DH frame 0; the solutions are polished and checked in the world.
   const Eigen::Matrix4d poseInBase = rigidInverse(model.base()) * pose;
   Solver s{model, poseInBase, seed.size() == n ? seed : model.home(), {}, {}};
   std::string misfit;
   switch (familyOf(family)) {
-    case Family::None: result.reason = "no kinematic family"; return result;
+    case Family::None:
+      result.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
+      return result;
     case Family::Unknown: result.reason = "unknown kinematic family '" + family + "'"; return result;
     case Family::Rrr: misfit = solveRrrFamily(s); break;
     case Family::Articulated: misfit = solveArticulatedFamily(s); break;
@@ -510,6 +550,13 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
   return result;
 }
 
+std::string kinematicFamily(const Model& model) {
+  if (!model.spec().family.empty()) return model.spec().family;
+  for (const Family f : {Family::Rrr, Family::Articulated, Family::Stanford, Family::Cartesian})
+    if (structureMisfit(model, f).empty()) return familyName(f);
+  return "";
+}
+
 std::vector<std::string> familyConfigurations(const std::string& family) {
   const std::vector<std::string> arm = {"front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down"};
   const auto withWrist = [](const std::vector<std::string>& names) {
@@ -547,7 +594,7 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
     throw std::invalid_argument("inverse kinematics: seed must hold " + std::to_string(n) + " finite values");
 
   IkResult result;
-  const std::string& family = model.spec().family;
+  const std::string family = kinematicFamily(model);
   if (!family.empty()) {
     const ClosedFormIk cf = closedFormInverseKinematics(model, pose, seed);
     if (cf.applicable) {

@@ -50,6 +50,12 @@ struct ClosedFormIk {
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
                                          const Eigen::VectorXd& seed = Eigen::VectorXd());
 
+// The family a model is solved with: RobotSpec::family when given, else the first family whose
+// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian"), else "" (damped least
+// squares). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
+// same closed-form solutions as the library file that names it.
+std::string kinematicFamily(const Model& model);
+
 // Configuration names of a family in order of preference (empty for "" or unknown families).
 std::vector<std::string> familyConfigurations(const std::string& family);
 

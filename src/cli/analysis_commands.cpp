@@ -1,0 +1,106 @@
+// armdyn analyze / armdyn ik-rates (docs/cli.md): singularities and conditioning at a
+// configuration; inverse velocity and acceleration kinematics.
+
+#include "analysis/json_writer.h"
+#include "command_support.h"
+#include "commands.h"
+#include "io/input_error.h"
+#include "kinematics/inverse_rates.h"
+#include "kinematics/singularity_analysis.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace armdyn::cli {
+
+namespace {
+
+std::string optionalNumber(const std::optional<double>& v) { return v ? jsonNumber(*v) : std::string("null"); }
+
+std::string text(const char* label, double v, const char* unit) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-22s %.6g%s\n", label, v, unit);
+  return buf;
+}
+
+Vector6d sixValues(const Args& args, const std::string& option) {
+  const Eigen::VectorXd v = args.numbers(option, 6, "vx,vy,vz,wx,wy,wz (m/s and rad/s; for --xdd m/s^2 and rad/s^2)");
+  return v;
+}
+
+}  // namespace
+
+int runAnalyze(const Argv& argv) {
+  const Args args(argv, {"--q"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const KinematicAnalysis a = analyzeConfiguration(model, jointValues(args, "--q", model));
+  if (args.flag("--json")) {
+    JsonObject o;
+    o.add("det_J", a.detJ)
+        .add("det_J11", optionalNumber(a.detJ11))
+        .add("det_J22", optionalNumber(a.detJ22))
+        .add("manipulability", a.manipulability)
+        .add("condition_number", a.conditionNumber)
+        .add("singular", jsonString(singularityName(a.singular)))
+        .add("arm_distance", a.armDistance)
+        .add("wrist_distance", a.wristDistance)
+        .add("wrist_centre", a.wristCentre ? jsonArray(Eigen::VectorXd(*a.wristCentre)) : std::string("null"));
+    printOut(o.str());
+    return 0;
+  }
+  std::string out = "Kinematic analysis at q (" + std::to_string(model.dof()) + " joints)\n";
+  if (std::isfinite(a.detJ)) out += text("det J:", a.detJ, " (m^3 for six revolute joints)");
+  if (a.detJ11) {
+    out += text("det J11 (arm):", *a.detJ11, " (wrist centre velocity from joints 1-3)");
+    out += text("det J22 (wrist):", *a.detJ22, "");
+    char buf[120];
+    std::snprintf(buf, sizeof buf, "%-22s (%.6g, %.6g, %.6g) m\n", "wrist centre:", a.wristCentre->x(), a.wristCentre->y(),
+                  a.wristCentre->z());
+    out += buf;
+  } else {
+    out += "no spherical wrist (the last three axes do not meet in a point)\n";
+  }
+  out += text("manipulability:", a.manipulability, "");
+  out += text("condition number:", a.conditionNumber, " (linear rows over the length sum)");
+  out += std::string("singular:              ") + singularityName(a.singular);
+  printOut(out);
+  return 0;
+}
+
+int runIkRates(const Argv& argv) {
+  const Args args(argv, {"--q", "--xd", "--xdd"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const Eigen::VectorXd q = jointValues(args, "--q", model);
+  if (!args.has("--xd")) throw InputError("", 0, "--xd", "give the tool velocity vx,vy,vz,wx,wy,wz (m/s, rad/s)");
+  const Vector6d xd = sixValues(args, "--xd");
+  const Eigen::VectorXd xdd = args.has("--xdd") ? Eigen::VectorXd(sixValues(args, "--xdd")) : Eigen::VectorXd();
+  const InverseRates r = inverseRates(model, q, xd, xdd);
+  if (args.flag("--json")) {
+    JsonObject o;
+    o.add("qd", jsonArray(r.qd)).add("qdd", xdd.size() ? jsonArray(r.qdd) : std::string("null"));
+    o.add("damped", std::string(r.damped ? "true" : "false")).add("warning", jsonString(r.warning));
+    o.add("velocity_residual", r.velocityResidual);
+    if (xdd.size()) o.add("acceleration_residual", r.accelerationResidual);
+    printOut(o.str());
+    return 0;
+  }
+  std::string out = "Joint rates for the tool velocity (SI: rad/s for revolute, m/s for prismatic joints):\n";
+  for (int i = 0; i < model.dof(); ++i) {
+    char buf[120];
+    std::snprintf(buf, sizeof buf, "  joint %d: qd = % .8e", i + 1, r.qd(i));
+    out += buf;
+    if (xdd.size()) {
+      std::snprintf(buf, sizeof buf, "   qdd = % .8e", r.qdd(i));
+      out += buf;
+    }
+    out += "\n";
+  }
+  if (!r.warning.empty()) out += "warning: " + r.warning + "\n";
+  char buf[120];
+  std::snprintf(buf, sizeof buf, "velocity residual |J qd - xd| = %.3g", r.velocityResidual);
+  out += buf;
+  printOut(out);
+  return 0;
+}
+
+}  // namespace armdyn::cli

@@ -1,0 +1,150 @@
+#include "kinematics/singularity_analysis.h"
+
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/jacobian.h"
+
+#include <Eigen/LU>
+#include <Eigen/Eigenvalues>
+#include <Eigen/SVD>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace armdyn {
+
+namespace {
+
+// Closest points of the lines a + s u and b + t v (unit u, v); false when parallel.
+bool closestPoints(const Eigen::Vector3d& a, const Eigen::Vector3d& u, const Eigen::Vector3d& b,
+                   const Eigen::Vector3d& v, Eigen::Vector3d& onA, Eigen::Vector3d& onB) {
+  const double c = u.dot(v), denom = 1.0 - c * c;
+  if (denom < 1e-18) return false;
+  const Eigen::Vector3d r = a - b;
+  const double d = u.dot(r), e = v.dot(r);
+  onA = a + ((c * e - d) / denom) * u;
+  onB = b + ((e - c * d) / denom) * v;
+  return true;
+}
+
+double distanceToLine(const Eigen::Vector3d& x, const Eigen::Vector3d& a, const Eigen::Vector3d& u) {
+  const Eigen::Vector3d r = x - a;
+  return (r - r.dot(u) * u).norm();
+}
+
+}  // namespace
+
+const char* singularityName(Singularity s) {
+  switch (s) {
+    case Singularity::None: return "none";
+    case Singularity::Arm: return "arm";
+    case Singularity::Wrist: return "wrist";
+    case Singularity::Both: return "both";
+  }
+  return "?";
+}
+
+double lengthSum(const Model& model) {
+  double L = 0.0;
+  for (int i = 0; i < model.dof(); ++i) {
+    const DhParameters& dh = model.dh(i);
+    L += std::abs(dh.a) + std::abs(dh.d);
+    if (!model.isRevolute(i)) {
+      const LinkSpec& l = model.spec().links[static_cast<std::size_t>(i)];
+      if (l.qMin > -1e300 && l.qMax < 1e300) L += l.qMax - l.qMin;
+    }
+  }
+  return L;
+}
+
+std::optional<Eigen::Vector3d> sphericalWristCentre(const Model& model, const Eigen::Matrix4d* frames) {
+  if (model.dof() != 6) return std::nullopt;
+  for (int i = 3; i < 6; ++i)
+    if (!model.isRevolute(i)) return std::nullopt;
+  const double tol = 1e-9 * std::max(1.0, lengthSum(model));
+  const Eigen::Vector3d o3 = frames[3].topRightCorner<3, 1>(), z3 = frames[3].block<3, 1>(0, 2);
+  const Eigen::Vector3d o4 = frames[4].topRightCorner<3, 1>(), z4 = frames[4].block<3, 1>(0, 2);
+  const Eigen::Vector3d o5 = frames[5].topRightCorner<3, 1>(), z5 = frames[5].block<3, 1>(0, 2);
+  Eigen::Vector3d p, q;
+  if (!closestPoints(o3, z3, o4, z4, p, q) || (p - q).norm() > tol) return std::nullopt;
+  const Eigen::Vector3d c = 0.5 * (p + q);
+  if (distanceToLine(c, o5, z5) > tol) return std::nullopt;
+  return c;
+}
+
+KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
+  const int n = model.dof();
+  if (q.size() != n) throw std::invalid_argument("analyzeConfiguration: q needs " + std::to_string(n) + " values");
+  LinkFrameArray frames;
+  const Eigen::Matrix4d tool = forwardKinematics(model, q, frames.data());
+  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, kMaxLinks> J(6, n);
+  geometricJacobian(model, frames.data(), tool, J);
+  KinematicAnalysis a;
+  const double L = std::max(lengthSum(model), 1e-3);
+  const int rows = n < 6 ? 3 : 6;
+  // Six joints: the condition number from the eigenvalues of Jn^T Jn (fast; sigma^2 to 1e-16
+  // of the largest, so condition numbers beyond about 1e7 read as "about 1e8 or more": singular
+  // for every purpose, and the wrist split below gives the accurate distances). Otherwise a
+  // Jacobi SVD, which also gives the distance to a singularity of a chain without a wrist.
+  const bool gram = n == 6 && rows == 6;
+  Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 6, kMaxLinks> Jn = J.topRows(rows);
+  Jn.topRows(3) /= L;
+  double largestN = 0.0, smallestN = 0.0;
+  if (gram) {
+    const Eigen::Matrix<double, 6, 6> J6n = Jn;
+    const Eigen::Matrix<double, 6, 6> G = J6n.transpose() * J6n;
+    const Eigen::Matrix<double, 6, 1> ev =
+        Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>>(G, Eigen::EigenvaluesOnly).eigenvalues();
+    largestN = std::sqrt(std::max(0.0, ev(5)));
+    smallestN = std::sqrt(std::max(0.0, ev(0)));
+  } else {
+    const Eigen::JacobiSVD<decltype(Jn)> svdN(Jn);
+    const auto& sn = svdN.singularValues();
+    largestN = sn(0);
+    smallestN = sn(sn.size() - 1);
+  }
+  a.conditionNumber = smallestN > 0.0 ? largestN / smallestN : std::numeric_limits<double>::infinity();
+  if (n == 6) {
+    const Eigen::Matrix<double, 6, 6> J6 = J;
+    a.detJ = J6.determinant();
+    a.manipulability = std::abs(a.detJ);
+  } else {
+    a.detJ = std::numeric_limits<double>::quiet_NaN();
+    const auto Jr = J.topRows(rows);
+    a.manipulability = std::sqrt(std::max(0.0, (Jr * Jr.transpose()).determinant()));
+  }
+  a.wristDistance = std::numeric_limits<double>::quiet_NaN();
+  const auto singularBlock = [](const Eigen::Matrix3d& B, double& smallest) {
+    const Eigen::Vector3d sv = Eigen::JacobiSVD<Eigen::Matrix3d>(B).singularValues();
+    smallest = sv(2);
+    return !(sv(2) > kSingularRatio * sv(0));
+  };
+  if (const auto c = sphericalWristCentre(model, frames.data())) {
+    a.wristCentre = c;
+    Eigen::Matrix3d J11, J22;
+    for (int k = 0; k < 3; ++k) {
+      const Eigen::Vector3d z = frames[k].block<3, 1>(0, 2);
+      J11.col(k) = model.isRevolute(k) ? Eigen::Vector3d(z.cross(*c - frames[k].topRightCorner<3, 1>())) : z;
+      J22.col(k) = frames[3 + k].block<3, 1>(0, 2);
+    }
+    a.detJ11 = J11.determinant();
+    a.detJ22 = J22.determinant();
+    const bool arm = singularBlock(J11, a.armDistance);
+    const bool wrist = singularBlock(J22, a.wristDistance);
+    a.singular = arm && wrist ? Singularity::Both : arm ? Singularity::Arm : wrist ? Singularity::Wrist : Singularity::None;
+  } else {
+    // No wrist to separate: the whole (unit-free) Jacobian, by SVD for an accurate distance.
+    if (gram) {
+      const Eigen::Matrix<double, 6, 6> J6n = Jn;
+      const Eigen::Matrix<double, 6, 1> sv = Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>>(J6n).singularValues();
+      largestN = sv(0);
+      smallestN = sv(5);
+      a.conditionNumber = smallestN > 0.0 ? largestN / smallestN : std::numeric_limits<double>::infinity();
+    }
+    a.armDistance = smallestN;
+    a.singular = smallestN > kSingularRatio * largestN ? Singularity::None : Singularity::Arm;
+  }
+  return a;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,136 @@
+// Kinematic analysis timings on the PUMA 560 (issue 9 targets in parentheses), with Orocos KDL
+// doing the comparable work in the same binary:
+//   BM_ClosedFormIkPuma      every closed-form solution of a pose (8, polished, limits checked) (2 us)
+//   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
+//                            centre, SVDs for the condition number and the distances (1 us)
+//   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
+//   BM_InverseRatesPuma      qd and qdd for a tool velocity and acceleration
+//   BM_KDL_JacobianPuma      ChainJntToJacSolver alone, for scale
+// Run a Release build with --benchmark_min_time=0.2.
+#include "io/robot_file.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/inverse_kinematics.h"
+#include "kinematics/inverse_rates.h"
+#include "kinematics/jacobian_derivative.h"
+#include "kinematics/singularity_analysis.h"
+#include "support/test_support.h"
+
+#ifdef ARMDYN_HAVE_KDL
+#include "support/kdl_support.h"
+
+#include <kdl/chainjnttojacdotsolver.hpp>
+#include <kdl/chainjnttojacsolver.hpp>
+#endif
+
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+namespace armdyn {
+namespace {
+
+struct PumaStates {
+  Model model{loadRobot(test::sourcePath("robots/puma560.yaml"))};
+  std::vector<Eigen::VectorXd> q, qd;
+  std::vector<Eigen::Matrix4d> poses;
+  PumaStates() {
+    std::mt19937 rng(31);
+    for (int k = 0; k < 64; ++k) {
+      q.push_back(test::randomVector(rng, 6, 1.0));
+      qd.push_back(test::randomVector(rng, 6, 1.0));
+      poses.push_back(toolPose(model, q.back()));
+    }
+  }
+};
+
+const PumaStates& states() {
+  static const PumaStates s;
+  return s;
+}
+
+void BM_ClosedFormIkPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0, solutions = 0;
+  for (auto _ : state) {
+    const ClosedFormIk r = closedFormInverseKinematics(s.model, s.poses[k++ % s.poses.size()]);
+    solutions += r.solutions.size() + r.rejected.size();
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ClosedFormIkPuma)->Unit(benchmark::kMicrosecond);
+
+void BM_AnalyzePuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0;
+  double sum = 0.0;
+  for (auto _ : state) {
+    const KinematicAnalysis a = analyzeConfiguration(s.model, s.q[k++ % s.q.size()]);
+    sum += a.detJ;
+    benchmark::DoNotOptimize(&sum);
+  }
+}
+BENCHMARK(BM_AnalyzePuma)->Unit(benchmark::kMicrosecond);
+
+void BM_JacobianDotPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0;
+  double sum = 0.0;
+  for (auto _ : state) {
+    const std::size_t i = k++ % s.q.size();
+    sum += jacobianDotTimesRate(s.model, s.q[i], s.qd[i])(0);
+    benchmark::DoNotOptimize(&sum);
+  }
+}
+BENCHMARK(BM_JacobianDotPuma)->Unit(benchmark::kMicrosecond);
+
+void BM_InverseRatesPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0;
+  double sum = 0.0;
+  const Vector6d xd = (Vector6d() << 0.1, -0.05, 0.02, 0.1, 0.0, -0.2).finished();
+  const Eigen::VectorXd xdd = (Vector6d() << 0.5, 0.0, -0.3, 0.0, 0.2, 0.1).finished();
+  for (auto _ : state) {
+    const InverseRates r = inverseRates(s.model, s.q[k++ % s.q.size()], xd, xdd);
+    sum += r.qd(0) + r.qdd(0);
+    benchmark::DoNotOptimize(&sum);
+  }
+}
+BENCHMARK(BM_InverseRatesPuma)->Unit(benchmark::kMicrosecond);
+
+#ifdef ARMDYN_HAVE_KDL
+void BM_KDL_JacobianDotPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  const KDL::Chain chain = test::kdl::chainFromModel(s.model);
+  KDL::ChainJntToJacDotSolver solver(chain);
+  solver.setRepresentation(KDL::ChainJntToJacDotSolver::HYBRID);  // base-frame twist at the end point
+  std::vector<KDL::JntArrayVel> states;
+  for (std::size_t i = 0; i < s.q.size(); ++i) states.emplace_back(test::kdl::jointArray(s.q[i]), test::kdl::jointArray(s.qd[i]));
+  KDL::Twist out;
+  std::size_t k = 0;
+  for (auto _ : state) {
+    solver.JntToJacDot(states[k++ % states.size()], out);
+    benchmark::DoNotOptimize(&out);
+  }
+}
+BENCHMARK(BM_KDL_JacobianDotPuma)->Unit(benchmark::kMicrosecond);
+
+void BM_KDL_JacobianPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  const KDL::Chain chain = test::kdl::chainFromModel(s.model);
+  KDL::ChainJntToJacSolver solver(chain);
+  std::vector<KDL::JntArray> qs;
+  for (const auto& q : s.q) qs.push_back(test::kdl::jointArray(q));
+  KDL::Jacobian J(6);
+  std::size_t k = 0;
+  for (auto _ : state) {
+    solver.JntToJac(qs[k++ % qs.size()], J);
+    benchmark::DoNotOptimize(&J);
+  }
+}
+BENCHMARK(BM_KDL_JacobianPuma)->Unit(benchmark::kMicrosecond);
+#endif
+
+}  // namespace
+}  // namespace armdyn

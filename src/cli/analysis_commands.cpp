@@ -7,6 +7,7 @@
 #include "io/input_error.h"
 #include "kinematics/inverse_rates.h"
 #include "kinematics/singularity_analysis.h"
+#include "kinematics/workspace_estimate.h"
 
 #include <cmath>
 #include <cstdio>
@@ -100,6 +101,47 @@ int runIkRates(const Argv& argv) {
   std::snprintf(buf, sizeof buf, "velocity residual |J qd - xd| = %.3g", r.velocityResidual);
   out += buf;
   printOut(out);
+  return 0;
+}
+
+int runWorkspace(const Argv& argv) {
+  const Args args(argv, {"--samples"}, {"--json"});
+  const Model model = loadModel(robotPath(args));
+  const double samples = args.positive("--samples", 100000.0);
+  if (samples != std::floor(samples) || samples < 1000 || samples > 1e7)
+    throw InputError("", 0, "--samples", "expects a whole number from 1000 to 10000000");
+  WorkspaceEstimate w;
+  try {
+    w = estimateWorkspace(model, static_cast<int>(samples));
+  } catch (const std::invalid_argument& e) {
+    throw InputError(robotPath(args), 0, "links", std::string(e.what()).substr(std::string("estimateWorkspace: ").size()));
+  }
+  const WorkspaceCube cube = largestCube(w);
+  if (args.flag("--json")) {
+    JsonObject c;
+    c.add("centre", jsonArray(Eigen::VectorXd(cube.centre))).add("edge", cube.edge);
+    JsonObject o;
+    o.add("volume", w.volume)
+        .add("reach", w.reach)
+        .add("length_sum", w.lengthSum)
+        .add("structural_length_index", w.structuralLengthIndex)
+        .add("iso_cube", c.str())
+        .add("samples", w.samples)
+        .add("voxel", w.voxel);
+    printOut(o.str());
+    return 0;
+  }
+  char buf[600];
+  std::snprintf(buf, sizeof buf,
+                "Workspace of the tool origin from %d random configurations within the joint limits\n"
+                "volume:                  %.4g m^3 (voxels of %.3g m)\n"
+                "reach:                   %.4g m from the base\n"
+                "length sum L:            %.4g m\n"
+                "structural length index: %.4g (L / volume^(1/3); Craig 8.4: 3.0 Cartesian, 0.62 ideal articulated)\n"
+                "test cube (ISO 9283):    edge %.4g m about (%.4g, %.4g, %.4g) m",
+                w.samples, w.volume, w.voxel, w.reach, w.lengthSum, w.structuralLengthIndex, cube.edge, cube.centre.x(),
+                cube.centre.y(), cube.centre.z());
+  printOut(buf);
   return 0;
 }
 

@@ -20,6 +20,7 @@ int runSize(const Argv& args);
 int runConvert(const Argv& args);
 int runAnalyze(const Argv& args);
 int runIkRates(const Argv& args);
+int runWorkspace(const Argv& args);
 
 // Usage text of the tool ("" command) or of one command; empty for an unknown command.
 std::string usage(const std::string& command);

@@ -24,7 +24,7 @@ const std::map<std::string, Runner>& commands() {
       {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
       {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune},
       {"convert", armdyn::cli::runConvert},        {"analyze", armdyn::cli::runAnalyze},
-      {"ik-rates", armdyn::cli::runIkRates}};
+      {"ik-rates", armdyn::cli::runIkRates},       {"workspace", armdyn::cli::runWorkspace}};
   return table;
 }
 

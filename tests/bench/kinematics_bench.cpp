@@ -6,6 +6,7 @@
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
 //   BM_InverseRatesPuma      qd and qdd for a tool velocity and acceleration
 //   BM_KDL_JacobianPuma      ChainJntToJacSolver alone, for scale
+//   BM_WorkspacePuma1e5      workspace estimate, 1e5 samples (50 ms)
 // Run a Release build with --benchmark_min_time=0.2.
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
@@ -13,6 +14,7 @@
 #include "kinematics/inverse_rates.h"
 #include "kinematics/jacobian_derivative.h"
 #include "kinematics/singularity_analysis.h"
+#include "kinematics/workspace_estimate.h"
 #include "support/test_support.h"
 
 #ifdef ARMDYN_HAVE_KDL
@@ -98,6 +100,16 @@ void BM_InverseRatesPuma(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_InverseRatesPuma)->Unit(benchmark::kMicrosecond);
+
+void BM_WorkspacePuma1e5(benchmark::State& state) {
+  const PumaStates& s = states();
+  double volume = 0.0;
+  for (auto _ : state) {
+    volume += estimateWorkspace(s.model, 100000).volume;
+    benchmark::DoNotOptimize(&volume);
+  }
+}
+BENCHMARK(BM_WorkspacePuma1e5)->Unit(benchmark::kMillisecond);
 
 #ifdef ARMDYN_HAVE_KDL
 void BM_KDL_JacobianDotPuma(benchmark::State& state) {

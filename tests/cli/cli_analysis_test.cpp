@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
+#include <cmath>
 
 namespace armdyn {
 namespace {
@@ -71,6 +72,18 @@ TEST(CliIkRates, BadInput) {
     EXPECT_EQ(r.exitCode, 2) << r.err;
     EXPECT_EQ(r.out, "");
   }
+}
+
+TEST(CliWorkspace, JsonContract) {
+  const JsonValue v = parseJson(runCli({"workspace", test::sourcePath("robots/vora_rrr.yaml"), "--samples", "20000", "--json"}));
+  for (const char* key : {"volume", "reach", "length_sum", "structural_length_index", "iso_cube"}) EXPECT_TRUE(v.has(key)) << key;
+  EXPECT_TRUE(v["iso_cube"].has("centre") && v["iso_cube"].has("edge"));
+  EXPECT_EQ(v["iso_cube"]["centre"].size(), 3u);
+  EXPECT_GT(v["volume"].number, 0.0);
+  EXPECT_NEAR(v["structural_length_index"].number, v["length_sum"].number / std::cbrt(v["volume"].number), 1e-12);
+  const CliResult bad = runCli({"workspace", test::sourcePath("robots/vora_rrr.yaml"), "--samples", "10"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--samples"), std::string::npos) << bad.err;
 }
 
 }  // namespace

@@ -168,8 +168,11 @@ void ArmViewport::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void ArmViewport::wheelEvent(QWheelEvent* e) {
-  events()->mouseScroll(e->angleDelta().y() > 0 ? osgGA::GUIEventAdapter::SCROLL_UP
-                                                 : osgGA::GUIEventAdapter::SCROLL_DOWN);
+  // Wheel away from the user zooms in, as on the plots (QCustomPlot); OSG's trackball zooms
+  // out on SCROLL_UP, so the directions are swapped here.
+  if (e->angleDelta().y() == 0) return;
+  events()->mouseScroll(e->angleDelta().y() > 0 ? osgGA::GUIEventAdapter::SCROLL_DOWN
+                                                 : osgGA::GUIEventAdapter::SCROLL_UP);
   update();
 }
 

@@ -46,6 +46,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QDir>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QScreen>
@@ -1161,13 +1162,23 @@ void MainWindow::addRecent(const QString& path) {
 void MainWindow::rebuildRecentMenu() {
   recentMenu_->clear();
   const QStringList recent = QSettings().value("recentFiles").toStringList();
-  for (const QString& path : recent) {
-    recentMenu_->addAction(QFileInfo(path).fileName(), this, [this, path] {
+  // The file name, and its folder when another recent file has the same name; the full path
+  // as tooltip and status tip.
+  QStringList names;
+  for (const QString& path : recent) names << QFileInfo(path).fileName();
+  for (int k = 0; k < recent.size(); ++k) {
+    const QString& path = recent[k];
+    QString label = names[k];
+    if (names.count(names[k]) > 1) label += QStringLiteral("  (%1)").arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
+    QAction* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(k + 1).arg(label), this, [this, path] {
       if (!maybeSave()) return;
       QString error;
       if (!openFile(path, &error)) showError(tr("Open"), error);
     });
+    a->setToolTip(path);
+    a->setStatusTip(path);
   }
+  recentMenu_->setToolTipsVisible(true);
   recentMenu_->setEnabled(!recent.isEmpty());
 }
 

@@ -41,6 +41,8 @@
 #include <QComboBox>
 #include <functional>
 #include <QTimer>
+#include <QWheelEvent>
+#include <QMenu>
 #include <QListWidget>
 #include <QHeaderView>
 #include <QDockWidget>
@@ -424,6 +426,52 @@ class StudioTest : public QObject {
     QVERIFY2(w.openFile(source("tests/data/urdf/puma560.urdf"), &error), qPrintable(error));
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->task().pointCount(), 3);
+  }
+
+  // Issue 11 #15: the wheel zooms in on the 3D view as on the plots (away from the user: in).
+  // #14: Open Recent tells apart two files of the same name (their folder) and shows the path.
+  void wheelZoomsInAndRecentFilesAreDistinct() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    osg::Vec3d eye0, eye1, centre, up;
+    w.viewport()->setStandardView(StandardView::Iso);
+    w.viewport()->grabImage();
+    w.viewport()->view(eye0, centre, up);
+    QWheelEvent wheel(QPointF(100, 100), QPointF(100, 100), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QCoreApplication::sendEvent(w.viewport(), &wheel);
+    w.viewport()->grabImage();  // a frame runs the queued event
+    w.viewport()->view(eye1, centre, up);
+    QVERIFY2((eye1 - centre).length() < (eye0 - centre).length() - 1e-6,
+             qPrintable(QString("distance %1 -> %2").arg((eye0 - centre).length()).arg((eye1 - centre).length())));
+
+    // Two robots called vora_rrr.yaml in different folders.
+    const QString copyDir = QDir::temp().filePath("armdyn_recent_test");
+    QDir().mkpath(copyDir);
+    const QString copy = copyDir + "/vora_rrr.yaml";
+    QFile::remove(copy);
+    QFile::remove(copyDir + "/vora_rrr_weld_seam.yaml");
+    QVERIFY(QFile::copy(source("robots/vora_rrr.yaml"), copy));
+    QVERIFY(QFile::copy(source("robots/vora_rrr_weld_seam.yaml"), copyDir + "/vora_rrr_weld_seam.yaml"));
+    QVERIFY(w.openFile(copy));
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QMenu* recent = nullptr;
+    for (QMenu* m : w.findChildren<QMenu*>())
+      if (m->title() == MainWindow::tr("Open &recent")) recent = m;
+    QVERIFY(recent);
+    QStringList labels, tips;
+    for (QAction* a : recent->actions()) {
+      labels << a->text();
+      tips << a->toolTip();
+    }
+    QVERIFY2(labels.size() >= 2, qPrintable(labels.join(" | ")));
+    QVERIFY2(labels[0] != labels[1], qPrintable(labels.join(" | ")));
+    QVERIFY2(labels[1].contains("armdyn_recent_test"), qPrintable(labels.join(" | ")));
+    QCOMPARE(tips[1], copy);
+    QDir(copyDir).removeRecursively();
   }
 
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.

@@ -1008,17 +1008,17 @@ void MainWindow::showError(const QString& title, const QString& message) {
   }
 }
 
-bool MainWindow::maybeSave() {
+bool MainWindow::maybeSave(const QString& action) {
   if (!document_->isModified() || !interactive_) return true;
   const auto answer = QMessageBox::question(
-      this, tr("End the program"), tr("The manipulator or task has unsaved changes. Save them?"),
+      this, action, tr("The manipulator or task has unsaved changes. Save them before \"%1\"?").arg(action),
       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
   if (answer == QMessageBox::Save) return fileSave();
   return answer == QMessageBox::Discard;
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
-  if (!maybeSave()) {
+  if (!maybeSave(tr("Exit"))) {
     e->ignore();
     return;
   }
@@ -1027,7 +1027,7 @@ void MainWindow::closeEvent(QCloseEvent* e) {
 }
 
 void MainWindow::fileNew() {
-  if (!maybeSave()) return;
+  if (!maybeSave(tr("New"))) return;
   NewRobotDialog d(this);
   if (d.exec() != QDialog::Accepted) return;
   try {
@@ -1038,7 +1038,7 @@ void MainWindow::fileNew() {
 }
 
 void MainWindow::fileOpen() {
-  if (!maybeSave()) return;
+  if (!maybeSave(tr("Open"))) return;
   const QString path = QFileDialog::getOpenFileName(this, tr("Open robot, task or session"),
                                                     QString::fromStdString(robotsDirectory()),
                                                     tr("armdyn files (*.yaml *.yml *.spec *.traj *.dat *.urdf);;All files (*)"));
@@ -1048,7 +1048,7 @@ void MainWindow::fileOpen() {
 }
 
 void MainWindow::fileOpenLibrary() {
-  if (!maybeSave()) return;
+  if (!maybeSave(tr("Open library robot"))) return;
   LibraryPickerDialog d(this);
   if (d.exec() != QDialog::Accepted || d.selectedPath().isEmpty()) return;
   QString error;
@@ -1171,7 +1171,7 @@ void MainWindow::rebuildRecentMenu() {
     QString label = names[k];
     if (names.count(names[k]) > 1) label += QStringLiteral("  (%1)").arg(QDir::toNativeSeparators(QFileInfo(path).absolutePath()));
     QAction* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(k + 1).arg(label), this, [this, path] {
-      if (!maybeSave()) return;
+      if (!maybeSave(tr("Open recent"))) return;
       QString error;
       if (!openFile(path, &error)) showError(tr("Open"), error);
     });

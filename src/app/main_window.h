@@ -161,7 +161,9 @@ class MainWindow : public QMainWindow {
   void refreshParameters();
   void addRecent(const QString& path);
   void rebuildRecentMenu();
-  bool maybeSave();
+  // Asks to save unsaved changes before `action` (the box's title: "Open library robot", "Exit",
+  // ...); false when the user cancels.
+  bool maybeSave(const QString& action);
   void fileNew();
   void fileOpen();
   void fileOpenLibrary();

@@ -41,6 +41,7 @@
 #include <QComboBox>
 #include <functional>
 #include <QTimer>
+#include <QMessageBox>
 #include <QWheelEvent>
 #include <QMenu>
 #include <QListWidget>
@@ -472,6 +473,36 @@ class StudioTest : public QObject {
     QVERIFY2(labels[1].contains("armdyn_recent_test"), qPrintable(labels.join(" | ")));
     QCOMPARE(tips[1], copy);
     QDir(copyDir).removeRecursively();
+  }
+
+  // Issue 11 #7: the save prompt before opening a library robot is titled after that action,
+  // not "End the program"; Cancel keeps the session.
+  void savePromptNamesTheAction() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    RobotSpec r = w.document()->robot();
+    r.links[1].dh.a += 0.01;
+    w.document()->edit(r, "edit");
+    QVERIFY(w.document()->isModified());
+    w.setInteractive(true);
+    QAction* open = nullptr;
+    for (QAction* a : w.findChildren<QAction*>())
+      if (a->text() == MainWindow::tr("Open &library robot…")) open = a;
+    QVERIFY(open);
+    QString title;
+    QTimer::singleShot(0, [&] {
+      QTRY_VERIFY(qobject_cast<QMessageBox*>(QApplication::activeModalWidget()) != nullptr);
+      auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+      title = box->windowTitle();
+      box->button(QMessageBox::Cancel)->click();
+    });
+    open->trigger();
+    w.setInteractive(false);
+    QCOMPARE(title, MainWindow::tr("Open library robot"));
+    QVERIFY(w.document()->isModified());  // cancelled: nothing opened
   }
 
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.

@@ -2,6 +2,8 @@
 
 #include "units.h"
 
+#include <algorithm>
+#include <cmath>
 #include <QBrush>
 #include <QColor>
 
@@ -51,7 +53,14 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   if (role != Qt::DisplayRole && role != Qt::EditRole) return {};
   const RunRecord& sim = result_->record;
   const int col = index.column();
-  if (col == Time) return joint == 0 ? QString::number(sim.t[sample], 'f', 4) : QString();
+  if (col == Time) {
+    if (joint != 0) return QString();
+    // Enough decimals to tell consecutive samples apart: one digit past the sample period's
+    // first significant one, at least three (DT = 0.025 s: 0.025, 0.050; DT = 2e-5 s: 0.000020).
+    const double dt = sim.dt > 0.0 ? sim.dt : 0.001;
+    const int decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(dt))), 3, 12);
+    return QString::number(sim.t[sample], 'f', decimals);
+  }
   if (col == Joint) {
     return QStringLiteral("%1 (%2)").arg(joint + 1).arg(jointLetter(result_->session.robot.links[joint].joint));
   }

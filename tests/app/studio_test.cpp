@@ -505,6 +505,27 @@ class StudioTest : public QObject {
     QVERIFY(w.document()->isModified());  // cancelled: nothing opened
   }
 
+  // Issue 11 #9: the table's time column shows enough decimals for the sample period
+  // (DT = 2e-5 s gave 0.0000, 0.0000, 0.0001).
+  void tableTimesFollowTheSamplePeriod() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const int n = 3;
+    QCOMPARE(w.tableModel()->data(w.tableModel()->index(n, 0), Qt::DisplayRole).toString(), QStringLiteral("0.025"));
+    RobotSpec r = w.document()->robot();
+    r.dt = 2e-5;
+    w.document()->edit(r, "DT");
+    QVERIFY(waitForRun(w));
+    const QString t0 = w.tableModel()->data(w.tableModel()->index(0, 0), Qt::DisplayRole).toString();
+    const QString t1 = w.tableModel()->data(w.tableModel()->index(n, 0), Qt::DisplayRole).toString();
+    const QString t2 = w.tableModel()->data(w.tableModel()->index(2 * n, 0), Qt::DisplayRole).toString();
+    QVERIFY2(t0 != t1 && t1 != t2, qPrintable(t0 + " " + t1 + " " + t2));
+    QCOMPARE(t1, QStringLiteral("0.000020"));
+  }
+
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.
   void stepsPlayback() {
     MainWindow w;

@@ -526,6 +526,23 @@ class StudioTest : public QObject {
     QCOMPARE(t1, QStringLiteral("0.000020"));
   }
 
+  // Issue 11 #8: the tuner's fields show their leading digits: six significant ones for the
+  // pose at the time cursor and the sample time (not 14.7741257922697, 0.000933333333333333).
+  void tunerFieldsAreReadable() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.playback()->setSample(37);
+    TunerDialog* t = w.showTuner();
+    for (QLineEdit* e : t->findChildren<QLineEdit*>()) {
+      QVERIFY2(e->text().size() <= 11, qPrintable(e->objectName() + ": " + e->text()));
+      QCOMPARE(e->cursorPosition(), 0);
+    }
+    auto* period = t->findChild<QLineEdit*>("tunerPeriod");
+    QVERIFY(period);
+    QVERIFY2(period->text().startsWith("0.000933333") || period->text().size() <= 8, qPrintable(period->text()));
+    t->close();
+  }
+
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.
   void stepsPlayback() {
     MainWindow w;

@@ -60,7 +60,12 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
     e->setObjectName(QStringLiteral("tunerQ%1").arg(j + 1));
     e->setMaximumWidth(80);
     const double v = j < configuration.size() ? configuration(j) : 0.0;
-    e->setText(QString::fromStdString(robot.links[j].joint == JointType::Revolute ? formatDegrees(v) : formatNumber(v)));
+    // Six significant digits (the pose of the time cursor: 14.7741 deg, not 14.7741257922697,
+    // whose head an 80-pixel field hides), shown from its start.
+    const double shown = robot.links[j].joint == JointType::Revolute ? v * 180.0 / M_PI : v;
+    e->setText(QString::number(shown, 'g', 6));
+    e->setCursorPosition(0);
+    shown_.push_back({e->text(), v});  // an untouched field means the exact value
     qRow->addWidget(e);
     q_.push_back(e);
   }
@@ -70,7 +75,9 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   period_->setObjectName("tunerPeriod");
   const ControllerSettings c = completedController(document->session());
   const double h = c.config.sampleTime > 0.0 ? c.config.sampleTime : kAndersonServoPeriod;
-  period_->setText(QString::fromStdString(formatNumber(h)));
+  period_->setText(QString::number(h, 'g', 6));  // 0.000933333, not 0.000933333333333333
+  period_->setCursorPosition(0);
+  periodShown_ = {period_->text(), h};
   form->addRow(tr("Controller sample time (s)"), period_);
   layout->addLayout(form);
   run_ = new QPushButton(tr("Find Kmax"), this);
@@ -121,6 +128,11 @@ bool TunerDialog::startTuning() {
   const RobotSpec& robot = document_->robot();
   Eigen::VectorXd q(robot.dof());
   for (int j = 0; j < robot.dof(); ++j) {
+    // A field left as shown stands for the exact value it was rounded from.
+    if (static_cast<std::size_t>(j) < shown_.size() && q_[j]->text() == shown_[static_cast<std::size_t>(j)].text) {
+      q(j) = shown_[static_cast<std::size_t>(j)].value;
+      continue;
+    }
     const NumberText t = readNumber(q_[j]->text().trimmed().toStdString());
     if (t.kind != NumberText::Kind::Number) {
       result_->setText(tr("Joint %1: not a number").arg(j + 1));
@@ -128,7 +140,8 @@ bool TunerDialog::startTuning() {
     }
     q(j) = robot.links[j].joint == JointType::Revolute ? degToRad(t.value) : t.value;
   }
-  const NumberText h = readNumber(period_->text().trimmed().toStdString());
+  NumberText h = readNumber(period_->text().trimmed().toStdString());
+  if (period_->text() == periodShown_.text) h.value = periodShown_.value;
   if (h.kind != NumberText::Kind::Number || !(h.value > 0.0)) {
     result_->setText(tr("The sample time must be a positive number of seconds"));
     return false;

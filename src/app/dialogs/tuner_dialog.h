@@ -58,6 +58,13 @@ class TunerDialog : public QDialog {
   Document* document_;
   QComboBox* joint_;
   std::vector<QLineEdit*> q_;
+  // What a field showed when the dialog opened and the exact value behind it (rad or m; s).
+  struct Shown {
+    QString text;
+    double value = 0.0;
+  };
+  std::vector<Shown> shown_;
+  Shown periodShown_;
   QLineEdit* period_;
   QPushButton* run_;
   QLabel* result_;

@@ -594,8 +594,10 @@ void MainWindow::updateTitle() {
   if (document_->filePath().isEmpty() && !document_->session().robotFile.empty()) {
     name = QFileInfo(QString::fromStdString(document_->session().robotFile)).fileName() + tr(" (robot)");
   }
-  setWindowTitle(QStringLiteral("%1[*] — %2 — armdyn Studio")
-                     .arg(name, QString::fromStdString(document_->robot().name)));
+  const QString robot = QString::fromStdString(document_->robot().name).trimmed();
+  // No robot yet (or one without a name): no empty " —  — " in the title.
+  setWindowTitle(robot.isEmpty() ? QStringLiteral("%1[*] — armdyn Studio").arg(name)
+                                 : QStringLiteral("%1[*] — %2 — armdyn Studio").arg(name, robot));
   setWindowModified(document_->isModified());
 }
 
@@ -673,7 +675,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
     if (showControlTabOnResult_ || tabs_->currentWidget() == controlPlots_) tabs_->setCurrentWidget(plots_);
   }
   showControlTabOnResult_ = false;
-  statusBar()->clearMessage();
+  showNotice();
   stage("status");
   if (profile) std::fprintf(stderr, "apply: %s\n", qPrintable(stages.join(", ")));
   Q_EMIT resultApplied(result_->generation);
@@ -690,7 +692,7 @@ void MainWindow::onFailure(const SimulationFailure& failure) {
   banner_->setVisible(true);
   viewport_->scene().setTaskPoints(document_->task(), unreachable_);
   viewport_->update();  // the view itself stays as the user left it
-  statusBar()->clearMessage();
+  showNotice();
   Q_EMIT simulationFailed(failure.message, failure.pointIndex);
 }
 
@@ -744,7 +746,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     }
     fitPending_ = true;
     addRecent(path);
-    if (sweep) statusBar()->showMessage(tr("%1 holds no task: a joint sweep was added (Task menu to change it)").arg(QFileInfo(path).fileName()), 15000);
+    if (sweep) notice(tr("%1 holds no task: a joint sweep was added (Task menu to change it)").arg(QFileInfo(path).fileName()));
     return true;
   } catch (const std::exception& sessionError) {
     try {
@@ -777,7 +779,18 @@ bool MainWindow::importFile(const QString& path, QString* error) {
   const std::string p = path.toStdString();
   try {
     RobotSpec robot = loadRobot(p);
-    document_->edit(robot, tr("Import %1").arg(QFileInfo(path).fileName()));
+    StudioSession s = document_->session();
+    s.robot = robot;
+    s.robotFile = p;  // the title names the imported file
+    // The task stays when it can serve the new arm (tool poses, or joint points of its joint
+    // count), and the status bar says so; otherwise the arm starts with a joint sweep.
+    const bool jointPoints = s.task.jointPoints.rows() > 0;
+    const bool keep = s.task.pointCount() > 0 && (!jointPoints || s.task.jointPoints.cols() == robot.dof());
+    if (!keep) s.task = jointSweepTask(robot);
+    document_->edit(s, tr("Import %1").arg(QFileInfo(path).fileName()));
+    notice(keep ? tr("Imported %1; the task \"%2\" of the previous robot is kept (Task menu to change it)")
+                      .arg(QFileInfo(path).fileName(), QString::fromStdString(s.task.name))
+                : tr("Imported %1 with a joint sweep task (the previous task does not fit it)").arg(QFileInfo(path).fileName()));
     fitPending_ = true;
     return true;
   } catch (const std::exception& robotError) {
@@ -799,7 +812,7 @@ bool MainWindow::importUrdf(const QString& path, const QString& tip, QString* er
     const UrdfImport import = loadUrdf(path.toStdString(), options);
     StudioSession s = document_->session();
     s.robot = import.robot;
-    s.robotFile.clear();
+    s.robotFile = path.toStdString();
     s.task = jointSweepTask(import.robot);
     s.taskFile.clear();
     s.mode = SimulationMode::PrescribedMotion;
@@ -811,7 +824,7 @@ bool MainWindow::importUrdf(const QString& path, const QString& tip, QString* er
                           .arg(import.robot.dof())
                           .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
                           .arg(import.fkResidual, 0, 'g', 2);
-    statusBar()->showMessage(message, 15000);
+    notice(message);
     if (interactive_ && !import.notes.empty()) {
       QStringList notes;
       for (const std::string& n : import.notes) notes << QString::fromStdString(n);
@@ -833,6 +846,20 @@ bool MainWindow::exportUrdf(const QString& path, QString* error) {
     if (error) *error = QString::fromStdString(e.what());
     return false;
   }
+}
+
+void MainWindow::notice(const QString& message) {
+  notice_ = message;
+  statusBar()->showMessage(message, 15000);
+}
+
+void MainWindow::showNotice() {
+  if (notice_.isEmpty()) {
+    statusBar()->clearMessage();
+    return;
+  }
+  statusBar()->showMessage(notice_, 15000);
+  notice_.clear();
 }
 
 void MainWindow::fileImportUrdf() {

@@ -169,6 +169,11 @@ class MainWindow : public QMainWindow {
   void fileOpenLibrary();
   void fileImport();
   void fileImportUrdf();
+  // A message about an edit that must outlive the run it starts: shown now and again once the
+  // run's result (or failure) arrives, which otherwise clears the status bar.
+  void notice(const QString& message);
+  void showNotice();
+  QString notice_;
   void exportUrdfInteractive();
   bool fileSave();
   bool fileSaveAs();

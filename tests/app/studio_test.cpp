@@ -543,6 +543,23 @@ class StudioTest : public QObject {
     t->close();
   }
 
+  // Issue 11 #11: an imported robot names its file in the title and says whether the previous
+  // task is kept; a window without a robot has no empty " —  — " in its title.
+  void importNamesTheFileAndTheKeptTask() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY2(!w.windowTitle().contains(QStringLiteral("—  —")), qPrintable(w.windowTitle()));
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QVERIFY(w.windowTitle().contains("vora_rrr.yaml"));
+    QString error;
+    QVERIFY2(w.importFile(source("robots/legacy/vora_rrr.spec"), &error), qPrintable(error));
+    QVERIFY(waitForRun(w));
+    QVERIFY2(w.windowTitle().contains("vora_rrr.spec"), qPrintable(w.windowTitle()));
+    QVERIFY2(w.statusBar()->currentMessage().contains("is kept"), qPrintable(w.statusBar()->currentMessage()));
+  }
+
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.
   void stepsPlayback() {
     MainWindow w;

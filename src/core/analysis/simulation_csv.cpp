@@ -1,5 +1,6 @@
 #include "analysis/simulation_csv.h"
 
+#include "io/number_text.h"
 #include "io/robot_file.h"
 
 #include <cstdio>
@@ -40,8 +41,9 @@ std::string recordCsv(const RunRecord& r) {
   std::string out = header(columns, static_cast<int>(n)) + "\n";
   char buf[32];
   for (std::size_t k = 0; k < r.t.size(); ++k) {
-    std::snprintf(buf, sizeof buf, "%.17g", r.t[k]);
-    out += buf;
+    // Times as the shortest text that reads back to the same double: 0.025, not the
+    // 0.025000000000000001 that 17 digits print (sample times are multiples of DT).
+    out += formatNumber(r.t[k]);
     const Eigen::Index row = static_cast<Eigen::Index>(k);
     for (const Column& c : columns)
       for (Eigen::Index i = 0; i < n; ++i) {

@@ -156,10 +156,11 @@ void ArmScene::rebuildGrid() {
   }
   osg::ref_ptr<osg::Geode> geode = new osg::Geode;
   geode->addDrawable(lines(v, {{0.55f, 0.58f, 0.62f, 1}}, GL_LINES, 1.0f));
-  // Base: a disc at the origin of frame 0 (a pedestal would hide arms whose first link
-  // hangs below the base, as Vora's RRR does).
+  // Base: a disc at the origin of frame 0 (BASE: the world origin for Vora's arms; a pedestal
+  // would hide arms whose first link hangs below the base, as Vora's RRR does).
   const float r = static_cast<float>(0.07 * sceneSize_ * settings_.drawingScale);
-  osg::ref_ptr<osg::ShapeDrawable> base = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(0, 0, 0), r, r / 4));
+  const osg::Vec3 at = result_ ? toOsg(Eigen::Vector3d(result_->model->base().topRightCorner<3, 1>())) : osg::Vec3(0, 0, 0);
+  osg::ref_ptr<osg::ShapeDrawable> base = new osg::ShapeDrawable(new osg::Cylinder(at, r, r / 4));
   base->setColor(osg::Vec4(0.35f, 0.37f, 0.40f, 1));
   geode->addDrawable(base);
   grid_->addChild(geode, settings_.showGrid);

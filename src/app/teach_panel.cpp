@@ -99,7 +99,7 @@ void TeachPanel::setRobot(const RobotSpec& robot) {
   // Family configurations, default first; none for a family solved numerically from the
   // current joints (which keeps the nearest solution).
   configuration_->clear();
-  for (const std::string& c : familyConfigurations(robot.family)) {
+  for (const std::string& c : familyConfigurations(kinematicFamily(*model_))) {
     configuration_->addItem(QString::fromStdString(c), QString::fromStdString(c));
   }
   if (configuration_->count() == 0) configuration_->addItem(tr("numerical (nearest)"), QString());

@@ -132,7 +132,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   configuration_->setEditable(true);
   configuration_->setInsertPolicy(QComboBox::NoInsert);
   configuration_->addItem(QString());
-  for (const std::string& c : familyConfigurations(document->robot().family)) {
+  for (const std::string& c : familyConfigurations(kinematicFamily(Model(document->robot())))) {
     configuration_->addItem(QString::fromStdString(c));
   }
   configuration_->setToolTip(tr("Empty: the family default. Tokens select a solution, e.g. \"elbow_down\"."));
@@ -280,7 +280,7 @@ TaskSpec TrajectoryPointsDialog::editedTask() const {
 void TrajectoryPointsDialog::commitConfiguration(const QString& typed) {
   if (loading_) return;
   const QString text = typed.trimmed();
-  const std::vector<std::string> known = familyConfigurations(document_->robot().family);
+  const std::vector<std::string> known = familyConfigurations(kinematicFamily(Model(document_->robot())));
   // The core's own rule (selectSolution): every token of the text in one configuration name.
   std::vector<IkCandidate> names;
   for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});

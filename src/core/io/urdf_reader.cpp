@@ -165,17 +165,6 @@ double rotationAngle(const Eigen::Matrix3d& R) {
   return Eigen::AngleAxisd(R).angle();
 }
 
-// A tensor a rigid body can have: symmetric, principal moments >= 0 and each at most the sum of
-// the other two (relative tolerance 1e-9).
-bool physicalTensor(const Eigen::Matrix3d& I) {
-  const double scale = I.cwiseAbs().maxCoeff();
-  if (scale == 0.0) return true;
-  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-9 * scale) return false;
-  const Eigen::Vector3d m = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I, Eigen::EigenvaluesOnly).eigenvalues();
-  const double tol = 1e-9 * scale;
-  return m.minCoeff() >= -tol && m(0) + m(1) >= m(2) - tol;
-}
-
 class Importer {
  public:
   Importer(const std::string& text, const std::string& file, const UrdfOptions& options)
@@ -183,6 +172,7 @@ class Importer {
 
   UrdfImport run() {
     parse();
+    checkTree();
     checkJoints();
     chooseTip();
     walkChain();
@@ -193,6 +183,7 @@ class Importer {
 
   std::vector<UrdfLeaf> leaves() {
     parse();
+    checkTree();
     std::vector<UrdfLeaf> out;
     for (const auto& [name, l] : model_->links_)
       if (l && l->child_joints.empty()) out.push_back({name, movableDepth(l.get())});
@@ -237,6 +228,32 @@ class Importer {
     if (!model_->getRoot()) fail(1, "robot", "the URDF has no root link");
   }
 
+  // urdfdom does not check that the links form a tree: a link that is the child of two joints,
+  // a cycle, a link the root does not reach. Each would make the walks below loop or count a
+  // mass twice.
+  void checkTree() {
+    std::map<std::string, std::string> parentJoint;
+    for (const auto& [name, j] : model_->joints_) {
+      if (!j) continue;
+      const auto [it, fresh] = parentJoint.emplace(j->child_link_name, name);
+      if (!fresh)
+        failJoint(name, "link '" + j->child_link_name + "' is already the child of joint '" + it->second +
+                            "': a URDF is a tree, each link has one parent");
+    }
+    std::set<const urdf::Link*> seen;
+    std::vector<const urdf::Link*> stack = {model_->getRoot().get()};
+    while (!stack.empty()) {
+      const urdf::Link* l = stack.back();
+      stack.pop_back();
+      if (!seen.insert(l).second) failLink(l->name, "reached twice from the root: the links form a loop");
+      for (const auto& c : l->child_links)
+        if (c) stack.push_back(c.get());
+    }
+    for (const auto& [name, l] : model_->links_)
+      if (l && !seen.count(l.get()))
+        failLink(name, "not connected to the root link '" + model_->getRoot()->name + "' (or part of a loop)");
+  }
+
   // Joints DH cannot represent, anywhere in the tree; numbers that are not finite.
   void checkJoints() {
     for (const auto& [name, j] : model_->joints_) {
@@ -258,6 +275,8 @@ class Importer {
           for (const double v : {l.lower, l.upper, l.effort, l.velocity})
             if (!std::isfinite(v)) failJoint(name, "<limit> values must be finite numbers");
           if (l.effort < 0.0 || l.velocity < 0.0) failJoint(name, "<limit> effort and velocity must not be negative");
+          if (j->type != urdf::Joint::CONTINUOUS && l.lower > l.upper)
+            failJoint(name, "<limit> lower is above upper");
         }
       }
     }
@@ -347,19 +366,25 @@ class Importer {
     for (const urdf::Link* l : path) addBranches(l);
   }
 
-  void addBranches(const urdf::Link* link) {
-    for (const auto& j : link->child_joints) {
-      const urdf::Link* child = model_->getLink(j->child_link_name).get();
-      if (!child || onChain_.count(child)) continue;
-      if (j->type != urdf::Joint::FIXED)
-        failJoint(j->name, std::string("a ") + typeName(j->type) + " joint branching off the chain at link '" + link->name +
-                               "' (to the tip '" + tip_->name + "'); a DH robot is one serial chain (choose another tip, or remove the branch)");
-      zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform);
-      group_[child] = group_[link];
-      order_.push_back(child);
-      if (group_[link] > 0) out_.notes.push_back("link '" + child->name + "' (fixed to '" + link->name + "') merged into " +
-                                                 movingLink_[static_cast<std::size_t>(group_[link] - 1)]->name);
-      addBranches(child);
+  // Iterative (a side branch may be thousands of links deep); the tree check ran first.
+  void addBranches(const urdf::Link* start) {
+    std::vector<const urdf::Link*> stack = {start};
+    while (!stack.empty()) {
+      const urdf::Link* link = stack.back();
+      stack.pop_back();
+      for (const auto& j : link->child_joints) {
+        const urdf::Link* child = model_->getLink(j->child_link_name).get();
+        if (!child || onChain_.count(child) || zeroPose_.count(child)) continue;
+        if (j->type != urdf::Joint::FIXED)
+          failJoint(j->name, std::string("a ") + typeName(j->type) + " joint branching off the chain at link '" + link->name +
+                                 "' (to the tip '" + tip_->name + "'); a DH robot is one serial chain (choose another tip, or remove the branch)");
+        zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform);
+        group_[child] = group_[link];
+        order_.push_back(child);
+        if (group_[link] > 0) out_.notes.push_back("link '" + child->name + "' (fixed to '" + link->name + "') merged into " +
+                                                   movingLink_[static_cast<std::size_t>(group_[link] - 1)]->name);
+        stack.push_back(child);
+      }
     }
   }
 
@@ -419,10 +444,6 @@ class Importer {
         out_.notes.push_back("link '" + link->name + "': zero mass: its inertia tensor is ignored");
         I.setZero();
       }
-      if (!physicalTensor(I)) {
-        r.allowNonPhysicalInertia = true;
-        out_.notes.push_back("link '" + link->name + "': the inertia tensor is not one a rigid body can have (kept as written)");
-      }
       // Inertial frame -> link -> world (q = 0) -> DH frame of the group.
       const Eigen::Matrix4d inDh = rigidInverse(dh_.frames[static_cast<std::size_t>(group)]) * zeroPose_[link] * origin;
       const Eigen::Matrix3d R = inDh.topLeftCorner<3, 3>();
@@ -437,6 +458,15 @@ class Importer {
       b.com = m.mass > 0.0 ? m.com : Eigen::Vector3d::Zero();
       b.inertiaCom = m.mass > 0.0 ? Eigen::Matrix3d(0.5 * (m.inertiaCom + m.inertiaCom.transpose())) : Eigen::Matrix3d::Zero();
       if (m.mass == 0.0) out_.notes.push_back("link " + std::to_string(i + 1) + " (" + r.links[static_cast<std::size_t>(i)].name + ") has no mass");
+      // The merged link, checked by the rule Model checks (a point mass, a tensor breaking the
+      // triangle inequality: common in published URDFs): kept as written, with a note.
+      if (m.mass > 0.0) {
+        const std::string defect = inertiaDefect(b.inertiaCom);
+        if (!defect.empty()) {
+          r.allowNonPhysicalInertia = true;
+          out_.notes.push_back("link '" + r.links[static_cast<std::size_t>(i)].name + "': " + defect + " (kept as written)");
+        }
+      }
     }
     out_.root = root_->name;
     out_.tip = tip_->name;
@@ -482,11 +512,13 @@ class Importer {
         T = T * poseOf(j.parent_to_joint_origin_transform);
         if (movable(j)) {
           T = T * motionOf(j, vectorOf(j.axis).normalized(), q(k));
-          worst = std::max(worst, difference(T, frames[static_cast<std::size_t>(k) + 1] * offset[static_cast<std::size_t>(k)]));
+          const double d = difference(T, frames[static_cast<std::size_t>(k) + 1] * offset[static_cast<std::size_t>(k)]);
+          if (!(d <= worst)) worst = d;  // NaN-safe
           ++k;
         }
       }
-      worst = std::max(worst, difference(T, tool));
+      const double d = difference(T, tool);
+      if (!(d <= worst)) worst = d;
     }
     out_.fkResidual = worst;
     out_.fkConfigurations = kConfigurations;
@@ -530,10 +562,14 @@ bool isUrdfPath(const std::string& path) {
 }
 
 UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options) {
+  if (text.size() > kMaxInputFileBytes)
+    throw InputError(fileName, 0, "file", "larger than the " + std::to_string(kMaxInputFileBytes / (1024 * 1024)) + " MB limit of input files");
   return Importer(text, fileName, options).run();
 }
 
 std::vector<UrdfLeaf> urdfLeaves(const std::string& text, const std::string& fileName) {
+  if (text.size() > kMaxInputFileBytes)
+    throw InputError(fileName, 0, "file", "larger than the " + std::to_string(kMaxInputFileBytes / (1024 * 1024)) + " MB limit of input files");
   return Importer(text, fileName, {}).leaves();
 }
 

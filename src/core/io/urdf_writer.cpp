@@ -106,7 +106,9 @@ std::string robotToUrdf(const Model& model) {
       out << "    </inertial>\n";
     }
     out << "  </link>\n";
-    const bool limited = l.qMin > -1e300 && l.qMax < 1e300;
+    // A revolute joint limited on either side stays revolute (the open side written as
+    // +-1e300, armdyn's "unlimited", which reads back as such); unlimited on both: continuous.
+    const bool limited = l.qMin > -1e300 || l.qMax < 1e300;
     const char* type = !revolute ? "prismatic" : (limited ? "revolute" : "continuous");
     out << "  <joint name=\"joint" << i + 1 << "\" type=\"" << type << "\">\n";
     out << "    <parent link=\"" << escaped(parent) << "\"/>\n";

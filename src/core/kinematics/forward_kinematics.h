@@ -1,5 +1,5 @@
 #pragma once
-// Forward kinematics, Vora eq 3.5-3.7: T_0 = I, T_i = T_{i-1} A_i(q_i) (A_i of eq 3.3-3.4),
+// Forward kinematics, Vora eq 3.5-3.7: T_0 = BASE (the identity for Vora's arms), T_i = T_{i-1} A_i(q_i) (A_i of eq 3.3-3.4),
 // tool frame = T_n TOOL. All frames in base coordinates; metres, radians.
 
 #include "model/model.h"
@@ -13,7 +13,7 @@ namespace armdyn {
 // Room for T_0..T_n of the longest chain; lives on the stack, no allocation.
 using LinkFrameArray = std::array<Eigen::Matrix4d, kMaxLinks + 1>;
 
-// Non-allocating form. `frames` must point to model.dof() + 1 matrices: writes frames[0] = I
+// Non-allocating form. `frames` must point to model.dof() + 1 matrices: writes frames[0] = BASE
 // and frames[i] = T_i (frame of link i in base coordinates). Returns the tool frame T_n TOOL.
 // q: n joint values (rad or m). Throws std::invalid_argument if q has the wrong size.
 Eigen::Matrix4d forwardKinematics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,

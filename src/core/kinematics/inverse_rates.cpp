@@ -48,13 +48,16 @@ InverseRates inverseRates(const Model& model, const Eigen::Ref<const Eigen::Vect
     const double floor = kRateDampingRatio * s(0);
     const double smallest = s(s.size() - 1);
     const double lambda = smallest < floor ? std::sqrt(floor * floor - smallest * smallest) : 0.0;
-    // In unit-free rows, then back: An = D A, bn = D b with D = diag(1/L, 1).
-    Eigen::MatrixXd M = An * An.transpose();
+    // In unit-free rows, then back: An = D A, bn = D b with D = diag(1/L, 1). Fewer joints
+    // than rows: (An^T An + lambda^2 I)^-1 An^T bn (least squares, the n x n form); otherwise
+    // An^T (An An^T + lambda^2 I)^-1 bn (the rows x rows form).
+    const bool tall = n < rows;
+    Eigen::MatrixXd M = tall ? Eigen::MatrixXd(An.transpose() * An) : Eigen::MatrixXd(An * An.transpose());
     M.diagonal().array() += lambda * lambda;
     const Eigen::PartialPivLU<Eigen::MatrixXd> lu(M);
     auto solve = [&](Eigen::VectorXd b) {
       b.head(3) /= L;
-      return Eigen::VectorXd(An.transpose() * lu.solve(b));
+      return tall ? Eigen::VectorXd(lu.solve(An.transpose() * b)) : Eigen::VectorXd(An.transpose() * lu.solve(b));
     };
     r.qd = solve(xd.head(rows));
     if (xdd.size()) r.qdd = solve(xdd.head(rows) - jacobianDotTimesRate(model, q, r.qd).head(rows));

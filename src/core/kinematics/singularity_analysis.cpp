@@ -111,7 +111,9 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
   } else {
     a.detJ = std::numeric_limits<double>::quiet_NaN();
     const auto Jr = J.topRows(rows);
-    a.manipulability = std::sqrt(std::max(0.0, (Jr * Jr.transpose()).determinant()));
+    // Fewer joints than rows: the volume the joints span, sqrt(det(J^T J)).
+    a.manipulability = n < rows ? std::sqrt(std::max(0.0, (Jr.transpose() * Jr).determinant()))
+                                : std::sqrt(std::max(0.0, (Jr * Jr.transpose()).determinant()));
   }
   a.wristDistance = std::numeric_limits<double>::quiet_NaN();
   const auto singularBlock = [](const Eigen::Matrix3d& B, double& smallest) {

@@ -43,8 +43,8 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
 // joints 4-6 only); within 1e-9 of the arm's length sum.
 std::optional<Eigen::Vector3d> sphericalWristCentre(const Model& model, const Eigen::Matrix4d* frames);
 
-// Sum over the links of |a_i| + |d_i| (prismatic joints: plus the travel), m: Craig's L (8.1)
-// and the length scale of the condition number.
+// Sum over the links of |a_i| + |d_i| (prismatic joints: plus the travel), m: the length scale
+// of the condition number (Craig's L of 8.1 is craigLengthSum, workspace_estimate.h).
 double lengthSum(const Model& model);
 
 }  // namespace armdyn

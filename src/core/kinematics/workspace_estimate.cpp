@@ -62,6 +62,9 @@ WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32
     std::sort(sorted.data(), sorted.data() + 3);
     h = std::sqrt(sorted(1) * sorted(2) / target);
   }
+  // Never more voxels than samples over the largest extent (a line-like workspace: one
+  // prismatic joint) would need: memory stays proportional to the samples.
+  h = std::max(h, size.maxCoeff() / target);
   w.voxel = h;
   w.nx = std::max(1, static_cast<int>(std::ceil(size.x() / h)));
   w.ny = std::max(1, static_cast<int>(std::ceil(size.y() / h)));

@@ -1,8 +1,8 @@
 #pragma once
 // The reachable workspace of the tool origin estimated by sampling (Craig 8.4): seeded random
 // joint values uniform within the limits (revolute joints without limits over a full turn),
-// the tool origins binned into a voxel grid over their bounding box; the volume is the occupied
-// voxels' (about 20 samples per voxel on average, so that sparse regions still register). With
+// the tool origins binned into a voxel grid over their bounding box (about 3 samples per voxel),
+// gaps of up to two voxels closed, boundary voxels counted by the part their samples cover. With
 // it Craig's structural length index Q_L = L / W^(1/3) (8.2), L the length sum (8.1: |a| + |d|
 // per link, the travel of a prismatic joint), and the largest axis-aligned cube of occupied
 // voxels around a centre (the ISO 9283 test cube). Sampling error: see docs/validation.md

@@ -1,5 +1,7 @@
 #include "model/mass_properties.h"
 
+#include <Eigen/Eigenvalues>
+
 namespace armdyn {
 namespace {
 
@@ -112,6 +114,16 @@ std::vector<LinkInertial> effectiveInertials(const RobotSpec& spec, std::vector<
   }
   if (actuatorMasses) *actuatorMasses = ma;
   return links;
+}
+
+std::string inertiaDefect(const Eigen::Matrix3d& I) {
+  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + I.cwiseAbs().maxCoeff()))
+    return "inertia tensor must be symmetric";
+  const Eigen::Vector3d e = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I, Eigen::EigenvaluesOnly).eigenvalues();
+  const double tol = 1e-12 * (1.0 + e.cwiseAbs().maxCoeff());
+  if (e.minCoeff() <= 0.0) return "inertia tensor is not positive definite";
+  if (e(2) > e(0) + e(1) + tol) return "principal moments violate the triangle inequality";
+  return "";
 }
 
 }  // namespace armdyn

@@ -9,6 +9,7 @@
 #include "model/robot.h"
 
 #include <Eigen/Core>
+#include <string>
 #include <vector>
 
 namespace armdyn {
@@ -39,6 +40,11 @@ Eigen::Matrix4d pseudoFromTensor(double mass, const Eigen::Vector3d& com,
 // Two bodies rigidly joined in one link frame (masses, first moments and tensors about the
 // origin add).
 LinkInertial combineInertials(const LinkInertial& a, const LinkInertial& b);
+
+// Why a tensor about the centre of mass is not one a rigid body can have, "" when it is: the
+// one rule (Model's validation, the URDF reader): symmetric, positive definite, principal
+// moments obeying the triangle inequality (tolerances 1e-12 relative).
+std::string inertiaDefect(const Eigen::Matrix3d& I);
 
 // Add a point mass m at position p (link frame). Changes mass, COM and second moments.
 LinkInertial addPointMass(const LinkInertial& link, double m, const Eigen::Vector3d& p);

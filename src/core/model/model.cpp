@@ -36,14 +36,7 @@ void requireFinite(const Eigen::MatrixBase<Derived>& m, const std::string& field
 // A physical inertia tensor about the COM: symmetric, positive eigenvalues obeying the
 // triangle inequalities (each principal moment <= sum of the other two).
 void requirePhysicalInertia(const Eigen::Matrix3d& I, const std::string& field) {
-  if ((I - I.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + I.cwiseAbs().maxCoeff()))
-    throw ModelError(field, "inertia tensor must be symmetric");
-  Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> es(I);
-  const Eigen::Vector3d e = es.eigenvalues();
-  const double tol = 1e-12 * (1.0 + e.cwiseAbs().maxCoeff());
-  if (e.minCoeff() <= 0.0) throw ModelError(field, "inertia tensor is not positive definite");
-  if (e(2) > e(0) + e(1) + tol)
-    throw ModelError(field, "principal moments violate the triangle inequality");
+  if (const std::string defect = inertiaDefect(I); !defect.empty()) throw ModelError(field, defect);
 }
 
 }  // namespace

@@ -57,7 +57,8 @@ void unwrapTowards(const Model& model, const Eigen::VectorXd& previous, Eigen::V
 // its inverse kinematics ignores the entry.)
 void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
   if (task.configuration.empty()) return;
-  const std::vector<std::string> known = familyConfigurations(model.spec().family);
+  const std::string family = kinematicFamily(model);
+  const std::vector<std::string> known = familyConfigurations(family);
   if (known.empty()) return;
   std::vector<IkCandidate> names;
   for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
@@ -66,7 +67,7 @@ void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
   for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
   throw InputError(task.sourceFile, task.configurationLine, "configuration",
                    "'" + task.configuration + "' is not a configuration of the robot's family '" +
-                       model.spec().family + "' (" + list + ")");
+                       family + "' (" + list + ")");
 }
 
 // Joint coordinates of every task pose (Vora 4.4 and eqs 7.1-7.4 for the RRR).
@@ -78,7 +79,7 @@ Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
   Eigen::VectorXd previous = model.home();
   // Vora's RRR always takes its family default (elbow up); other arms without a forced
   // configuration follow the solution nearest the previous point, for continuity.
-  const bool nearest = task.configuration.empty() && model.spec().family != "rrr";
+  const bool nearest = task.configuration.empty() && kinematicFamily(model) != "rrr";
   for (int k = 0; k < m; ++k) {
     const TaskPoint& p = task.points[k];
     if (!p.position.allFinite() || !p.rpy.allFinite())

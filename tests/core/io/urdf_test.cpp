@@ -234,6 +234,38 @@ TEST(UrdfImport, RefusesWhatDhCannotHoldNamingTheJoint) {
   expectRefused(readFile(dir + "urdf_branch.urdf"), 12, "joint 'joint2'", "branching off the chain at link 'link1'", viaFinger);
 }
 
+TEST(UrdfImport, LinkGraphsThatAreNoTreeAreRefused) {
+  const std::string head = "<robot name=\"x\"><link name=\"r\"/><link name=\"a\"/><link name=\"b\"/>\n";
+  auto joint = [](const std::string& name, const std::string& parent, const std::string& child) {
+    return "<joint name=\"" + name + "\" type=\"continuous\"><parent link=\"" + parent + "\"/><child link=\"" + child +
+           "\"/><axis xyz=\"0 0 1\"/></joint>\n";
+  };
+  // Link b the child of two joints (urdfdom keeps the last parent; the walk would count b twice).
+  expectRefused(head + joint("j1", "r", "a") + joint("j2", "a", "b") + joint("j3", "r", "b") + "</robot>", 4, "joint 'j3'",
+                "already the child of joint 'j2'");
+  // A loop a -> b -> a hanging off nothing: not reached from the root.
+  try {
+    parseUrdf(head + joint("j1", "a", "b") + joint("j2", "b", "a") + "</robot>", "loop.urdf");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError&) {
+  }
+  // A long fixed side branch (5000 links) is walked without recursion.
+  std::string deep = "<robot name=\"deep\"><link name=\"r\"/><link name=\"a\"/>\n" + joint("j1", "r", "a");
+  deep += "<link name=\"t\"/><joint name=\"jt\" type=\"prismatic\"><parent link=\"a\"/><child link=\"t\"/>"
+          "<axis xyz=\"1 0 0\"/><limit lower=\"0\" upper=\"1\" effort=\"1\" velocity=\"1\"/></joint>\n";
+  std::string parent = "a";
+  for (int k = 0; k < 5000; ++k) {
+    const std::string name = "s" + std::to_string(k);
+    deep += "<link name=\"" + name + "\"/><joint name=\"f" + std::to_string(k) + "\" type=\"fixed\"><parent link=\"" + parent +
+            "\"/><child link=\"" + name + "\"/></joint>\n";
+    parent = name;
+  }
+  deep += "</robot>";
+  UrdfOptions options;
+  options.tip = "t";
+  EXPECT_EQ(parseUrdf(deep, "deep.urdf", options).robot.dof(), 2);
+}
+
 TEST(UrdfImport, TipChoice) {
   // ur5.urdf ends in two frames after the wrist (ee_link, tool0): the tip must be named.
   try {

@@ -126,8 +126,10 @@ TEST(InverseRates, ReproduceTheToolVelocityAndAcceleration) {
   std::vector<std::pair<std::string, Model>> arms;
   for (const char* n : {"puma560", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr"}) arms.emplace_back(n, library(n));
   int checked = 0;
-  for (const auto& [name, model] : arms) {
-    SCOPED_TRACE(name);
+  for (const auto& arm : arms) {
+    // Not a structured binding: clang 14 (C++17) does not capture those in the lambdas below.
+    const Model& model = arm.second;
+    SCOPED_TRACE(arm.first);
     for (int k = 0; k < 20; ++k) {
       const Eigen::VectorXd q = test::randomVector(rng, 6, 1.2);
       if (analyzeConfiguration(model, q).conditionNumber > 100) continue;  // well away from singularities
@@ -178,6 +180,28 @@ TEST(InverseRates, DampedNearASingularityAndBelowSixJoints) {
   const InverseRates p = inverseRates(rrr, q3, (Vector6d() << 0.1, -0.2, 0.05, 0, 0, 0).finished());
   EXPECT_LT(p.velocityResidual, 1e-12);
   EXPECT_THROW(inverseRates(rrr, Eigen::Vector2d(0, 0), Vector6d::Zero()), std::invalid_argument);
+  // Fewer joints than task rows (2 of 3; 4 and 5 of 6): a tool velocity the joints can make
+  // is reproduced exactly by the least-squares rates.
+  std::mt19937 rng(25);
+  for (const int n : {2, 4, 5}) {
+    SCOPED_TRACE(n);
+    RobotSpec spec;
+    for (int i = 0; i < n; ++i) {
+      LinkSpec l;
+      l.dh = {0.3 * i, 0.1, (i % 2 ? 1.0 : -0.7), 0.3};
+      l.massSource = MassSource::Explicit;
+      spec.links.push_back(l);
+    }
+    spec.actuatorMassRule = false;
+    const Model m(spec);
+    const Eigen::VectorXd q = test::randomVector(rng, n, 1.0), qdTrue = test::randomVector(rng, n, 1.0);
+    const Vector6d xd = geometricJacobian(m, q) * qdTrue;
+    const InverseRates r = inverseRates(m, q, xd);
+    EXPECT_TRUE(r.damped);
+    ASSERT_TRUE(r.qd.allFinite());
+    EXPECT_LT((r.qd - qdTrue).cwiseAbs().maxCoeff(), 1e-6) << r.warning;
+    EXPECT_GT(analyzeConfiguration(m, q).manipulability, 0.0);
+  }
 }
 
 // A library arm gives the same closed-form solution set whether its file names a family or not

@@ -169,6 +169,19 @@ class Importer {
  public:
   Importer(const std::string& text, const std::string& file, const UrdfOptions& options)
       : text_(text), file_(file), options_(options) {}
+  // urdfdom's links hold their children by shared_ptr: links that form a loop (refused by
+  // checkTree) would keep each other alive. Cut every child list so the model is freed.
+  ~Importer() {
+    if (!model_) return;
+    for (auto& [name, l] : model_->links_) {
+      if (!l) continue;
+      l->child_links.clear();
+      l->child_joints.clear();
+      l->parent_joint.reset();
+    }
+  }
+  Importer(const Importer&) = delete;
+  Importer& operator=(const Importer&) = delete;
 
   UrdfImport run() {
     parse();

@@ -131,6 +131,8 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
   }
 
   h += QObject::tr("<h3>Tool (end effector) transform</h3>") + matrix(r.tool);
+  if (r.base != Eigen::Matrix4d::Identity())
+    h += QObject::tr("<h3>Base transform (DH frame 0 in the world)</h3>") + matrix(r.base);
 
   h += QObject::tr("<h3>Trajectory points: %1</h3>").arg(QString::fromStdString(task.name).toHtmlEscaped());
   h += "<table>" + row({"Point", "X (m)", "Y (m)", "Z (m)", "Roll φ (deg)", "Pitch θ (deg)", "Yaw ψ (deg)"}, true);

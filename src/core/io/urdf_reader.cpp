@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 #include <mutex>
 #include <random>
@@ -491,7 +492,15 @@ class Importer {
       try {
         return Model(out_.robot);
       } catch (const ModelError& e) {
-        fail(1, e.field(), e.what());
+        // "links[k]...": name the URDF link (the moving link of joint k) and its line.
+        const std::string& f = e.field();
+        if (f.rfind("links[", 0) == 0) {
+          const std::size_t close = f.find(']');
+          const int k = close == std::string::npos ? 0 : std::atoi(f.substr(6, close - 6).c_str());
+          if (k >= 1 && k <= static_cast<int>(movingLink_.size()))
+            failLink(movingLink_[static_cast<std::size_t>(k - 1)]->name, std::string(e.what()) + " (after merging its fixed links)");
+        }
+        fail(1, f, e.what());
       }
     }();
     const int n = model.dof();

@@ -1,5 +1,6 @@
 // armdyn analyze and ik-rates (docs/cli.md): the JSON contract of issue 9, a wrist singularity
 // named, the rates reproducing the tool velocity through jacobian, and bad input.
+#include "cli/cli_json.h"
 #include "cli/cli_runner.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
@@ -15,15 +16,11 @@ namespace {
 using test::CliResult;
 using test::JsonReader;
 using test::JsonValue;
+using test::parseJson;
 using test::runCli;
 
 const std::string kPuma = test::sourcePath("robots/puma560.yaml");
 
-JsonValue parseJson(const CliResult& r) {
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.err, "");
-  return JsonReader::parse(r.out);
-}
 
 TEST(CliAnalyze, JsonContractAndWristSingularity) {
   const JsonValue v = parseJson(runCli({"analyze", kPuma, "--q", "0,0.3,-0.5,0.2,0.4,0.1", "--json"}));

@@ -2,6 +2,7 @@
 // of every command, the Vora verification figures through the CLI, cross-checks between
 // commands (mass matrix against inverse dynamics, Jacobian against finite differences of fk,
 // ik against fk), CSV layout, Vora legacy input files.
+#include "cli/cli_json.h"
 #include "cli/cli_runner.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
@@ -19,15 +20,11 @@ namespace {
 using test::CliResult;
 using test::JsonReader;
 using test::JsonValue;
+using test::parseJson;
 using test::runCli;
 
 const std::string kRrr = test::sourcePath("robots/vora_rrr.yaml");
 
-JsonValue parseJson(const CliResult& r) {
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.err, "");
-  return JsonReader::parse(r.out);
-}
 
 Eigen::VectorXd vec(const JsonValue& a) {
   Eigen::VectorXd v(static_cast<Eigen::Index>(a.size()));

@@ -1,6 +1,7 @@
 // armdyn convert and URDF robots through the CLI (docs/cli.md "convert"): the JSON contract,
 // a YAML -> URDF -> YAML round trip whose fk and dynamics agree with the original, every
 // command reading a .urdf ROBOT, and refusals with exit 2 naming the joint or the option.
+#include "cli/cli_json.h"
 #include "cli/cli_runner.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
@@ -16,13 +17,9 @@ namespace {
 using test::CliResult;
 using test::JsonReader;
 using test::JsonValue;
+using test::parseJson;
 using test::runCli;
 
-JsonValue parseJson(const CliResult& r) {
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.err, "");
-  return JsonReader::parse(r.out);
-}
 
 Eigen::MatrixXd mat(const JsonValue& a) {
   Eigen::MatrixXd m(a.size(), a.size() ? a[0].size() : 0);

@@ -2,6 +2,7 @@
 // (YAML and Vora's own files), the --json summary against the --csv samples of the same run
 // (two output paths that must tell the same story), units on every value of the human output,
 // an unreachable ik pose, and files that are directories or cannot be written.
+#include "cli/cli_json.h"
 #include "cli/cli_runner.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
@@ -22,13 +23,9 @@ namespace {
 using test::CliResult;
 using test::JsonReader;
 using test::JsonValue;
+using test::parseJson;
 using test::runCli;
 
-JsonValue parseJson(const CliResult& r) {
-  EXPECT_EQ(r.exitCode, 0) << r.err;
-  EXPECT_EQ(r.err, "");
-  return JsonReader::parse(r.out);
-}
 
 // The samples of a --csv file: header names and rows of numbers.
 struct Csv {

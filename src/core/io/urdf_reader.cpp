@@ -77,6 +77,26 @@ int lineBeyondNesting(const std::string& text) {
   return 0;
 }
 
+// urdfdom 3.0 hands some attribute text to printf as the format of a log message (a number it
+// cannot read, for one): a '%' there makes printf pad for seconds ("%1721982615e", found by
+// fuzzing) or write memory ("%n"). The line of the first '%' outside comments, 0 when none.
+int lineOfPercent(const std::string& text) {
+  int line = 1;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') ++line;
+    if (text.compare(i, 4, "<!--") == 0) {
+      const std::size_t end = text.find("-->", i + 4);
+      const std::size_t stop = end == std::string::npos ? text.size() : end + 3;
+      line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(i),
+                                          text.begin() + static_cast<std::ptrdiff_t>(stop), '\n'));
+      i = stop - 1;
+      continue;
+    }
+    if (text[i] == '%') return line;
+  }
+  return 0;
+}
+
 // The line of the element `<tag ... name="NAME"` (1 when not found: the file as a whole).
 int lineOfElement(const std::string& text, const std::string& tag, const std::string& name) {
   for (const char q : {'"', '\''}) {
@@ -222,6 +242,10 @@ class Importer {
     if (text_.find('\0') != std::string::npos) fail(1, "file", "not a URDF: it holds a NUL byte");
     if (const int line = lineBeyondNesting(text_))
       fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
+    if (const int line = lineOfPercent(text_))
+      fail(line, "file",
+           "'%' is not accepted outside comments (urdfdom passes some text to printf as a format; write "
+           "a mesh path's %20 as a space)");
     CapturedLog log;
     {
       const std::lock_guard<std::mutex> lock(parseMutex());

@@ -10,7 +10,8 @@
 // Refused, naming the joint (file:line: joints.NAME): floating, planar and mimic joints, and a
 // movable joint off the chosen chain (a branch). A tree whose deepest leaves tie needs the tip
 // named (the message lists the candidates). Inputs: at most kMaxInputFileBytes, XML nested at
-// most kMaxUrdfNesting elements deep.
+// most kMaxUrdfNesting elements deep, no '%' outside comments (urdfdom 3.0 uses some attribute
+// text as a printf format: found by fuzzing).
 //
 // URDF holds no gravity, drives, TACC/DT or accelerations: gravity is the option's (ROS:
 // 9.81 m/s^2 along -z of the root link), the rest the defaults of robot.h.

@@ -309,6 +309,10 @@ TEST(UrdfImport, HostileTextIsRefusedWithAMessage) {
   std::string deep = "<robot name=\"x\">\n";
   for (int k = 0; k < 100; ++k) deep += "<a>";
   expectRefused(deep, 2, "file", "nested more than 64");
+  // A '%' reaches urdfdom's printf as a format (fuzz_urdf: 2.6 s of padding for one number).
+  expectRefused("<robot name=\"x\">\n<!-- 100% fine in a comment -->\n<link name=\"a\"><inertial><origin xyz=\"7.4%1721982615e-19 0 0\"/>"
+                "<mass value=\"1\"/></inertial></link></robot>",
+                3, "file", "'%' is not accepted");
   const std::string zeroAxis =
       "<robot name=\"x\"><link name=\"a\"/><link name=\"b\"/>\n"
       "<joint name=\"j\" type=\"continuous\"><parent link=\"a\"/><child link=\"b\"/><axis xyz=\"0 0 0\"/></joint></robot>";

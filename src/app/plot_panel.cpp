@@ -487,11 +487,15 @@ void PlotPanel::setJointVisible(int joint, bool visible) {
     if (joint < static_cast<int>(previousCurves_[i].size())) previousCurves_[i][joint]->setVisible(visible);
     for (const auto& [j, c] : bindingCurves_[i])
       if (j == joint) c->setVisible(visible);
-    if (visible && !notes_[i]->visible()) {
-      p->graph(joint)->addToLegend();
-    } else {
-      p->graph(joint)->removeFromLegend();
-    }
+    // The legend rebuilt in joint order (addToLegend appends: hiding and showing J2 moved it
+    // last), and the axes fitted to the joints still shown.
+    for (int j = 0; j < p->graphCount(); ++j) p->graph(j)->removeFromLegend();
+    if (!notes_[i]->visible())
+      for (int j = 0; j < p->graphCount(); ++j)
+        if (p->graph(j)->visible()) p->graph(j)->addToLegend();
+    bool any = false;
+    for (int j = 0; j < p->graphCount(); ++j) any = any || p->graph(j)->visible();
+    if (any) rescale(p);
   }
   alignLegends();
   replotAll();

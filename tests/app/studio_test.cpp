@@ -560,6 +560,36 @@ class StudioTest : public QObject {
     QVERIFY2(w.statusBar()->currentMessage().contains("is kept"), qPrintable(w.statusBar()->currentMessage()));
   }
 
+  // Issue 11 #10: hiding a joint fits the axis to the others; showing it again puts it back in
+  // its place in the legend (it went last).
+  void hidingJointsRescalesAndKeepsLegendOrder() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QCustomPlot* force = w.plots()->plot(Quantity::Force);
+    const QCPRange before = force->yAxis->range();
+    // Hide the joint with the largest torque: the range must shrink.
+    int largest = 0;
+    double peak = 0.0;
+    for (int j = 0; j < 3; ++j) {
+      bool found = false;
+      const QCPRange r = force->graph(j)->getValueRange(found);
+      if (found && std::max(std::abs(r.lower), std::abs(r.upper)) > peak) peak = std::max(std::abs(r.lower), std::abs(r.upper)), largest = j;
+    }
+    w.plots()->setJointVisible(largest, false);
+    QVERIFY2(force->yAxis->range().size() < 0.9 * before.size(),
+             qPrintable(QString("%1 -> %2").arg(before.size()).arg(force->yAxis->range().size())));
+    w.plots()->setJointVisible(1, false);
+    w.plots()->setJointVisible(1, true);
+    w.plots()->setJointVisible(largest, true);
+    QStringList names;
+    for (int k = 0; k < force->legend->itemCount(); ++k)
+      if (auto* item = qobject_cast<QCPPlottableLegendItem*>(force->legend->item(k))) names << item->plottable()->name().left(2);
+    QCOMPARE(names, (QStringList{"J1", "J2", "J3"}));
+  }
+
   // Stepping: buttons and keys move one sample; the plots' cursor and the table follow.
   void stepsPlayback() {
     MainWindow w;

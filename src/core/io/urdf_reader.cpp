@@ -372,6 +372,7 @@ class Importer {
       if (path.size() > model_->links_.size()) fail(1, "robot", "the URDF's links form a loop");
     }
     std::reverse(path.begin(), path.end());
+    chainPath_ = path;
     onChain_.insert(path.begin(), path.end());
     root_ = path.front();
     // World poses at q = 0 and the group of each link (0 = fixed to the root, k = moves with
@@ -549,12 +550,8 @@ class Importer {
       // URDF: walk the chain again with the joint values.
       Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
       int k = 0;
-      const urdf::Link* l = tip_;
-      std::vector<const urdf::Link*> path;
-      for (; l; l = l->getParent().get()) path.push_back(l);
-      std::reverse(path.begin(), path.end());
-      for (std::size_t p = 1; p < path.size(); ++p) {
-        const urdf::Joint& j = *path[p]->parent_joint;
+      for (std::size_t p = 1; p < chainPath_.size(); ++p) {
+        const urdf::Joint& j = *chainPath_[p]->parent_joint;
         T = T * poseOf(j.parent_to_joint_origin_transform);
         if (movable(j)) {
           T = T * motionOf(j, vectorOf(j.axis).normalized(), q(k));
@@ -587,6 +584,7 @@ class Importer {
   urdf::ModelInterfaceSharedPtr model_;
   const urdf::Link* root_ = nullptr;
   const urdf::Link* tip_ = nullptr;
+  std::vector<const urdf::Link*> chainPath_;  // root to tip
   std::set<const urdf::Link*> onChain_;
   std::map<const urdf::Link*, Eigen::Matrix4d> zeroPose_;
   std::map<const urdf::Link*, int> group_;

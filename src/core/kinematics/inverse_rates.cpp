@@ -29,11 +29,12 @@ InverseRates inverseRates(const Model& model, const Eigen::Ref<const Eigen::Vect
   const Eigen::VectorXd s = svd.singularValues();
   const double ratio = s(s.size() - 1) / s(0);
   InverseRates r;
+  Vector6d bias = Vector6d::Zero();  // Jdot qd, computed once
   const bool square = rows == n;
   if (square && ratio > kRateDampingRatio) {
     const Eigen::PartialPivLU<Eigen::MatrixXd> lu(A);
     r.qd = lu.solve(xd.head(rows));
-    if (xdd.size()) r.qdd = lu.solve(xdd.head(rows) - jacobianDotTimesRate(model, q, r.qd).head(rows));
+    if (xdd.size()) r.qdd = lu.solve(xdd.head(rows) - (bias = jacobianDotTimesRate(model, q, r.qd)).head(rows));
   } else {
     // Damped least squares, qd = A^T (A A^T + lambda^2 I)^-1 b, lambda growing as the smallest
     // singular value falls below the threshold (Nakamura & Hanafusa).
@@ -60,11 +61,11 @@ InverseRates inverseRates(const Model& model, const Eigen::Ref<const Eigen::Vect
       return tall ? Eigen::VectorXd(lu.solve(An.transpose() * b)) : Eigen::VectorXd(An.transpose() * lu.solve(b));
     };
     r.qd = solve(xd.head(rows));
-    if (xdd.size()) r.qdd = solve(xdd.head(rows) - jacobianDotTimesRate(model, q, r.qd).head(rows));
+    if (xdd.size()) r.qdd = solve(xdd.head(rows) - (bias = jacobianDotTimesRate(model, q, r.qd)).head(rows));
   }
   r.velocityResidual = (A * r.qd - xd.head(rows)).norm();
   if (xdd.size())
-    r.accelerationResidual = (A * r.qdd + jacobianDotTimesRate(model, q, r.qd).head(rows) - xdd.head(rows)).norm();
+    r.accelerationResidual = (A * r.qdd + bias.head(rows) - xdd.head(rows)).norm();
   return r;
 }
 

@@ -5,6 +5,7 @@
 #include "kinematics/jacobian.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "kinematics/positioning_arm.h"
 #include "kinematics/workspace.h"
 
 #include <Eigen/Cholesky>
@@ -96,12 +97,18 @@ std::string requireQuarterTwist(const Model& model, int i) {
   return "needs alpha" + std::to_string(i + 1) + " = +-90 deg, got " + format("%.4g deg", deg(model.dh(i).alpha));
 }
 
+// Joints 4-6 revolute with axes meeting in one point: a4 = a5 = d5 = 0 and neither alpha4 nor
+// alpha5 0 or 180 deg (any other twists: solveWrist).
 std::string requireSphericalWrist(const Model& model) {
+  for (int i : {3, 4, 5})
+    if (!model.isRevolute(i)) return "needs joint " + std::to_string(i + 1) + " revolute (spherical wrist)";
   if (std::abs(model.dh(3).a) > kStructureTol || std::abs(model.dh(4).a) > kStructureTol ||
       std::abs(model.dh(4).d) > kStructureTol)
     return "needs a spherical wrist (a4 = a5 = d5 = 0)";
   for (int i : {3, 4})
-    if (std::string r = requireQuarterTwist(model, i); !r.empty()) return r;
+    if (std::abs(model.sinAlpha(i)) < kStructureTol)
+      return "needs a spherical wrist (alpha" + std::to_string(i + 1) + " = " + format("%.4g", deg(model.dh(i).alpha)) +
+             " deg puts two wrist axes on one line)";
   return "";
 }
 
@@ -220,38 +227,45 @@ std::vector<ArmAngles> solveRrr(Solver& s, const Eigen::Vector3d& point, const E
 }
 
 // ---- spherical wrist ----
-// M = R3^T R6 Rx(-alpha6) = Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5) Rz(t6); with alpha4, alpha5 = +-90
-// (signs s4, s5) its third column is (c4 s5 sin t5, s4' s5 sin t5, -s4 s5 cos t5).
+// M = R3^T R6 Rx(-alpha6) = Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5) Rz(t6), any twists alpha4, alpha5
+// with sin alpha4 sin alpha5 != 0. Its third column is Rz(t4) (sa5 sin t5, -ca4 sa5 cos t5 -
+// sa4 ca5, -sa4 sa5 cos t5 + ca4 ca5): cos t5 from the z component (two t5, or none: the
+// twists cannot turn the tool axis there), t4 from x and y, t6 from the rest.
 struct WristAngles {
   double theta[3];
   bool flip;
 };
 
-std::vector<WristAngles> solveWrist(const Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6) {
+int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, WristAngles out[2]) {
   const Model& m = s.model;
   const double alpha4 = m.dh(3).alpha, alpha5 = m.dh(4).alpha;
-  const double s4 = quarterSign(alpha4), s5 = quarterSign(alpha5);
+  const double ca4 = m.cosAlpha(3), sa4 = m.sinAlpha(3), ca5 = m.cosAlpha(4), sa5 = m.sinAlpha(4);
   const Eigen::Matrix3d M = R3.transpose() * R6 * rotXMatrix(-m.dh(5).alpha);
   const Eigen::Vector3d a = M.col(2);
-  const double k = std::hypot(a.x(), a.y());
-  const double c5 = -a.z() * s4 * s5;
-  // theta4 of the branch s5 sin(t5) = +k; at the singularity (t5 = 0 or pi) only t4 +- t6 is
-  // fixed: the noflip branch takes theta4 from the seed.
-  double theta4 = std::atan2(a.y(), a.x());
-  if (k <= kSingularTol) theta4 = dhFromJoint(m, 3, s.seed(3)) - (s5 > 0.0 ? 0.0 : M_PI);
-  std::vector<WristAngles> out;
-  for (double branch : {1.0, -1.0}) {  // s5 sin(t5) = +k, then -k (theta4 + pi)
-    WristAngles w;
-    w.theta[0] = branch > 0 ? theta4 : theta4 + M_PI;
-    w.theta[1] = std::atan2(branch * s5 * k, c5);
-    const Eigen::Matrix3d K = (rotZMatrix(w.theta[0]) * rotXMatrix(alpha4) * rotZMatrix(w.theta[1]) * rotXMatrix(alpha5))
-                                  .transpose() * M;
-    w.theta[2] = std::atan2(K(1, 0), K(0, 0));
-    w.flip = branch * s5 < 0.0;  // sin(t5) has the sign of branch * s5
-    out.push_back(w);
+  double c5 = (ca4 * ca5 - a.z()) / (sa4 * sa5);
+  if (std::abs(c5) > 1.0 + kCosineSlack) {
+    s.fail(format("orientation not reachable: the wrist's twists (alpha4 = %.4g, alpha5 = %.4g deg) cannot turn the tool "
+                  "axis that far from joint 4's axis",
+                  deg(alpha4), deg(alpha5)));
+    return 0;
   }
-  if (out[0].flip) std::swap(out[0], out[1]);  // noflip first
-  return out;
+  c5 = std::clamp(c5, -1.0, 1.0);
+  int count = 0;
+  for (double branch : {1.0, -1.0}) {  // sin t5 >= 0 (noflip), then < 0 (flip)
+    WristAngles& w = out[count];
+    w.theta[1] = branch * std::acos(c5);
+    const double P = sa5 * std::sin(w.theta[1]), Q = -ca4 * sa5 * c5 - sa4 * ca5;
+    // At the singularity (axes 4 and 6 aligned) only t4 + t6 is fixed: t4 from the seed.
+    w.theta[0] = std::hypot(P, Q) <= kSingularTol || std::hypot(a.x(), a.y()) <= kSingularTol
+                     ? dhFromJoint(m, 3, s.seed(3))
+                     : std::atan2(a.y(), a.x()) - std::atan2(Q, P);
+    const Eigen::Matrix3d K =
+        (rotZMatrix(w.theta[0]) * rotXMatrix(alpha4) * rotZMatrix(w.theta[1]) * rotXMatrix(alpha5)).transpose() * M;
+    w.theta[2] = std::atan2(K(1, 0), K(0, 0));
+    w.flip = branch < 0.0;
+    ++count;
+  }
+  return count;
 }
 
 Eigen::Matrix3d armRotation(const Model& model, const Eigen::VectorXd& q) {
@@ -262,7 +276,10 @@ Eigen::Matrix3d armRotation(const Model& model, const Eigen::VectorXd& q) {
 
 // Adds the wrist solutions for the arm joints already in q(0..2).
 void addWithWrist(Solver& s, Eigen::VectorXd q, const std::string& armName, const Eigen::Matrix3d& R6) {
-  for (const WristAngles& w : solveWrist(s, armRotation(s.model, q), R6)) {
+  WristAngles wrist[2];
+  const int count = solveWrist(s, armRotation(s.model, q), R6, wrist);
+  for (int k = 0; k < count; ++k) {
+    const WristAngles& w = wrist[k];
     for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, w.theta[j]);
     const std::string wrist = w.flip ? "flip" : "noflip";
     s.raw.push_back({q, armName.empty() ? wrist : armName + "_" + wrist});
@@ -271,7 +288,7 @@ void addWithWrist(Solver& s, Eigen::VectorXd q, const std::string& armName, cons
 
 // ---- families ----
 
-enum class Family { None, Rrr, Articulated, Stanford, Cartesian, Unknown };
+enum class Family { None, Rrr, Articulated, Stanford, Cartesian, Generic, Unknown };
 
 Family familyOf(const std::string& name) {
   if (name.empty()) return Family::None;
@@ -279,6 +296,7 @@ Family familyOf(const std::string& name) {
   if (name == "rrrrrr" || name == "puma560") return Family::Articulated;
   if (name == "stanford") return Family::Stanford;
   if (name == "cartesian") return Family::Cartesian;
+  if (name == "generic") return Family::Generic;
   return Family::Unknown;
 }
 
@@ -311,6 +329,11 @@ std::string structureMisfit(const Model& m, Family f) {
       if (Eigen::FullPivLU<Eigen::Matrix3d>(Z).rank() < 3) return "needs three independent prismatic axes";
       return "";
     }
+    case Family::Generic:
+      if (m.dof() == 3) return positioningMisfit(m, m.tool().topRightCorner<3, 1>());
+      if (m.dof() != 6) return "needs 3 joints, or 6 with a spherical wrist; the robot has " + std::to_string(m.dof());
+      if (std::string r = requireSphericalWrist(m); !r.empty()) return r;
+      return positioningMisfit(m, Eigen::Vector3d(0.0, 0.0, m.dh(3).d));
     case Family::None:
     case Family::Unknown: break;
   }
@@ -323,6 +346,7 @@ std::string familyName(Family f) {
     case Family::Articulated: return "rrrrrr";
     case Family::Stanford: return "stanford";
     case Family::Cartesian: return "cartesian";
+    case Family::Generic: return "generic";
     default: return "";
   }
 }
@@ -417,6 +441,41 @@ std::string solveCartesianFamily(Solver& s) {
 }
 
 
+// Any three-joint arm (R or P joints, any DH), alone (position of the tool origin) or in front
+// of a spherical wrist (position of the wrist centre): positioning_arm.h, then the wrist. The
+// arm solutions are numbered "branch1".."branch4" in the order of (q1, q2, q3), revolute values
+// wrapped, so a name does not depend on the seed.
+std::string solveGenericFamily(Solver& s) {
+  const Model& m = s.model;
+  if (std::string r = structureMisfit(m, Family::Generic); !r.empty()) return r;
+  const bool withWrist = m.dof() == 6;
+  Eigen::Matrix4d T6 = s.pose;
+  Eigen::Vector3d target = s.pose.topRightCorner<3, 1>();
+  const Eigen::Vector3d u = withWrist ? Eigen::Vector3d(0.0, 0.0, m.dh(3).d) : Eigen::Vector3d(m.tool().topRightCorner<3, 1>());
+  if (withWrist) wristTarget(m, s.pose, T6, target);
+  PositioningSolutions arm = solvePositioningArm(m, u, target, s.seed.head<3>());
+  if (arm.count == 0) {
+    s.fail(arm.notIsolated ? std::string("the target admits a continuum of arm configurations (a singular position)")
+                           : (withWrist ? "wrist centre " : "") + positioningShortfall(m, u, target));
+    return "";
+  }
+  for (int k = 0; k < arm.count; ++k)
+    for (int i = 0; i < 3; ++i) arm.q[k](i) = wrapJointValue(m, i, arm.q[k](i));
+  for (int k = 1; k < arm.count; ++k)  // insertion sort: four at most
+    for (int j = k; j > 0 && std::lexicographical_compare(arm.q[j].data(), arm.q[j].data() + 3, arm.q[j - 1].data(),
+                                                          arm.q[j - 1].data() + 3);
+         --j)
+      std::swap(arm.q[j], arm.q[j - 1]);
+  for (int k = 0; k < arm.count; ++k) {
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(m.dof());
+    q.head<3>() = arm.q[k];
+    const std::string name = "branch" + std::to_string(k + 1);
+    if (withWrist) addWithWrist(s, q, name, T6.topLeftCorner<3, 3>());
+    else s.raw.push_back({q, name});
+  }
+  return "";
+}
+
 // ---- post-processing ----
 
 double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& q) {
@@ -507,6 +566,7 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
     case Family::Articulated: misfit = solveArticulatedFamily(s); break;
     case Family::Stanford: misfit = solveStanfordFamily(s); break;
     case Family::Cartesian: misfit = solveCartesianFamily(s); break;
+    case Family::Generic: misfit = solveGenericFamily(s); break;
   }
   if (!misfit.empty()) {
     result.reason = "family '" + family + "' " + misfit;
@@ -552,7 +612,7 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
 
 std::string kinematicFamily(const Model& model) {
   if (!model.spec().family.empty()) return model.spec().family;
-  for (const Family f : {Family::Rrr, Family::Articulated, Family::Stanford, Family::Cartesian})
+  for (const Family f : {Family::Rrr, Family::Articulated, Family::Stanford, Family::Cartesian, Family::Generic})
     if (structureMisfit(model, f).empty()) return familyName(f);
   return "";
 }
@@ -570,6 +630,12 @@ std::vector<std::string> familyConfigurations(const std::string& family) {
     case Family::Articulated: return withWrist(arm);
     case Family::Stanford: return withWrist({"front", "back", "front_reversed", "back_reversed"});
     case Family::Cartesian: return withWrist({""});
+    case Family::Generic: {
+      const std::vector<std::string> branches = {"branch1", "branch2", "branch3", "branch4"};
+      std::vector<std::string> all = withWrist(branches);
+      all.insert(all.end(), branches.begin(), branches.end());  // three-joint arms: no wrist
+      return all;
+    }
     default: return {};
   }
 }
@@ -610,7 +676,19 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
           return result;
         }
       }
-      if (const IkCandidate* c = selectSolution(cf.solutions, configuration)) {
+      const IkCandidate* chosen = selectSolution(cf.solutions, configuration);
+      if (chosen && configuration.empty() && familyOf(family) == Family::Generic) {
+        // Numbered branches have no preferred one: the nearest to the seed (or home).
+        const Eigen::VectorXd from = seed.size() == n ? seed : model.home();
+        const auto distance = [&](const IkCandidate& c) {
+          double d = 0.0;
+          for (int i = 0; i < n; ++i) d += std::abs(model.isRevolute(i) ? wrapToPi(c.q(i) - from(i)) : c.q(i) - from(i));
+          return d;
+        };
+        for (const IkCandidate& c : cf.solutions)
+          if (distance(c) < distance(*chosen)) chosen = &c;
+      }
+      if (const IkCandidate* c = chosen) {
         result.ok = true;
         result.q = c->q;
         result.configuration = c->configuration;

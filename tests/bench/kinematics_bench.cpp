@@ -1,6 +1,10 @@
 // Kinematic analysis timings on the PUMA 560 (issue 9 targets in parentheses), with Orocos KDL
 // doing the comparable work in the same binary:
 //   BM_ClosedFormIkPuma      every closed-form solution of a pose (8, polished, limits checked) (2 us)
+//   BM_ClosedFormSetPuma     the same through closedFormSolutions: no strings, no heap (2 us)
+//   BM_ClosedFormIkGeneric   closedFormSolutions through the general solver (family "generic": the
+//                            positioning polynomial, then the wrist) on the PUMA and on an arm
+//                            with general twists (Pieper's quartic) (2 us)
 //   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
 //                            centre, SVDs for the condition number and the distances (1 us)
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
@@ -62,6 +66,50 @@ void BM_ClosedFormIkPuma(benchmark::State& state) {
   state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_ClosedFormIkPuma)->Unit(benchmark::kMicrosecond);
+
+void BM_ClosedFormSetPuma(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0, solutions = 0;
+  ClosedFormSet set;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormSolutions(s.model, s.poses[k++ % s.poses.size()], noSeed, set);
+    solutions += static_cast<std::size_t>(set.count);
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ClosedFormSetPuma)->Unit(benchmark::kMicrosecond);
+
+// arg 0: the PUMA solved as "generic"; arg 1: an RRR arm with general twists and offsets
+// (alpha 70, -50, 35 deg, a1 = 0.1, a2 = 0.45, a3 = 0.05, d2 = 0.12) and a spherical wrist.
+void BM_ClosedFormIkGeneric(benchmark::State& state) {
+  RobotSpec spec = states().model.spec();
+  spec.family = "generic";
+  if (state.range(0) == 1) {
+    const double deg = M_PI / 180.0;
+    spec.links[0].dh = {0.0, 0.3, 70 * deg, 0.1};
+    spec.links[1].dh = {0.0, 0.12, -50 * deg, 0.45};
+    spec.links[2].dh = {0.0, 0.0, 35 * deg, 0.05};
+    for (auto& l : spec.links) {
+      l.qMin = -1e300;
+      l.qMax = 1e300;
+    }
+  }
+  const Model model(spec);
+  std::vector<Eigen::Matrix4d> poses;
+  for (const Eigen::VectorXd& q : states().q) poses.push_back(toolPose(model, q));
+  std::size_t k = 0, solutions = 0;
+  ClosedFormSet set;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormSolutions(model, poses[k++ % poses.size()], noSeed, set);
+    solutions += static_cast<std::size_t>(set.count);
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ClosedFormIkGeneric)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 void BM_AnalyzePuma(benchmark::State& state) {
   const PumaStates& s = states();

@@ -11,9 +11,11 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -26,6 +28,7 @@ constexpr double kCosineSlack = 1e-10;   // cosine overshoot accepted as roundin
 constexpr double kSingularTol = 1e-12;   // below this a free angle is taken from the seed
 constexpr double kAcceptResidual = 1e-7; // a closed-form solution must rebuild the pose to this
 constexpr double kDuplicateTol = 1e-9;   // two solutions closer than this are one
+constexpr double kPolishAbove = 1e-12;   // a closed-form solution further than this from the pose is polished
 
 std::string format(const char* fmt, double a, double b = 0.0) {
   char buf[200];
@@ -50,8 +53,6 @@ Eigen::Vector3d rotZ(double t, const Eigen::Vector3d& v) {
   return {c * v.x() - s * v.y(), s * v.x() + c * v.y(), v.z()};
 }
 
-Eigen::Matrix3d rotXMatrix(double a) { return Eigen::AngleAxisd(a, Eigen::Vector3d::UnitX()).toRotationMatrix(); }
-Eigen::Matrix3d rotZMatrix(double t) { return Eigen::AngleAxisd(t, Eigen::Vector3d::UnitZ()).toRotationMatrix(); }
 
 // Joint value from the DH variable: theta_i = theta + q_i (revolute), d_i = d + q_i (prismatic).
 double jointFromDh(const Model& model, int i, double dhValue) {
@@ -61,21 +62,32 @@ double dhFromJoint(const Model& model, int i, double q) {
   return q + (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
 }
 
+using JointVector6 = Eigen::Matrix<double, 6, 1>;
+
 struct RawSolution {
-  Eigen::VectorXd q;
-  std::string name;
+  JointVector6 q;     // the first n values
+  int configuration;  // index into the family's configuration names
+
+  // DH frame 3 in frame 0 at q1..q3 when the solver has it (arm + wrist families): the check
+  // by forward kinematics then starts there.
+  std::optional<Eigen::Matrix4d> frame3;
 };
 
 // What each family needs: its solutions, or why there are none.
 struct Solver {
   const Model& model;
   Eigen::Matrix4d pose;
-  Eigen::VectorXd seed;
-  std::vector<RawSolution> raw;
+  JointVector6 seed;
+  std::array<RawSolution, ClosedFormSet::kCapacity> raw;
+  int rawCount = 0;
   std::string unreachable;  // the first geometric failure met
 
   void fail(const std::string& why) {
     if (unreachable.empty()) unreachable = why;
+  }
+  void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt) {
+    assert(rawCount < ClosedFormSet::kCapacity);
+    raw[rawCount++] = {q, configuration, frame3};
   }
 };
 
@@ -132,23 +144,23 @@ struct Shoulder {
   double front;  // +1 front, -1 back
 };
 
-std::vector<Shoulder> solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1) {
+int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2]) {
   const DhParameters& dh1 = s.model.dh(0);
   const double s1 = quarterSign(dh1.alpha);
   const double h2 = p.x() * p.x() + p.y() * p.y();
   double rho2 = h2 - z1 * z1;
   if (rho2 < 0.0) {
     if (rho2 < -kCosineSlack * std::max(1.0, h2)) {
-      s.fail(format("the point is %.4f m from the axis of joint 1, inside the arm's lateral offset %.4f m",
+      s.fail(format("too close: the point is %.4f m from the axis of joint 1, inside the arm's lateral offset %.4f m",
                     std::sqrt(h2), std::abs(z1)));
-      return {};
+      return 0;
     }
     rho2 = 0.0;
   }
   const double rho = std::sqrt(rho2);
-  std::vector<Shoulder> out;
+  int count = 0;
   for (double front : {1.0, -1.0}) {
-    Shoulder sh;
+    Shoulder& sh = out[count++];
     sh.front = front;
     if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol)
       sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
@@ -156,9 +168,8 @@ std::vector<Shoulder> solveShoulder(Solver& s, const Eigen::Vector3d& p, double 
       sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(-s1 * z1, front * rho);
     sh.x = front * rho - dh1.a;
     sh.y = s1 * (p.z() - dh1.d);
-    out.push_back(sh);
   }
-  return out;
+  return count;
 }
 
 // ---- elbow: joints 2, 3 parallel (alpha2 = 0) ----
@@ -173,7 +184,7 @@ Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u) {
   const DhParameters& dh2 = model.dh(1);
   const DhParameters& dh3 = model.dh(2);
   const Eigen::Vector3d v = Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, u);
-  return {dh2.a, std::hypot(v.x(), v.y()), std::atan2(v.y(), v.x()), dh2.d + v.z()};
+  return {dh2.a, std::sqrt(v.x() * v.x() + v.y() * v.y()), std::atan2(v.y(), v.x()), dh2.d + v.z()};
 }
 
 std::string requireElbow(const Model& model, const Eigen::Vector3d& u) {
@@ -188,25 +199,28 @@ std::string requireElbow(const Model& model, const Eigen::Vector3d& u) {
 
 struct ArmAngles {
   double theta[3];
-  std::string name;
+  int arm;  // index of front/back x elbow up/down in familyConfigurations("rrr")
 };
 
 // Vora eqs 7.1-7.4 generalised: law of cosines for theta3', then theta2. Elbow up (above the
 // shoulder-wrist line in base z) when front * s1 * sign(a2) * sin(theta3') < 0.
-std::vector<ArmAngles> solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u) {
+int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, ArmAngles out[4]) {
   const Elbow e = elbowGeometry(s.model, u);
   const double s1 = quarterSign(s.model.dh(0).alpha);
-  std::vector<ArmAngles> out;
-  for (const Shoulder& sh : solveShoulder(s, point, e.z1)) {
+  Shoulder shoulders[2];
+  const int nShoulders = solveShoulder(s, point, e.z1, shoulders);
+  int count = 0;
+  for (int k = 0; k < nShoulders; ++k) {
+    const Shoulder& sh = shoulders[k];
     const double r2 = sh.x * sh.x + sh.y * sh.y;
     const double r = std::sqrt(r2);
     double c3 = (r2 - e.a2 * e.a2 - e.l3 * e.l3) / (2.0 * e.a2 * e.l3);
     if (c3 * sign(e.a2) > 1.0 + kCosineSlack) {
-      s.fail(format("distance %.4f m from the shoulder exceeds the reach %.4f m", r, std::abs(e.a2) + e.l3));
+      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, std::abs(e.a2) + e.l3));
       continue;
     }
     if (c3 * sign(e.a2) < -1.0 - kCosineSlack) {
-      s.fail(format("distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
+      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
                     std::abs(std::abs(e.a2) - e.l3)));
       continue;
     }
@@ -214,16 +228,15 @@ std::vector<ArmAngles> solveRrr(Solver& s, const Eigen::Vector3d& point, const E
     const double sigmaUp = -sh.front * s1 * sign(e.a2);
     for (double sigma : {sigmaUp, -sigmaUp}) {
       const double t3p = sigma * std::acos(c3);
-      ArmAngles a;
+      ArmAngles& a = out[count++];
       a.theta[0] = sh.theta1;
       a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1))
                                     : std::atan2(sh.y, sh.x) - std::atan2(e.l3 * std::sin(t3p), e.a2 + e.l3 * std::cos(t3p));
       a.theta[2] = t3p - e.delta;
-      a.name = std::string(sh.front > 0 ? "front" : "back") + (sigma == sigmaUp ? "_elbow_up" : "_elbow_down");
-      out.push_back(a);
+      a.arm = (sh.front > 0 ? 0 : 2) + (sigma == sigmaUp ? 0 : 1);
     }
   }
-  return out;
+  return count;
 }
 
 // ---- spherical wrist ----
@@ -238,51 +251,66 @@ struct WristAngles {
 
 int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, WristAngles out[2]) {
   const Model& m = s.model;
-  const double alpha4 = m.dh(3).alpha, alpha5 = m.dh(4).alpha;
   const double ca4 = m.cosAlpha(3), sa4 = m.sinAlpha(3), ca5 = m.cosAlpha(4), sa5 = m.sinAlpha(4);
-  const Eigen::Matrix3d M = R3.transpose() * R6 * rotXMatrix(-m.dh(5).alpha);
-  const Eigen::Vector3d a = M.col(2);
+  const double ca6 = m.cosAlpha(5), sa6 = m.sinAlpha(5);
+  Eigen::Matrix3d rx6;  // Rx(-alpha6)
+  rx6 << 1.0, 0.0, 0.0, 0.0, ca6, sa6, 0.0, -sa6, ca6;
+  const Eigen::Matrix3d M = R3.transpose() * R6 * rx6;
+  const Eigen::Vector3d a = M.col(2), x6 = M.col(0);
   double c5 = (ca4 * ca5 - a.z()) / (sa4 * sa5);
   if (std::abs(c5) > 1.0 + kCosineSlack) {
     s.fail(format("orientation not reachable: the wrist's twists (alpha4 = %.4g, alpha5 = %.4g deg) cannot turn the tool "
                   "axis that far from joint 4's axis",
-                  deg(alpha4), deg(alpha5)));
+                  deg(m.dh(3).alpha), deg(m.dh(4).alpha)));
     return 0;
   }
   c5 = std::clamp(c5, -1.0, 1.0);
-  int count = 0;
-  for (double branch : {1.0, -1.0}) {  // sin t5 >= 0 (noflip), then < 0 (flip)
-    WristAngles& w = out[count];
-    w.theta[1] = branch * std::acos(c5);
-    const double P = sa5 * std::sin(w.theta[1]), Q = -ca4 * sa5 * c5 - sa4 * ca5;
+  // Entries of rotation matrices: sqrt(x^2 + y^2) cannot overflow, hypot's care is not needed.
+  const double axy = std::sqrt(a.x() * a.x() + a.y() * a.y());
+  const double t5 = std::acos(c5), sin5 = std::sqrt(1.0 - c5 * c5);
+  for (int k = 0; k < 2; ++k) {  // sin t5 >= 0 (noflip), then < 0 (flip)
+    WristAngles& w = out[k];
+    const double s5 = k == 0 ? sin5 : -sin5;
+    w.theta[1] = k == 0 ? t5 : -t5;
+    const double P = sa5 * s5, Q = -ca4 * sa5 * c5 - sa4 * ca5, pq = std::sqrt(P * P + Q * Q);
     // At the singularity (axes 4 and 6 aligned) only t4 + t6 is fixed: t4 from the seed.
-    w.theta[0] = std::hypot(P, Q) <= kSingularTol || std::hypot(a.x(), a.y()) <= kSingularTol
-                     ? dhFromJoint(m, 3, s.seed(3))
-                     : std::atan2(a.y(), a.x()) - std::atan2(Q, P);
-    const Eigen::Matrix3d K =
-        (rotZMatrix(w.theta[0]) * rotXMatrix(alpha4) * rotZMatrix(w.theta[1]) * rotXMatrix(alpha5)).transpose() * M;
-    w.theta[2] = std::atan2(K(1, 0), K(0, 0));
-    w.flip = branch < 0.0;
-    ++count;
+    double c4, s4;
+    if (pq <= kSingularTol || axy <= kSingularTol) {
+      w.theta[0] = dhFromJoint(m, 3, s.seed(3));
+      c4 = std::cos(w.theta[0]);
+      s4 = std::sin(w.theta[0]);
+    } else {  // t4 = atan2(ay, ax) - atan2(Q, P)
+      c4 = (a.x() * P + a.y() * Q) / (axy * pq);
+      s4 = (a.y() * P - a.x() * Q) / (axy * pq);
+      w.theta[0] = std::atan2(s4, c4);
+    }
+    // Rz(t6) = (Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5))^T M: its first column, from M's.
+    Eigen::Vector3d v(c4 * x6.x() + s4 * x6.y(), -s4 * x6.x() + c4 * x6.y(), x6.z());  // Rz(-t4)
+    v = Eigen::Vector3d(v.x(), ca4 * v.y() + sa4 * v.z(), -sa4 * v.y() + ca4 * v.z());      // Rx(-alpha4)
+    v = Eigen::Vector3d(c5 * v.x() + s5 * v.y(), -s5 * v.x() + c5 * v.y(), v.z());          // Rz(-t5)
+    const double y = ca5 * v.y() + sa5 * v.z();                                             // Rx(-alpha5)
+    w.theta[2] = std::atan2(y, v.x());
+    w.flip = k == 1;
   }
-  return count;
+  return 2;
 }
 
-Eigen::Matrix3d armRotation(const Model& model, const Eigen::VectorXd& q) {
-  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
-  for (int i = 0; i < 3; ++i) T = T * dhTransform(model.dh(i), model.jointType(i), q(i));
-  return T.topLeftCorner<3, 3>();
+Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q) {
+  Eigen::Matrix4d T = dhTransform(model, 0, q(0));
+  for (int i = 1; i < 3; ++i) T = T * dhTransform(model, i, q(i));
+  return T;
 }
 
-// Adds the wrist solutions for the arm joints already in q(0..2).
-void addWithWrist(Solver& s, Eigen::VectorXd q, const std::string& armName, const Eigen::Matrix3d& R6) {
+// Adds the wrist solutions for the arm joints in qArm(0..2); arm solution `arm` becomes
+// configurations 2 arm (noflip) and 2 arm + 1 (flip), as familyConfigurations lists them.
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6) {
   WristAngles wrist[2];
-  const int count = solveWrist(s, armRotation(s.model, q), R6, wrist);
+  const Eigen::Matrix4d T3 = armFrame(s.model, qArm);
+  const int count = solveWrist(s, T3.topLeftCorner<3, 3>(), R6, wrist);
   for (int k = 0; k < count; ++k) {
-    const WristAngles& w = wrist[k];
-    for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, w.theta[j]);
-    const std::string wrist = w.flip ? "flip" : "noflip";
-    s.raw.push_back({q, armName.empty() ? wrist : armName + "_" + wrist});
+    JointVector6 q = qArm;
+    for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, wrist[k].theta[j]);
+    s.add(q, 2 * arm + (wrist[k].flip ? 1 : 0), T3);
   }
 }
 
@@ -351,13 +379,48 @@ std::string familyName(Family f) {
   }
 }
 
+std::vector<std::string> makeConfigurationNames(Family f) {
+  const std::vector<std::string> arm = {"front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down"};
+  const auto withWrist = [](const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const std::string& a : names)
+      for (const char* w : {"noflip", "flip"}) out.push_back(a.empty() ? w : a + "_" + w);
+    return out;
+  };
+  switch (f) {
+    case Family::Rrr: return arm;
+    case Family::Articulated: return withWrist(arm);
+    case Family::Stanford: return withWrist({"front", "back", "front_reversed", "back_reversed"});
+    case Family::Cartesian: return withWrist({""});
+    case Family::Generic: {
+      const std::vector<std::string> branches = {"branch1", "branch2", "branch3", "branch4"};
+      std::vector<std::string> all = withWrist(branches);
+      all.insert(all.end(), branches.begin(), branches.end());  // three-joint arms: no wrist
+      return all;
+    }
+    default: return {};
+  }
+}
+
+// The names indexed by RawSolution::configuration, built once per family.
+const std::vector<std::string>& configurationNames(Family f) {
+  static const std::vector<std::string> tables[] = {
+      makeConfigurationNames(Family::None),     makeConfigurationNames(Family::Rrr),
+      makeConfigurationNames(Family::Articulated), makeConfigurationNames(Family::Stanford),
+      makeConfigurationNames(Family::Cartesian), makeConfigurationNames(Family::Generic),
+      makeConfigurationNames(Family::Unknown)};
+  return tables[static_cast<int>(f)];
+}
+
 std::string solveRrrFamily(Solver& s) {
   if (std::string r = structureMisfit(s.model, Family::Rrr); !r.empty()) return r;
   const Eigen::Vector3d u = s.model.tool().topRightCorner<3, 1>();  // tool origin in frame 3
-  for (const ArmAngles& a : solveRrr(s, s.pose.topRightCorner<3, 1>(), u)) {
-    Eigen::VectorXd q(3);
-    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, a.theta[j]);
-    s.raw.push_back({q, a.name});
+  ArmAngles arms[4];
+  const int count = solveRrr(s, s.pose.topRightCorner<3, 1>(), u, arms);
+  for (int k = 0; k < count; ++k) {
+    JointVector6 q = JointVector6::Zero();
+    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, arms[k].theta[j]);
+    s.add(q, arms[k].arm);
   }
   return "";
 }
@@ -368,10 +431,12 @@ std::string solveArticulatedFamily(Solver& s) {
   Eigen::Matrix4d T6;
   Eigen::Vector3d centre;
   wristTarget(s.model, s.pose, T6, centre);
-  for (const ArmAngles& a : solveRrr(s, centre, u)) {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
-    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, a.theta[j]);
-    addWithWrist(s, q, a.name, T6.topLeftCorner<3, 3>());
+  ArmAngles arms[4];
+  const int count = solveRrr(s, centre, u, arms);
+  for (int k = 0; k < count; ++k) {
+    JointVector6 q = JointVector6::Zero();
+    for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, arms[k].theta[j]);
+    addWithWrist(s, q, arms[k].arm, T6.topLeftCorner<3, 3>());
   }
   return "";
 }
@@ -391,27 +456,29 @@ std::string solveStanfordFamily(Solver& s) {
   Eigen::Matrix4d T6;
   Eigen::Vector3d centre;
   wristTarget(m, s.pose, T6, centre);
-  const std::vector<Shoulder> shoulders = solveShoulder(s, centre, z1);
+  Shoulder shoulders[2];
+  const int nShoulders = solveShoulder(s, centre, z1, shoulders);
   for (double boom : {1.0, -1.0}) {
-    for (const Shoulder& sh : shoulders) {
+    for (int k = 0; k < nShoulders; ++k) {
+      const Shoulder& sh = shoulders[k];
       const double r2 = sh.x * sh.x + sh.y * sh.y;
       double l2 = r2 - b * b;
       if (l2 < 0.0) {
         if (l2 < -kCosineSlack * std::max(1.0, r2)) {
-          s.fail(format("distance %.4f m from the shoulder is below the boom's lateral offset %.4f m", std::sqrt(r2),
+          s.fail(format("too close: distance %.4f m from the shoulder is below the boom's lateral offset %.4f m", std::sqrt(r2),
                         std::abs(b)));
           continue;
         }
         l2 = 0.0;
       }
       const double L = boom * std::sqrt(l2);
-      Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
+      JointVector6 q = JointVector6::Zero();
       q(0) = jointFromDh(m, 0, sh.theta1);
       const double theta2 = std::sqrt(r2) < kSingularTol ? dhFromJoint(m, 1, s.seed(1))
                                                          : std::atan2(sh.y, sh.x) - std::atan2(-s2 * L, b);
       q(1) = jointFromDh(m, 1, theta2);
       q(2) = L - c.z();
-      const std::string arm = std::string(sh.front > 0 ? "front" : "back") + (boom > 0 ? "" : "_reversed");
+      const int arm = (sh.front > 0 ? 0 : 1) + (boom > 0 ? 0 : 2);  // front, back, front_reversed, back_reversed
       addWithWrist(s, q, arm, T6.topLeftCorner<3, 3>());
     }
   }
@@ -434,9 +501,9 @@ std::string solveCartesianFamily(Solver& s) {
   Eigen::Matrix4d T6;
   Eigen::Vector3d centre;
   wristTarget(m, s.pose, T6, centre);
-  Eigen::VectorXd q = Eigen::VectorXd::Zero(6);
+  JointVector6 q = JointVector6::Zero();
   q.head<3>() = lu.solve(centre - centre0);
-  addWithWrist(s, q, "", T6.topLeftCorner<3, 3>());
+  addWithWrist(s, q, 0, T6.topLeftCorner<3, 3>());
   return "";
 }
 
@@ -467,11 +534,10 @@ std::string solveGenericFamily(Solver& s) {
          --j)
       std::swap(arm.q[j], arm.q[j - 1]);
   for (int k = 0; k < arm.count; ++k) {
-    Eigen::VectorXd q = Eigen::VectorXd::Zero(m.dof());
+    JointVector6 q = JointVector6::Zero();
     q.head<3>() = arm.q[k];
-    const std::string name = "branch" + std::to_string(k + 1);
-    if (withWrist) addWithWrist(s, q, name, T6.topLeftCorner<3, 3>());
-    else s.raw.push_back({q, name});
+    if (withWrist) addWithWrist(s, q, k, T6.topLeftCorner<3, 3>());  // "branchK_noflip", "branchK_flip"
+    else s.add(q, 8 + k);                                             // "branchK" (three joints)
   }
   return "";
 }
@@ -482,6 +548,21 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
   Vector6d e = poseError(pose, toolPose(model, q));
   if (model.dof() < 6) e.tail<3>().setZero();
   return e.norm();
+}
+
+// The pose error of q, cheaply: position error plus |R_target - R| / sqrt(2) (the rotation
+// angle to first order), m and rad. Six joints: frame 6 against `target6` (the pose with BASE
+// and TOOL removed); fewer: the tool point against the pose's, position only.
+double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Matrix4d& target6,
+                     const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt) {
+  Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
+  for (int i = frame3 ? 3 : 1; i < n; ++i) T = T * dhTransform(model, i, q(i));
+  if (n < 6) {
+    const Eigen::Vector3d p = (model.base() * T * model.tool()).topRightCorner<3, 1>();
+    return (pose.topRightCorner<3, 1>() - p).norm();
+  }
+  return (target6.topRightCorner<3, 1>() - T.topRightCorner<3, 1>()).norm() +
+         (target6.topLeftCorner<3, 3>() - T.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
 }
 
 // A few Gauss-Newton steps from a closed-form solution: acos near +-1 (full stretch) and
@@ -507,9 +588,11 @@ void polish(const Model& model, const Eigen::Matrix4d& pose, Eigen::VectorXd& q)
   }
 }
 
-bool sameSolution(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  for (int i = 0; i < a.size(); ++i) {
-    const double d = model.isRevolute(i) ? wrapToPi(a(i) - b(i)) : a(i) - b(i);
+// Both wrapped (wrapJointValue): a revolute difference is within (-4 pi, 4 pi).
+bool sameSolution(const Model& model, const JointVector6& a, const JointVector6& b, int n) {
+  for (int i = 0; i < n; ++i) {
+    double d = a(i) - b(i);
+    if (model.isRevolute(i) && std::abs(d) > M_PI) d = wrapToPi(d);
     if (std::abs(d) > kDuplicateTol) return false;
   }
   return true;
@@ -545,67 +628,109 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
 
 }  // namespace
 
-ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
+bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed, ClosedFormSet& out) {
   const int n = model.dof();
   if (seed.size() != 0 && seed.size() != n)
     throw std::invalid_argument("inverse kinematics: seed has " + std::to_string(seed.size()) +
                                 " values, the robot has " + std::to_string(n) + " joints");
   if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
-  ClosedFormIk result;
+  out.applicable = false;
+  out.count = 0;
+  out.reason.clear();
   const std::string family = kinematicFamily(model);
+  const Family f = familyOf(family);
+  if (f == Family::None) {
+    out.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
+    return false;
+  }
+  if (f == Family::Unknown) {
+    out.reason = "unknown kinematic family '" + family + "'";
+    return false;
+  }
+  if (n > 6) {  // no family solves more than six joints (structureMisfit refuses them)
+    out.reason = "family '" + family + "' needs at most 6 joints";
+    return false;
+  }
   // The families solve in DH frame 0; the solutions are polished and checked in the world.
-  const Eigen::Matrix4d poseInBase = rigidInverse(model.base()) * pose;
-  Solver s{model, poseInBase, seed.size() == n ? seed : model.home(), {}, {}};
+  Solver s{model, rigidInverse(model.base()) * pose, JointVector6::Zero(), {}, 0, {}};
+  const Eigen::Matrix4d target6 = s.pose * rigidInverse(model.tool());
+  const Eigen::VectorXd& from = seed.size() == n ? seed : model.home();
+  for (int i = 0; i < n && i < from.size(); ++i) s.seed(i) = from(i);
   std::string misfit;
-  switch (familyOf(family)) {
-    case Family::None:
-      result.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
-      return result;
-    case Family::Unknown: result.reason = "unknown kinematic family '" + family + "'"; return result;
+  switch (f) {
     case Family::Rrr: misfit = solveRrrFamily(s); break;
     case Family::Articulated: misfit = solveArticulatedFamily(s); break;
     case Family::Stanford: misfit = solveStanfordFamily(s); break;
     case Family::Cartesian: misfit = solveCartesianFamily(s); break;
     case Family::Generic: misfit = solveGenericFamily(s); break;
+    case Family::None:
+    case Family::Unknown: break;
   }
   if (!misfit.empty()) {
-    result.reason = "family '" + family + "' " + misfit;
-    return result;
+    out.reason = "family '" + family + "' " + misfit;
+    return false;
   }
-  result.applicable = true;
+  out.applicable = true;
 
-  std::vector<IkCandidate> unique;
-  for (RawSolution& r : s.raw) {
+  // Each raw solution: wrapped, skipped if it repeats one kept (singular targets), checked by
+  // forward kinematics once, polished only when the closed form lost digits, then marked within
+  // or outside the joint limits.
+  const auto known = [&](const JointVector6& q) {
+    for (int k = 0; k < out.count; ++k)
+      if (sameSolution(model, out.entries[k].q, q, n)) return true;
+    return false;
+  };
+  for (int k = 0; k < s.rawCount; ++k) {
+    RawSolution& r = s.raw[k];
     for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
-    polish(model, pose, r.q);
-    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
-    const bool duplicate = std::any_of(unique.begin(), unique.end(),
-                                       [&](const IkCandidate& c) { return sameSolution(model, c.q, r.q); });
-    if (!duplicate) unique.push_back({r.q, r.name, ""});
-  }
-  for (IkCandidate& c : unique) {
-    const double residual = residualOf(model, pose, c.q);
-    if (!(residual < kAcceptResidual)) {
-      c.reason = c.configuration + ": closed form does not rebuild the pose (residual " + format("%.3g", residual) + ")";
-      result.rejected.push_back(c);
-      continue;
+    if (known(r.q)) continue;
+    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3);
+    if (residual > kPolishAbove) {
+      Eigen::VectorXd q = r.q.head(n);
+      polish(model, pose, q);
+      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, q(i));
+      residual = quickResidual(model, pose, target6, r.q, n);
+      if (known(r.q)) continue;
     }
-    const std::string violation = jointLimitViolation(model, c.q);
-    if (!violation.empty()) {
-      c.reason = c.configuration + ": " + violation;
-      result.rejected.push_back(c);
-    } else {
-      result.solutions.push_back(c);
+    ClosedFormSet::Entry& e = out.entries[out.count++];
+    e.q = r.q;
+    e.configuration = r.configuration;
+    e.residual = residual;
+    e.withinLimits = true;
+    for (int i = 0; i < n; ++i) {
+      const LinkSpec& l = model.spec().links[i];
+      if (!(r.q(i) >= l.qMin - kJointLimitTolerance && r.q(i) <= l.qMax + kJointLimitTolerance)) e.withinLimits = false;
     }
   }
-  if (result.solutions.empty()) {
-    if (result.rejected.empty()) {
-      result.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
+  if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
+  return true;
+}
+
+ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
+  ClosedFormSet set;
+  ClosedFormIk result;
+  result.applicable = closedFormSolutions(model, pose, seed, set);
+  result.reason = set.reason;
+  if (!result.applicable) return result;
+  const int n = model.dof();
+  const std::vector<std::string>& names = configurationNames(familyOf(kinematicFamily(model)));
+  for (int k = 0; k < set.count; ++k) {
+    const ClosedFormSet::Entry& e = set.entries[k];
+    IkCandidate c{e.q.head(n), names[static_cast<size_t>(e.configuration)], ""};
+    if (!(e.residual < kAcceptResidual)) {
+      c.reason = c.configuration + ": closed form does not rebuild the pose (residual " + format("%.3g", e.residual) + ")";
+      result.rejected.push_back(std::move(c));
+    } else if (!e.withinLimits) {
+      c.reason = c.configuration + ": " + jointLimitViolation(model, c.q);
+      result.rejected.push_back(std::move(c));
     } else {
-      std::vector<std::string> why;
-      for (const IkCandidate& c : result.rejected) why.push_back(c.reason);
-      result.reason = "no solution within joint limits (" + join(why, "; ") + ")";
+      result.solutions.push_back(std::move(c));
     }
+  }
+  if (result.solutions.empty() && !result.rejected.empty()) {
+    std::vector<std::string> why;
+    for (const IkCandidate& c : result.rejected) why.push_back(c.reason);
+    result.reason = "no solution within joint limits (" + join(why, "; ") + ")";
   }
   return result;
 }
@@ -618,26 +743,7 @@ std::string kinematicFamily(const Model& model) {
 }
 
 std::vector<std::string> familyConfigurations(const std::string& family) {
-  const std::vector<std::string> arm = {"front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down"};
-  const auto withWrist = [](const std::vector<std::string>& names) {
-    std::vector<std::string> out;
-    for (const std::string& a : names)
-      for (const char* w : {"noflip", "flip"}) out.push_back(a.empty() ? w : a + "_" + w);
-    return out;
-  };
-  switch (familyOf(family)) {
-    case Family::Rrr: return arm;
-    case Family::Articulated: return withWrist(arm);
-    case Family::Stanford: return withWrist({"front", "back", "front_reversed", "back_reversed"});
-    case Family::Cartesian: return withWrist({""});
-    case Family::Generic: {
-      const std::vector<std::string> branches = {"branch1", "branch2", "branch3", "branch4"};
-      std::vector<std::string> all = withWrist(branches);
-      all.insert(all.end(), branches.begin(), branches.end());  // three-joint arms: no wrist
-      return all;
-    }
-    default: return {};
-  }
+  return configurationNames(familyOf(family));
 }
 
 const IkCandidate* selectSolution(const std::vector<IkCandidate>& solutions, const std::string& configuration) {

@@ -12,8 +12,14 @@
 //               PUMA 560 90, 0, -90) on the wrist centre, plus a spherical wrist.
 //   "stanford"  R R P, alpha1, alpha2 = +-90, plus a spherical wrist (Paul 1981).
 //   "cartesian" P P P (wrist centre linear in q1..q3), plus a spherical wrist.
-// Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4, alpha5 = +-90. The wrist
-// centre (origin of frames 4 and 5) is the pose with TOOL and link 6 removed.
+//   "generic"   any three-joint arm, each joint R or P with any DH (positioning_arm.h: one
+//               polynomial of degree <= 4, Pieper's quartic for general 3R), alone (position
+//               only) or in front of a spherical wrist. Arm solutions are "branch1".."branch4"
+//               in the order of (q1, q2, q3); the default is the one nearest the seed.
+// Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4 and alpha5 any twist other
+// than 0 or 180 deg (A&S table 1 has -90, +90; with other twists some orientations are not
+// reachable, and the reason says so). The wrist centre (origin of frames 4 and 5) is the pose
+// with TOOL and link 6 removed.
 // A model whose DH does not fit its family's assumptions is solved numerically.
 //
 // Configuration names are tokens joined by '_': "front"/"back" (wrist in front of or behind
@@ -26,6 +32,7 @@
 #include "model/model.h"
 
 #include <Eigen/Core>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -50,9 +57,28 @@ struct ClosedFormIk {
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
                                          const Eigen::VectorXd& seed = Eigen::VectorXd());
 
+// closedFormInverseKinematics without strings or heap allocation, for loops over many poses
+// (Cartesian paths, benchmarks): the same candidates in the same order, limits flagged instead
+// of explained. Returns `applicable`.
+struct ClosedFormSet {
+  static constexpr int kCapacity = 16;  // 4 arm solutions x 2 wrist solutions, with room
+  struct Entry {
+    Eigen::Matrix<double, 6, 1> q = Eigen::Matrix<double, 6, 1>::Zero();  // the first n values
+    int configuration = 0;     // index into familyConfigurations(kinematicFamily(model))
+    double residual = 0.0;     // pose error at q (m + rad; position only below six joints)
+    bool withinLimits = true;  // a solution when also residual < 1e-7; else rejected
+  };
+  bool applicable = false;
+  int count = 0;
+  std::array<Entry, kCapacity> entries;
+  std::string reason;  // not applicable, or no candidate at all: why (empty otherwise)
+};
+bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
+                         ClosedFormSet& out);
+
 // The family a model is solved with: RobotSpec::family when given, else the first family whose
-// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian"), else "" (damped least
-// squares). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
+// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", then "generic"), else
+// "" (damped least squares: chains of other lengths, no spherical wrist, degenerate arms). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
 // same closed-form solutions as the library file that names it.
 std::string kinematicFamily(const Model& model);
 

@@ -1,12 +1,15 @@
 #include "kinematics/joint_limits.h"
 
 #include <algorithm>
+#include <charconv>
+#include <string>
 #include <cmath>
 #include <cstdio>
 
 namespace armdyn {
 
 double wrapToPi(double angle) {
+  if (angle > -M_PI && angle <= M_PI) return angle;  // the usual case, without a division
   double a = std::remainder(angle, 2.0 * M_PI);  // in [-pi, pi]
   if (a == -M_PI) a = M_PI;
   return a;
@@ -33,15 +36,37 @@ Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::
   return out;
 }
 
+namespace {
+
+// %.4f without printf's cost (this message is built for every rejected IK candidate); values
+// beyond 1e9 in the shortest general form.
+void appendFixed4(std::string& out, double v) {
+  char buf[64];
+  const std::to_chars_result r = std::abs(v) < 1e9 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4)
+                                                   : std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+}  // namespace
+
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   for (int i = 0; i < q.size(); ++i) {
     const LinkSpec& l = model.spec().links[i];
     if (q(i) >= l.qMin - kJointLimitTolerance && q(i) <= l.qMax + kJointLimitTolerance) continue;
-    const char* unit = model.isRevolute(i) ? "rad" : "m";
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "q%d = %.4f %s is outside joint %d limits [%.4f, %.4f] %s", i + 1, q(i), unit,
-                  i + 1, l.qMin, l.qMax, unit);
-    return buf;
+    const char* unit = model.isRevolute(i) ? " rad" : " m";
+    const std::string joint = std::to_string(i + 1);
+    std::string out;
+    out.reserve(96);
+    out += "q" + joint + " = ";
+    appendFixed4(out, q(i));
+    out += unit;
+    out += " is outside joint " + joint + " limits [";
+    appendFixed4(out, l.qMin);
+    out += ", ";
+    appendFixed4(out, l.qMax);
+    out += "]";
+    out += unit;
+    return out;
   }
   return "";
 }

@@ -1,6 +1,5 @@
 #include "kinematics/positioning_arm.h"
 
-#include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <algorithm>
 #include <cassert>
@@ -13,7 +12,6 @@ namespace armdyn {
 namespace {
 
 constexpr double kStructureTol = 1e-9;   // a DH sine, cosine or length taken as exactly 0
-constexpr double kRealRootTol = 1e-6;    // |Im t| / (1 + |t|) below which a root is taken as real (double roots)
 constexpr double kAcceptTol = 1e-7;      // a candidate must place u within this (relative to the arm's size)
 constexpr double kSingularTol = 1e-12;   // below this a free joint is taken from the seed
 
@@ -44,17 +42,6 @@ Poly operator*(const Poly& a, const Poly& b) {
   // Products here never exceed degree four: two factors of degree two at most.
   assert(std::abs(a.c[3]) + std::abs(a.c[4]) == 0.0 || std::abs(b.c[1]) + std::abs(b.c[2]) + std::abs(b.c[3]) + std::abs(b.c[4]) == 0.0);
   return r;
-}
-
-double evaluate(const Poly& p, double t) {
-  double v = 0.0;
-  for (int i = 4; i >= 0; --i) v = v * t + p.c[i];
-  return v;
-}
-double derivative(const Poly& p, double t) {
-  double v = 0.0;
-  for (int i = 4; i >= 1; --i) v = v * t + i * p.c[i];
-  return v;
 }
 
 // Joint 3's variable: a revolute joint by t = tan(theta / 2) (theta the DH angle), so that
@@ -90,60 +77,95 @@ Poly form(const Joint3& j, const Samples& s) {
   return p;
 }
 
-// Real roots of p (t values), appended to `roots`; returns false when p vanishes identically.
-// Degree up to two in closed form, three and four by the companion matrix, then Newton steps.
+// Real roots of the polynomial c[0] + c[1] t + ... + c[deg] t^deg (c[deg] != 0), ascending.
+// Degree two in closed form (a negative discriminant within rounding is a double root); higher
+// degrees by bracketing: between consecutive real roots of the derivative (and the Cauchy bound
+// outside them) the polynomial is monotone, so each sign change holds one root, found by
+// safeguarded Newton steps; a critical point where the polynomial vanishes within rounding is a
+// double root. No eigenvalue solver, no allocation.
+int bracketedRoots(const double* c, int deg, double* roots) {
+  const auto eval = [&](double t) {
+    double v = 0.0;
+    for (int i = deg; i >= 0; --i) v = v * t + c[i];
+    return v;
+  };
+  if (deg == 1) {
+    roots[0] = -c[0] / c[1];
+    return 1;
+  }
+  if (deg == 2) {
+    const double a = c[2], b = c[1], cc = c[0];
+    double disc = b * b - 4.0 * a * cc;
+    if (disc < -1e-10 * (b * b + std::abs(4.0 * a * cc))) return 0;
+    disc = std::max(disc, 0.0);
+    const double qq = -0.5 * (b + std::copysign(std::sqrt(disc), b));
+    if (qq == 0.0) {
+      roots[0] = 0.0;
+      return 1;
+    }
+    double r0 = qq / a, r1 = cc / qq;
+    if (r0 > r1) std::swap(r0, r1);
+    roots[0] = r0;
+    roots[1] = r1;
+    return 2;
+  }
+  double dc[4] = {0.0, 0.0, 0.0, 0.0};
+  for (int i = 1; i <= deg; ++i) dc[i - 1] = i * c[i];
+  double crit[4];
+  const int nc = bracketedRoots(dc, deg - 1, crit);
+  double bound = 0.0;
+  for (int i = 0; i < deg; ++i) bound = std::max(bound, std::abs(c[i] / c[deg]));
+  bound += 1.0;
+  double scale = 0.0;
+  for (int i = 0; i <= deg; ++i) scale = std::max(scale, std::abs(c[i]));
+  double pts[6];
+  int np = 0;
+  pts[np++] = -bound;
+  for (int i = 0; i < nc; ++i) pts[np++] = std::clamp(crit[i], -bound, bound);
+  pts[np++] = bound;
+  int count = 0;
+  double fPrev = eval(pts[0]);
+  for (int k = 1; k < np; ++k) {
+    const double fk = eval(pts[k]);
+    if ((fPrev < 0.0 && fk > 0.0) || (fPrev > 0.0 && fk < 0.0)) {
+      double lo = pts[k - 1], hi = pts[k], flo = fPrev;
+      double x = 0.5 * (lo + hi);
+      for (int it = 0; it < 200; ++it) {
+        const double fx = eval(x);
+        if (fx == 0.0) break;
+        if ((fx < 0.0) == (flo < 0.0)) {
+          lo = x;
+          flo = fx;
+        } else {
+          hi = x;
+        }
+        double d = 0.0;
+        for (int i = deg; i >= 1; --i) d = d * x + i * c[i];
+        double next = x - fx / d;
+        if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+        if (std::abs(next - x) <= 1e-16 * (1.0 + std::abs(x)) || hi - lo <= 1e-16 * (1.0 + std::abs(x))) {
+          x = next;
+          break;
+        }
+        x = next;
+      }
+      roots[count++] = x;
+    } else if (k < np - 1 && std::abs(fk) <= 1e-10 * scale * (1.0 + std::pow(std::abs(pts[k]), deg))) {
+      roots[count++] = pts[k];  // touches zero at a critical point: a double root
+    }
+    fPrev = fk;
+  }
+  return count;
+}
+
+// Real roots of p (t values); returns false when p vanishes identically.
 bool realRoots(const Poly& p, double scale, std::array<double, 5>& roots, int& count) {
   double big = 0.0;
   for (double c : p.c) big = std::max(big, std::abs(c));
   if (!(big > 1e-12 * scale)) return false;
   int deg = 4;
   while (deg > 0 && std::abs(p.c[deg]) <= 1e-13 * big) --deg;
-  count = 0;
-  if (deg == 0) return true;
-  const auto push = [&](double t) {
-    for (int it = 0; it < 3; ++it) {  // Newton on the polynomial (clean up eigenvalues and double roots)
-      const double d = derivative(p, t);
-      if (!(std::abs(d) > 0.0)) break;
-      const double step = evaluate(p, t) / d;
-      if (!std::isfinite(step) || std::abs(step) > 1e-3 * (1.0 + std::abs(t))) break;
-      t -= step;
-    }
-    roots[count++] = t;
-  };
-  if (deg == 1) {
-    push(-p.c[0] / p.c[1]);
-  } else if (deg == 2) {
-    const double a = p.c[2], b = p.c[1], c = p.c[0];
-    double disc = b * b - 4.0 * a * c;
-    const double slack = 1e-10 * (b * b + std::abs(4.0 * a * c));
-    if (disc < -slack) return true;
-    disc = std::max(disc, 0.0);
-    const double qq = -0.5 * (b + std::copysign(std::sqrt(disc), b));
-    if (qq != 0.0) {
-      push(qq / a);
-      push(c / qq);
-    } else {
-      push(0.0);
-    }
-  } else {
-    Eigen::Matrix4d companion = Eigen::Matrix4d::Zero();
-    for (int i = 0; i < deg; ++i) companion(0, i) = -p.c[deg - 1 - i] / p.c[deg];
-    for (int i = 1; i < deg; ++i) companion(i, i - 1) = 1.0;
-    Eigen::EigenSolver<Eigen::Matrix4d> es;
-    if (deg == 4) {
-      es.compute(companion, false);
-    } else {
-      Eigen::Matrix4d c3 = Eigen::Matrix4d::Zero();
-      c3.topLeftCorner(3, 3) = companion.topLeftCorner(3, 3);  // the fourth eigenvalue is 0: skipped below
-      es.compute(c3, false);
-    }
-    const Eigen::Vector4cd ev = es.eigenvalues();
-    for (int i = 0; i < 4; ++i) {
-      if (deg == 3 && i == 3) break;
-      const std::complex<double> z = ev(i);
-      if (std::abs(z.imag()) <= kRealRootTol * (1.0 + std::abs(z.real()))) push(z.real());
-    }
-  }
+  count = deg == 0 ? 0 : bracketedRoots(p.c.data(), deg, roots.data());
   return true;
 }
 

@@ -17,7 +17,7 @@ double reachBound(const Model& model);
 
 struct Reachability {
   bool reachable = false;
-  std::string reason;  // empty when reachable, e.g. "distance 1.23 m from the shoulder exceeds the reach 1.00 m"
+  std::string reason;  // empty when reachable, e.g. "too far: distance 1.23 m from the shoulder exceeds the reach 1.00 m"
 };
 
 // Thin wrapper over solveInverseKinematics (inverse_kinematics.h) with the same arguments.

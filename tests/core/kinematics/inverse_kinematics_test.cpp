@@ -255,13 +255,13 @@ TEST(InverseKinematics, OutOfReachSaysHowFar) {
   const Model model(test::voraRrrSpec());
   const IkResult far = solveInverseKinematics(model, poseFromXyzRpy({1.2, 0.0, 0.5}, Eigen::Vector3d::Zero()));
   EXPECT_FALSE(far.ok);
-  EXPECT_EQ(far.reason, "distance 1.3000 m from the shoulder exceeds the reach 1.0000 m");
+  EXPECT_EQ(far.reason, "too far: distance 1.3000 m from the shoulder exceeds the reach 1.0000 m");
   RobotSpec shortForearm = test::voraRrrSpec();
   shortForearm.links[2].dh.a = 0.3;
   const IkResult nearBase =
       solveInverseKinematics(Model(shortForearm), poseFromXyzRpy({0.1, 0.0, 0.0}, Eigen::Vector3d::Zero()));
   EXPECT_FALSE(nearBase.ok);
-  EXPECT_EQ(nearBase.reason, "distance 0.1000 m from the shoulder is below the minimum reach 0.2000 m");
+  EXPECT_EQ(nearBase.reason, "too close: distance 0.1000 m from the shoulder is below the minimum reach 0.2000 m");
 }
 
 TEST(InverseKinematics, SingularitiesTakeTheFreeAngleFromTheSeed) {

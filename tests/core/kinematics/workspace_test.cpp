@@ -25,7 +25,7 @@ TEST(Workspace, ReasonsInWords) {
   const Model rrr(test::voraRrrSpec());
   const Reachability far = checkReachability(rrr, poseFromXyzRpy({5.0, 0.0, 0.0}, Eigen::Vector3d::Zero()));
   EXPECT_FALSE(far.reachable);
-  EXPECT_EQ(far.reason, "distance 5.0000 m from the shoulder exceeds the reach 1.0000 m");
+  EXPECT_EQ(far.reason, "too far: distance 5.0000 m from the shoulder exceeds the reach 1.0000 m");
 
   const Model cartesian(test::libraryRobotSpec("cartesian_ppprrr"));
   const Reachability travel = checkReachability(cartesian, poseFromXyzRpy({0.0, 0.0, 1.8}, Eigen::Vector3d::Zero()));

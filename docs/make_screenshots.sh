@@ -62,3 +62,9 @@ echo docs/screenshots/sizing_puma_1280x800.png
 # Issue 12: a URDF robot opened directly (PUMA 560 laid out as a hand-written URDF) and the UR5.
 shot urdf_puma "$root/tests/data/urdf/puma560.urdf" --at 0.3
 shot ur5 "$root/robots/ur5.yaml" --at 0.5
+
+# Issue 9: Abuzneid & Sobh's generic six-joint arm (File > New), the Kinematics tab (every IK
+# branch and the singularity analysis) and the reachable workspace.
+shot dialog_new_generic --dialog new --generic RRP
+shot kinematics_panel --generic RRR --tab kinematics --at 0.5
+shot workspace_rrp --generic RRP --workspace --at 0.3

@@ -9,6 +9,7 @@
 #include <osg/LightModel>
 #include <osg/LineWidth>
 #include <osg/Material>
+#include <osg/Point>
 #include <osg/PolygonOffset>
 #include <osg/ShapeDrawable>
 #include <algorithm>
@@ -84,7 +85,8 @@ ArmScene::ArmScene()
       jointAxes_(new osg::Switch),
       path_(new osg::Switch),
       ghosts_(new osg::Switch),
-      points_(new osg::Group) {
+      points_(new osg::Group),
+      workspace_(new osg::Group) {
   osg::ref_ptr<osg::Material> material = new osg::Material;
   material->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
   material->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.25f, 0.25f, 1));
@@ -98,9 +100,11 @@ ArmScene::ArmScene()
   lightModel->setTwoSided(true);
   root_->getOrCreateStateSet()->setAttributeAndModes(lightModel);
   for (osg::Node* n : std::initializer_list<osg::Node*>{grid_.get(), path_.get(), points_.get(), arm_.get(),
-                                                         ghosts_.get()}) {
+                                                         ghosts_.get(), workspace_.get()}) {
     root_->addChild(n);
   }
+  workspace_->setName("workspace");
+  makeTransparent(workspace_->getOrCreateStateSet());
   makeTransparent(ghosts_->getOrCreateStateSet());
   // Front faces only, so overlapping ghosts (a first link turning about its own axis) do not
   // stack up into an opaque shell around the arm.
@@ -111,7 +115,8 @@ ArmScene::ArmScene()
 osg::BoundingSphere ArmScene::armBound() const {
   osg::BoundingSphere b;
   for (const osg::Node* n : {static_cast<const osg::Node*>(arm_.get()), static_cast<const osg::Node*>(path_.get()),
-                             static_cast<const osg::Node*>(points_.get()), static_cast<const osg::Node*>(ghosts_.get())}) {
+                             static_cast<const osg::Node*>(points_.get()), static_cast<const osg::Node*>(ghosts_.get()),
+                             static_cast<const osg::Node*>(workspace_.get())}) {
     if (n->getBound().valid()) b.expandBy(n->getBound());
   }
   return b;
@@ -310,6 +315,45 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   rebuildGrid();
   applySwitches();
   showSample(0);
+}
+
+void ArmScene::setWorkspace(const WorkspaceEstimate* w) {
+  workspace_->removeChildren(0, workspace_->getNumChildren());
+  workspacePoints_ = 0;
+  if (!w || w->occupied.empty()) return;
+  // Coloured by the voxel's mean manipulability (the core's map) from blue (singular) through
+  // green to red (the largest); voxels the closing filled, without samples, grey. Without a
+  // map: by height.
+  const bool byManipulability = !w->manipulability.empty() && w->manipulabilityMax > 0.0f;
+  const float z0 = static_cast<float>(w->boxMin.z()), span = std::max(1e-9f, static_cast<float>(w->nz * w->voxel));
+  std::vector<osg::Vec3> centres;
+  std::vector<osg::Vec4> colours;
+  for (int k = 0; k < w->nz; ++k)
+    for (int j = 0; j < w->ny; ++j)
+      for (int i = 0; i < w->nx; ++i) {
+        if (!w->isOccupied(i, j, k)) continue;
+        const Eigen::Vector3d c = w->voxelCentre(i, j, k);
+        centres.emplace_back(static_cast<float>(c.x()), static_cast<float>(c.y()), static_cast<float>(c.z()));
+        float t = std::clamp((centres.back().z() - z0) / span, 0.0f, 1.0f);
+        if (byManipulability) {
+          const float m = w->manipulability[static_cast<std::size_t>((k * w->ny + j) * w->nx + i)];
+          if (std::isnan(m)) {
+            colours.emplace_back(0.6f, 0.6f, 0.6f, 0.3f);
+            continue;
+          }
+          t = std::clamp(m / w->manipulabilityMax, 0.0f, 1.0f);
+        }
+        colours.emplace_back(std::clamp(2.0f * t - 0.5f, 0.0f, 1.0f), 1.0f - std::abs(2.0f * t - 1.0f) * 0.7f,
+                             std::clamp(1.5f - 2.0f * t, 0.0f, 1.0f), 0.45f);
+      }
+  if (centres.empty()) return;
+  osg::ref_ptr<osg::Geometry> g = lines(centres, colours, GL_POINTS, 1.0f);
+  g->getOrCreateStateSet()->setAttributeAndModes(new osg::Point(2.5f));
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->setName("workspacePoints");
+  geode->addDrawable(g);
+  workspace_->addChild(geode);
+  workspacePoints_ = static_cast<int>(centres.size());
 }
 
 void ArmScene::setTaskPoints(const TaskSpec& task, int unreachable) {

@@ -6,6 +6,7 @@
 // segment end points (fig 7.5).
 // Geometry is built once per simulation result; animation only moves matrix transforms.
 
+#include "kinematics/workspace_estimate.h"
 #include "simulation_result.h"
 #include "view_settings.h"
 
@@ -33,7 +34,14 @@ class ArmScene {
   void showFrames(const std::vector<Eigen::Matrix4d>& frames);
   void setSettings(const ViewSettings& settings);
   const ViewSettings& settings() const { return settings_; }
-  // Bound of the arm, its path, points and ghosts (the floor grid excluded), for fit-to-view.
+  // The reachable workspace (View > Show reachable workspace): the centres of the occupied
+  // voxels of a core estimate as a point cloud, coloured by height z from blue (lowest) to red
+  // (highest); the core gives no manipulability per voxel. nullptr removes it.
+  void setWorkspace(const WorkspaceEstimate* estimate);
+  int workspacePointCount() const { return workspacePoints_; }
+  osg::Group* workspaceNode() { return workspace_.get(); }
+  // Bound of the arm, its path, points, ghosts and a workspace shown (the floor grid excluded),
+  // for fit-to-view.
   osg::BoundingSphere armBound() const;
 
  private:
@@ -53,6 +61,8 @@ class ArmScene {
   osg::ref_ptr<osg::Switch> path_;
   osg::ref_ptr<osg::Switch> ghosts_;
   osg::ref_ptr<osg::Group> points_;
+  osg::ref_ptr<osg::Group> workspace_;
+  int workspacePoints_ = 0;
   std::vector<osg::ref_ptr<osg::MatrixTransform>> linkXforms_;  // base, links, tool
 };
 

@@ -7,7 +7,9 @@
 // guide, --dialog NAME saves that dialog instead, --teach opens teach mode, --tab selects the
 // results tab, --panel shows the parameters panel, --at F puts the time cursor at fraction F,
 // --mode forward runs the forward simulation under the session's controller, --tune J runs the
-// Ziegler-Nichols tuner dialog on joint J before the screenshot.
+// Ziegler-Nichols tuner dialog on joint J before the screenshot, --generic CONFIG starts with a
+// new generic six-joint arm (RRR ... PPP, File > New), --workspace shows the reachable workspace
+// (the screenshot waits for it).
 
 #include "arm_viewport.h"
 #include "io/robot_file.h"
@@ -61,7 +63,12 @@ int main(int argc, char** argv) {
                             "controller, constraints, profile, tuner.",
                             "NAME");
   QCommandLineOption teach("teach", "Open teach mode.");
-  QCommandLineOption tab("tab", "Results tab: plots, control, table, summary, sizing or timing.", "NAME", "plots");
+  QCommandLineOption tab("tab", "Results tab: plots, control, table, summary, sizing, timing or kinematics.", "NAME",
+                         "plots");
+  QCommandLineOption generic("generic", "Start with a new generic six-joint arm: RRR, RRP, RPR, RPP, PRR, PRP, PPR or PPP "
+                                        "(File > New; with --dialog new, the dialog shows it).",
+                             "CONFIG");
+  QCommandLineOption workspace("workspace", "Show the reachable workspace (View > Show reachable workspace).");
   QCommandLineOption mode("mode", "Simulation: prescribed (Vora's task simulation) or forward (under the controller).",
                           "MODE", "prescribed");
   QCommandLineOption tuneJoint("tune", "With --dialog tuner: run the tuner on joint J (1-based) first.", "J");
@@ -72,7 +79,7 @@ int main(int argc, char** argv) {
   QCommandLineOption at("at", "Time cursor at this fraction of the task (screenshots; default 0.5).", "F", "0.5");
   parser.addOption(screenshot);
   parser.addOption(afterMs);
-  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint, compare}) parser.addOption(o);
+  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint, compare, generic, workspace}) parser.addOption(o);
   parser.process(app);
 
   armdyn::app::MainWindow window;
@@ -97,6 +104,15 @@ int main(int argc, char** argv) {
     return true;
   };
 
+  if (parser.isSet(generic) && parser.value(dialog) != "new") {
+    try {
+      window.newSession(armdyn::app::NewRobotDialog::genericSession(
+          armdyn::genericArmDefaults(parser.value(generic).toUpper().toStdString())));
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "armdyn-studio: %s\n", e.what());
+      return 2;
+    }
+  }
   if (parser.value(mode) == "forward") window.setSimulationMode(armdyn::app::SimulationMode::ForwardSimulation);
 
   QWidget* shownDialog = nullptr;
@@ -111,7 +127,11 @@ int main(int argc, char** argv) {
     else if (dialogName == "simulation") shownDialog = window.showSimulationParameters();
     else if (dialogName == "tool") shownDialog = window.showTool();
     else if (dialogName == "view") shownDialog = window.showViewSettings();
-    else if (dialogName == "new") shownDialog = new armdyn::app::NewRobotDialog(&window);
+    else if (dialogName == "new") {
+      auto* d = new armdyn::app::NewRobotDialog(&window);
+      if (parser.isSet(generic)) d->selectGeneric(parser.value(generic).toUpper());
+      shownDialog = d;
+    }
     else if (dialogName == "library") shownDialog = new armdyn::app::LibraryPickerDialog(&window);
     else if (dialogName == "drives") shownDialog = window.showDrives();
     else if (dialogName == "controller") shownDialog = window.showController();
@@ -133,12 +153,14 @@ int main(int argc, char** argv) {
   }
   if (parser.isSet(teach)) window.setTeachMode(true);
   if (parser.isSet(panel)) window.parametersDock()->show();
+  if (parser.isSet(workspace) && !shooting) window.setWorkspaceShown(true);
   const QString tabName = parser.value(tab);
   const int tabIndex = tabName == "control"   ? 1
                        : tabName == "table"   ? 2
                        : tabName == "summary" ? 3
                        : tabName == "sizing"  ? 4
                        : tabName == "timing"  ? 5
+                       : tabName == "kinematics" ? 6
                                               : 0;
   window.tabs()->setCurrentIndex(tabIndex);
 
@@ -154,7 +176,7 @@ int main(int argc, char** argv) {
       QApplication::exit(saved ? 0 : 1);
     };
     auto once = std::make_shared<bool>(false);
-    auto tunerPending = std::make_shared<bool>(waitForTuner);
+    auto tunerPending = std::make_shared<bool>(waitForTuner || parser.isSet(workspace));
     auto simulated = std::make_shared<bool>(false);
     auto arm = [once, delay, ok, shoot, tunerPending, simulated] {
       *simulated = true;
@@ -169,6 +191,14 @@ int main(int argc, char** argv) {
         *tunerPending = false;
         if (*simulated) arm();
       });
+    }
+    if (parser.isSet(workspace)) {
+      // The tool's workspace, computed off the GUI thread: the shot waits for it too.
+      QObject::connect(&window, &armdyn::app::MainWindow::workspaceReady, &window, [tunerPending, simulated, arm] {
+        *tunerPending = false;
+        if (*simulated) arm();
+      });
+      window.setWorkspaceShown(true);
     }
     QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext, tabIndex, fitView] {
       if (openNext()) return;

@@ -36,6 +36,9 @@
 #include "sizing_view.h"
 #include "summary_view.h"
 #include "teach_panel.h"
+#include "kinematics_panel.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/workspace_estimate.h"
 
 #include <QAbstractSlider>
 #include <QAbstractSpinBox>
@@ -47,6 +50,8 @@
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QDir>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
 #include <QFileDialog>
 #include <QInputDialog>
 #include <QScreen>
@@ -80,6 +85,17 @@
 
 namespace armdyn::app {
 
+namespace {
+
+constexpr int kWorkspaceSamples = 100000;
+
+struct WorkspaceOutcome {
+  std::shared_ptr<const WorkspaceEstimate> estimate;
+  QString error;
+};
+
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       document_(new Document(this)),
@@ -102,6 +118,12 @@ MainWindow::MainWindow(QWidget* parent)
   banner_->setStyleSheet("background:#fde2e1; color:#8a1010; padding:6px; border-bottom:1px solid #e0a0a0");
   banner_->setVisible(false);
   leftLayout->addWidget(banner_);
+  workspaceInfo_ = new QLabel(left);
+  workspaceInfo_->setObjectName("workspaceInfo");
+  workspaceInfo_->setWordWrap(true);
+  workspaceInfo_->setStyleSheet("background:#e4eefa; color:#14304f; padding:5px; border-bottom:1px solid #a9c2e0");
+  workspaceInfo_->setVisible(false);
+  leftLayout->addWidget(workspaceInfo_);
   viewport_ = new ArmViewport;
   viewport_->setObjectName("viewport");
   leftLayout->addWidget(viewport_->widget(left), 1);
@@ -135,6 +157,11 @@ MainWindow::MainWindow(QWidget* parent)
   phase_ = new PhasePlaneView(tabs_);
   phase_->setObjectName("phasePlaneView");
   tabs_->addTab(phase_, tr("Timing"));
+  kinematics_ = new KinematicsPanel(tabs_);
+  kinematics_->setObjectName("kinematicsPanel");
+  tabs_->addTab(kinematics_, tr("Kinematics"));
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateKinematics(); });
+  connect(kinematics_, &KinematicsPanel::branchPicked, this, &MainWindow::showPickedBranch);
   // Runs compute the sizing while its tab is on screen (else the tab computes it when shown).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { runner_->setSizingWanted(tabs_->currentWidget() == sizing_); });
 
@@ -168,10 +195,15 @@ MainWindow::MainWindow(QWidget* parent)
   addDockWidget(Qt::LeftDockWidgetArea, teachDock_);
   teachDock_->hide();
   connect(teachDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    kinematicsStale_ = true;
     if (visible) {
       playback_->pause();
       teach_->setRobot(document_->robot());
-      if (result_ && result_->samples() > 0) teach_->setJoints(result_->record.q.row(playback_->sample()).transpose());
+      if (picked_.size() == teach_->joints().size() && picked_.size() > 0) {
+        teach_->setJoints(picked_);  // teach mode opened on a branch picked in the Kinematics tab
+      } else if (result_ && result_->samples() > 0) {
+        teach_->setJoints(result_->record.q.row(playback_->sample()).transpose());
+      }
       viewport_->scene().showFrames(teach_->frames());
     } else {
       onSample(playback_->sample());
@@ -182,6 +214,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (!teachDock_->isVisible()) return;
     viewport_->scene().showFrames(teach_->frames());
     viewport_->update();
+    updateKinematics();
   });
 
   status_ = new QLabel(this);
@@ -559,6 +592,13 @@ void MainWindow::buildMenus() {
   toggle(tr("&Ghosts at segment end points"), &ViewSettings::showGhosts, "viewShowGhosts");
   toggle(tr("Tool &path"), &ViewSettings::showPath, "viewShowPath");
   toggle(tr("Floor &grid"), &ViewSettings::showGrid, "viewShowGrid");
+  workspaceAct_ = view->addAction(tr("Show reachable &workspace"));
+  workspaceAct_->setObjectName("viewShowWorkspace");
+  workspaceAct_->setCheckable(true);
+  workspaceAct_->setShortcut(QKeySequence(tr("Ctrl+Shift+W")));
+  workspaceAct_->setToolTip(tr("The tool origin's reachable workspace as a point cloud (1e5 samples), with its "
+                               "volume, reach and structural length index Q_L"));
+  connect(workspaceAct_, &QAction::toggled, this, &MainWindow::setWorkspaceShown);
   view->addSeparator();
   QAction* teachAct = teachDock_->toggleViewAction();
   bar->addSeparator();
@@ -571,6 +611,8 @@ void MainWindow::buildMenus() {
   view->addAction(teachAct);
   view->addAction(parametersDock_->toggleViewAction());
   view->addAction(tr("&Summary results"), this, [this] { tabs_->setCurrentWidget(summary_); });
+  view->addAction(tr("&Kinematics (IK branches, singularities)"), this, [this] { tabs_->setCurrentWidget(kinematics_); })
+      ->setShortcut(QKeySequence(tr("Ctrl+K")));
   bar->addAction(teachAct);
 
   // ---- Playback ----
@@ -610,6 +652,8 @@ void MainWindow::onSessionChanged() {
   runner_->request(document_->session());
   if (parametersDock_->isVisible()) refreshParameters();
   if (teachDock_->isVisible()) teach_->setRobot(document_->robot());
+  kinematicsStale_ = true;
+  if (workspaceAct_ && workspaceAct_->isChecked()) computeWorkspace();
   // The scene is redrawn when the run's result (or failure) arrives, not here: a GL frame now
   // would only delay the result.
 }
@@ -630,6 +674,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   };
   result_ = result;
   unreachable_ = -1;
+  kinematicsStale_ = true;
   banner_->setVisible(false);
   ArmScene& scene = viewport_->scene();
   scene.setResult(result_);
@@ -699,6 +744,7 @@ void MainWindow::onFailure(const SimulationFailure& failure) {
 QString MainWindow::problemText() const { return banner_->isVisible() ? banner_->text() : QString(); }
 
 void MainWindow::onSample(int sample) {
+  picked_.resize(0);  // the time cursor takes the arm back from a picked branch
   if (!teachDock_->isVisible()) viewport_->scene().showSample(sample);
   viewport_->update();
   // While playing, the plot cursors and the table follow at 20 Hz (their own schedule); the
@@ -711,6 +757,131 @@ void MainWindow::onSample(int sample) {
   if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
     tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(sample), 0), QAbstractItemView::PositionAtCenter);
   }
+  updateKinematics();
+}
+
+Eigen::VectorXd MainWindow::displayedJoints() const {
+  if (teachDock_->isVisible()) return teach_->joints();
+  if (picked_.size() > 0) return picked_;
+  if (result_ && result_->samples() > 0)
+    return result_->record.q.row(std::clamp(playback_->sample(), 0, result_->samples() - 1)).transpose();
+  return Eigen::VectorXd();
+}
+
+void MainWindow::updateKinematics() {
+  if (tabs_->currentWidget() != kinematics_) return;
+  const bool teach = teachDock_->isVisible();
+  if (!teach && (!result_ || result_->samples() == 0)) return;
+  if (kinematicsStale_) {
+    // The robot of the pose shown: the document's in teach mode, else the one simulated.
+    kinematics_->setRobot(teach ? document_->robot() : result_->session.robot);
+    kinematicsStale_ = false;
+  }
+  const QString where = teach              ? tr("teach pose")
+                        : picked_.size() > 0 ? tr("picked branch")
+                                             : tr("t = %1 s").arg(playback_->time(), 0, 'f', 3);
+  kinematics_->setJoints(displayedJoints(), where);
+}
+
+void MainWindow::showPickedBranch(const Eigen::VectorXd& q) {
+  if (teachDock_->isVisible()) {
+    teach_->setJoints(q);  // the scene and this tab follow the teach pose
+    return;
+  }
+  if (!result_ || q.size() != result_->model->dof()) return;
+  picked_ = q;
+  // The arm in that branch: the frames of the core forward kinematics (base, links, tool).
+  std::vector<Eigen::Matrix4d> frames(static_cast<std::size_t>(q.size()) + 2);
+  frames.back() = forwardKinematics(*result_->model, q, frames.data());
+  viewport_->scene().showFrames(frames);
+  viewport_->update();
+  updateKinematics();
+}
+
+void MainWindow::setWorkspaceShown(bool shown) {
+  if (workspaceAct_->isChecked() != shown) {
+    const QSignalBlocker block(workspaceAct_);
+    workspaceAct_->setChecked(shown);
+  }
+  if (shown) {
+    computeWorkspace();
+    return;
+  }
+  ++workspaceGeneration_;  // a run still going is dropped when it ends
+  workspace_.reset();
+  workspaceRobot_.clear();
+  workspaceBusy_ = false;
+  viewport_->container()->unsetCursor();
+  viewport_->scene().setWorkspace(nullptr);
+  workspaceInfo_->setVisible(false);
+  viewport_->update();
+}
+
+void MainWindow::computeWorkspace() {
+  const RobotSpec robot = document_->robot();
+  std::string key;
+  try {
+    key = robotToYaml(robot);
+  } catch (const std::exception&) {
+    key.clear();
+  }
+  // Task and mode edits leave the robot, and so its workspace, as it was.
+  if (!key.empty() && key == workspaceRobot_ && (workspace_ || workspaceBusy_)) return;
+  workspaceRobot_ = key;
+  const quint64 generation = ++workspaceGeneration_;
+  workspaceBusy_ = true;
+  viewport_->container()->setCursor(Qt::BusyCursor);
+  workspaceInfo_->setText(tr("Estimating the reachable workspace (%L1 samples)…").arg(kWorkspaceSamples));
+  workspaceInfo_->setVisible(true);
+  auto* watcher = new QFutureWatcher<WorkspaceOutcome>(this);
+  connect(watcher, &QFutureWatcher<WorkspaceOutcome>::finished, this, [this, watcher, generation] {
+    watcher->deleteLater();
+    if (generation != workspaceGeneration_) return;  // toggled off, or a newer robot
+    const WorkspaceOutcome outcome = watcher->result();
+    workspaceBusy_ = false;
+    viewport_->container()->unsetCursor();
+    const bool first = !workspace_;
+    workspace_ = outcome.estimate;
+    viewport_->scene().setWorkspace(workspace_.get());
+    if (first && workspace_) viewport_->fitToView();  // the whole cloud in view when it appears
+    viewport_->update();
+    if (!workspace_) {
+      workspaceInfo_->setText(tr("Workspace not estimated: %1").arg(outcome.error));
+      Q_EMIT workspaceReady(0.0);
+      return;
+    }
+    const WorkspaceEstimate& w = *workspace_;
+    int revolute = 0;  // manipulability of the position joints: m per revolute joint among 1-3
+    for (int i = 0; i < std::min(3, document_->robot().dof()); ++i)
+      revolute += document_->robot().links[static_cast<std::size_t>(i)].joint == JointType::Revolute ? 1 : 0;
+    static const char* powers[] = {"", " m", " m²", " m³"};
+    workspaceInfo_->setText(
+        tr("<b>Reachable workspace</b> of the tool origin: volume %1 m³, reach %2 m, structural length index "
+           "Q<sub>L</sub> = %3 (L = %4 m). %L5 samples, %L6 voxels of %7 mm. Colour: mean manipulability "
+           "√det(J Jᵀ) of the voxel's samples, <span style='color:#1a4fd0'>blue</span> 0 (singular) to "
+           "<span style='color:#d02010'>red</span> %8%9; grey: filled between samples.")
+            .arg(w.volume, 0, 'f', 3)
+            .arg(w.reach, 0, 'f', 3)
+            .arg(w.structuralLengthIndex, 0, 'f', 3)
+            .arg(w.lengthSum, 0, 'f', 3)
+            .arg(w.samples)
+            .arg(viewport_->scene().workspacePointCount())
+            .arg(w.voxel * 1000.0, 0, 'f', 1)
+            .arg(static_cast<double>(w.manipulabilityMax), 0, 'g', 3)
+            .arg(QString::fromUtf8(powers[std::clamp(revolute, 0, 3)])));
+    workspaceInfo_->setToolTip(tr("Centres of the occupied voxels of the core's sampled estimate (Craig 8.4, seeded), "
+                                  "coloured by the mean manipulability of the samples in each voxel."));
+    Q_EMIT workspaceReady(w.volume);
+  });
+  watcher->setFuture(QtConcurrent::run([robot] {
+    WorkspaceOutcome out;
+    try {
+      out.estimate = std::make_shared<const WorkspaceEstimate>(estimateWorkspace(Model(robot), kWorkspaceSamples, 1, true));
+    } catch (const std::exception& e) {
+      out.error = QString::fromStdString(e.what());
+    }
+    return out;
+  }));
 }
 
 void MainWindow::refreshParameters() {

@@ -9,9 +9,12 @@
 #include "simulation_result.h"
 #include "view_settings.h"
 
+#include <Eigen/Core>
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <QPointer>
+#include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -30,9 +33,14 @@ class QTimer;
 class QPrinter;
 class QAction;
 
+namespace armdyn {
+struct WorkspaceEstimate;
+}
+
 namespace armdyn::app {
 
 class ArmViewport;
+class KinematicsPanel;
 class Autosave;
 class Document;
 class PlaybackBar;
@@ -116,6 +124,19 @@ class MainWindow : public QMainWindow {
   SizingView* sizing() const { return sizing_; }
   PhasePlaneView* phasePlane() const { return phase_; }
   TeachPanel* teach() const { return teach_; }
+  // The Kinematics tab: IK branches and the singularity analysis at the pose shown.
+  KinematicsPanel* kinematics() const { return kinematics_; }
+  // The joint values the 3D view shows: the teach pose in teach mode, else a branch picked in
+  // the Kinematics tab (until the time cursor moves), else the sample under the time cursor.
+  Eigen::VectorXd displayedJoints() const;
+  // View > Show reachable workspace: the core's estimate (kinematics/workspace_estimate.h, 1e5
+  // samples, off the GUI thread) as a point cloud, its volume, reach and Q_L above the view;
+  // recomputed when the robot changes while shown.
+  void setWorkspaceShown(bool shown);
+  QAction* workspaceAction() const { return workspaceAct_; }
+  const WorkspaceEstimate* workspaceEstimate() const { return workspace_.get(); }
+  bool workspaceBusy() const { return workspaceBusy_; }
+  QLabel* workspaceInfo() const { return workspaceInfo_; }
   QTabWidget* tabs() const { return tabs_; }
   QDockWidget* parametersDock() const { return parametersDock_; }
   QDockWidget* teachDock() const { return teachDock_; }
@@ -146,6 +167,8 @@ class MainWindow : public QMainWindow {
   // After a result reached every view (plots replotted, table and scene updated).
   void resultApplied(quint64 generation);
   void simulationFailed(const QString& message, int pointIndex);
+  // A workspace estimate reached the view (volume in m^3), or failed (volume 0).
+  void workspaceReady(double volume);
 
  protected:
   void closeEvent(QCloseEvent* e) override;
@@ -157,6 +180,9 @@ class MainWindow : public QMainWindow {
   void applyResult(const SimulationResultPtr& result);
   void onFailure(const SimulationFailure& failure);
   void onSample(int sample);
+  void updateKinematics();
+  void showPickedBranch(const Eigen::VectorXd& q);
+  void computeWorkspace();
   void updateTitle();
   void refreshParameters();
   void addRecent(const QString& path);
@@ -205,6 +231,15 @@ class MainWindow : public QMainWindow {
   SizingView* sizing_;
   PhasePlaneView* phase_;
   TeachPanel* teach_;
+  KinematicsPanel* kinematics_;
+  bool kinematicsStale_ = true;
+  Eigen::VectorXd picked_;
+  QAction* workspaceAct_ = nullptr;
+  QLabel* workspaceInfo_;
+  std::shared_ptr<const WorkspaceEstimate> workspace_;
+  std::string workspaceRobot_;
+  quint64 workspaceGeneration_ = 0;
+  bool workspaceBusy_ = false;
   QTabWidget* tabs_;
   QLabel* banner_;
   QLabel* status_;

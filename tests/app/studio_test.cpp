@@ -28,6 +28,9 @@
 #include "io/robot_file.h"
 #include "io/urdf_reader.h"
 #include "kinematics/forward_kinematics.h"
+#include "kinematics/workspace_estimate.h"
+#include "kinematics_panel.h"
+#include "model/generic_arm.h"
 #include "model/equivalent_box.h"
 #include "main_window.h"
 #include "playback_bar.h"
@@ -729,6 +732,153 @@ class StudioTest : public QObject {
       QCOMPARE(w.plots()->plot(Quantity::Force)->graphCount(), links);
       QVERIFY(!w.document()->isModified());
     }
+  }
+
+  // File -> New, generic 6-DOF arm (Abuzneid & Sobh): the dialog's RPR arm has six joints and its
+  // task simulates; every one of the eight configurations does; New clears the undo history as
+  // the other New choices do, and edits on the new arm undo and redo; parameters the core
+  // refuses keep the dialog open with the reason.
+  void newGenericArmSimulatesAndUndoes() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    NewRobotDialog d(&w);
+    d.selectGeneric("RPR");
+    QVERIFY(d.genericField("travelMin2")->isEnabled());   // joint 2 slides
+    QVERIFY(!d.genericField("travelMin1")->isEnabled());  // joint 1 turns
+    d.genericField("a2")->setValue(0.45);
+    w.newSession(d.session());
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    const RobotSpec& robot = w.document()->robot();
+    QCOMPARE(robot.dof(), 6);
+    QVERIFY(robot.links[0].joint == JointType::Revolute && robot.links[1].joint == JointType::Prismatic &&
+            robot.links[2].joint == JointType::Revolute);
+    QCOMPARE(robot.links[1].dh.a, 0.45);
+    QCOMPARE(w.plots()->plot(Quantity::Force)->graphCount(), 6);
+    QVERIFY(w.result()->samples() > 1);
+    // As File > New always does: a fresh, unmodified document without undo history.
+    QVERIFY(!w.document()->isModified());
+    QVERIFY(!w.document()->undoStack()->canUndo());
+    const std::string before = sessionToYaml(w.document()->session());
+    RobotSpec longer = robot;
+    longer.links[2].dh.a = 0.4;
+    w.document()->edit(longer, "a3");
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    const std::string after = sessionToYaml(w.document()->session());
+    QVERIFY(after != before);
+    w.document()->undoStack()->undo();
+    QVERIFY(sessionToYaml(w.document()->session()) == before);
+    w.document()->undoStack()->redo();
+    QVERIFY(sessionToYaml(w.document()->session()) == after);
+
+    for (const std::string& c : genericArmConfigurations()) {
+      w.newSession(NewRobotDialog::genericSession(genericArmDefaults(c)));
+      QVERIFY2(waitForRun(w), qPrintable(QString::fromStdString(c) + ": " + w.problemText()));
+      QCOMPARE(w.result()->model->dof(), 6);
+    }
+
+    // Two slides along one line: refused in words, the dialog stays open.
+    NewRobotDialog bad(&w);
+    bad.selectGeneric("PPP");
+    bad.genericField("alpha1")->setValue(0.0);
+    bad.show();
+    bad.accept();
+    QVERIFY(bad.isVisible());
+    QVERIFY2(bad.message()->text().contains("slide along the same line"), qPrintable(bad.message()->text()));
+    QVERIFY_EXCEPTION_THROWN(bad.session(), GenericArmError);
+    bad.genericField("alpha1")->setValue(90.0);
+    QVERIFY(bad.message()->text().isEmpty());
+    bad.accept();
+    QVERIFY(!bad.isVisible());
+    QCOMPARE(bad.result(), static_cast<int>(QDialog::Accepted));
+  }
+
+  // The Kinematics tab lists the closed-form branches of the pose under the time cursor with the
+  // singularity analysis; clicking a branch shows the arm in it (same tool pose); an arm without
+  // a closed form shows the one numerical solution and says so.
+  void kinematicsPanelPicksABranch() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    w.newSession(NewRobotDialog::genericSession(genericArmDefaults("RRR")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(20);
+    KinematicsPanel* k = w.kinematics();
+    QCOMPARE(k->branchCount(), 8);  // front/back x elbow up/down x wrist flip/noflip
+    QVERIFY2(k->methodLabel()->text().contains("Closed form"), qPrintable(k->methodLabel()->text()));
+    QCOMPARE(k->value("singularity")->text(), QString("none"));
+    QVERIFY(k->value("manipulability")->text().endsWith("m³"));
+    QVERIFY(k->value("detJ11")->text().endsWith("m³"));
+    QVERIFY(k->value("detJ22")->text().contains("no unit"));
+    QVERIFY(k->table()->horizontalHeaderItem(1)->text().contains("°"));
+    const Model model(w.document()->robot());
+    const Eigen::VectorXd shown = w.displayedJoints();
+    int other = -1;
+    for (int r = 0; r < k->branchCount(); ++r)
+      if (k->branchName(r) == "back_elbow_down_flip") other = r;
+    QVERIFY(other >= 0);
+    QVERIFY((k->branch(other) - shown).norm() > 0.1);
+    const QRect cell = k->table()->visualItemRect(k->table()->item(other, 0));
+    QTest::mouseClick(k->table()->viewport(), Qt::LeftButton, {}, cell.center());
+    QVERIFY((w.displayedJoints() - k->branch(other)).norm() < 1e-12);
+    // The same tool pose, another arm configuration.
+    QVERIFY((toolPose(model, w.displayedJoints()) - toolPose(model, shown)).norm() < 1e-9);
+    QVERIFY(k->table()->item(k->branchCount() - 1, 0) != nullptr);
+    saveArtifact(w, "kinematics_panel");
+    // The time cursor takes the arm back.
+    const int next = w.playback()->sample() == 3 ? 4 : 3;
+    w.playback()->setSample(next);
+    QVERIFY((w.displayedJoints() - w.result()->record.q.row(next).transpose()).norm() < 1e-12);
+
+    // A planar two-link arm has no closed form: one damped-least-squares solution, said so.
+    w.newSession(NewRobotDialog::blankSession(2));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QCOMPARE(k->branchCount(), 1);
+    QVERIFY2(k->methodLabel()->text().contains("damped-least-squares"), qPrintable(k->methodLabel()->text()));
+    QVERIFY(k->value("detJ11")->text().contains("no spherical wrist"));
+  }
+
+  // View > Show reachable workspace: a point cloud in the scene and the volume, reach and Q_L
+  // above the view, computed off the GUI thread; recomputed for an edited robot; off again.
+  void workspaceToggleDrawsAndReports() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    w.newSession(NewRobotDialog::genericSession(genericArmDefaults("RRP")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QSignalSpy ready(&w, &MainWindow::workspaceReady);
+    QAction* toggle = w.findChild<QAction*>("viewShowWorkspace");
+    QVERIFY(toggle && toggle->isCheckable());
+    toggle->trigger();
+    QVERIFY(w.workspaceBusy());
+    QVERIFY(ready.wait(20000));
+    QVERIFY(!w.workspaceBusy());
+    const double volume = ready.takeFirst().at(0).toDouble();
+    QVERIFY(volume > 0.0);
+    QVERIFY(w.workspaceEstimate() && w.workspaceEstimate()->volume == volume);
+    ArmScene& scene = w.viewport()->scene();
+    QCOMPARE(static_cast<int>(scene.workspaceNode()->getNumChildren()), 1);
+    QVERIFY(scene.workspacePointCount() > 1000);
+    QVERIFY(w.workspaceInfo()->isVisible());
+    QVERIFY2(w.workspaceInfo()->text().contains("m³") && w.workspaceInfo()->text().contains("Q<sub>L</sub>"),
+             qPrintable(w.workspaceInfo()->text()));
+    saveArtifact(w, "workspace");
+    // A longer boom: a larger workspace, recomputed while shown.
+    RobotSpec robot = w.document()->robot();
+    robot.links[2].qMax = 1.4;
+    w.document()->edit(robot, "travel");
+    QVERIFY(ready.wait(20000));
+    QVERIFY(ready.takeFirst().at(0).toDouble() > volume);
+    // A task edit leaves the robot and its workspace as they were: no new estimate.
+    TaskSpec task = w.document()->task();
+    task.points.pop_back();
+    w.document()->edit(task, "task");
+    QVERIFY(!w.workspaceBusy());
+    toggle->trigger();
+    QCOMPARE(static_cast<int>(scene.workspaceNode()->getNumChildren()), 0);
+    QVERIFY(!w.workspaceInfo()->isVisible());
+    QVERIFY(w.workspaceEstimate() == nullptr);
   }
 
   // Autosave: a session left by a run that did not finish is offered back, identical.

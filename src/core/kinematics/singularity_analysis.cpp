@@ -72,6 +72,16 @@ std::optional<Eigen::Vector3d> sphericalWristCentre(const Model& model, const Ei
   return c;
 }
 
+double manipulability(const Eigen::Ref<const Eigen::Matrix<double, 6, Eigen::Dynamic>>& J) {
+  const int n = static_cast<int>(J.cols());
+  if (n == 6) return std::abs(Eigen::Matrix<double, 6, 6>(J).determinant());
+  const int rows = n < 6 ? 3 : 6;
+  const auto Jr = J.topRows(rows);
+  // Fewer joints than rows: the volume the joints span, sqrt(det(J^T J)).
+  return n < rows ? std::sqrt(std::max(0.0, (Jr.transpose() * Jr).determinant()))
+                  : std::sqrt(std::max(0.0, (Jr * Jr.transpose()).determinant()));
+}
+
 KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   const int n = model.dof();
   if (q.size() != n) throw std::invalid_argument("analyzeConfiguration: q needs " + std::to_string(n) + " values");
@@ -104,17 +114,8 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
     smallestN = sn(sn.size() - 1);
   }
   a.conditionNumber = smallestN > 0.0 ? largestN / smallestN : std::numeric_limits<double>::infinity();
-  if (n == 6) {
-    const Eigen::Matrix<double, 6, 6> J6 = J;
-    a.detJ = J6.determinant();
-    a.manipulability = std::abs(a.detJ);
-  } else {
-    a.detJ = std::numeric_limits<double>::quiet_NaN();
-    const auto Jr = J.topRows(rows);
-    // Fewer joints than rows: the volume the joints span, sqrt(det(J^T J)).
-    a.manipulability = n < rows ? std::sqrt(std::max(0.0, (Jr.transpose() * Jr).determinant()))
-                                : std::sqrt(std::max(0.0, (Jr * Jr.transpose()).determinant()));
-  }
+  a.detJ = n == 6 ? Eigen::Matrix<double, 6, 6>(J).determinant() : std::numeric_limits<double>::quiet_NaN();
+  a.manipulability = manipulability(J);
   a.wristDistance = std::numeric_limits<double>::quiet_NaN();
   const auto singularBlock = [](const Eigen::Matrix3d& B, double& smallest) {
     const Eigen::Vector3d sv = Eigen::JacobiSVD<Eigen::Matrix3d>(B).singularValues();

@@ -39,6 +39,11 @@ struct KinematicAnalysis {
 
 KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
 
+// Yoshikawa's manipulability of a geometric Jacobian (6 x n, tool point): |det J| for six
+// joints, sqrt(det(J J^T)) of the position rows for fewer than six (sqrt(det(J^T J)) below
+// three), of all rows above six. The one rule KinematicAnalysis and workspace maps use.
+double manipulability(const Eigen::Ref<const Eigen::Matrix<double, 6, Eigen::Dynamic>>& J);
+
 // The point where the last three joint axes of a six-joint arm meet at q, if they do (revolute
 // joints 4-6 only); within 1e-9 of the arm's length sum.
 std::optional<Eigen::Vector3d> sphericalWristCentre(const Model& model, const Eigen::Matrix4d* frames);

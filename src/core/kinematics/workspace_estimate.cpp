@@ -1,9 +1,12 @@
 #include "kinematics/workspace_estimate.h"
 
 #include "kinematics/forward_kinematics.h"
+#include "kinematics/jacobian.h"
+#include "kinematics/singularity_analysis.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -20,7 +23,7 @@ double craigLengthSum(const Model& model) {
   return L;
 }
 
-WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32_t seed) {
+WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32_t seed, bool withManipulability) {
   const int n = model.dof();
   if (samples < 1000 || samples > 10000000) throw std::invalid_argument("estimateWorkspace: samples must be 1000 to 1e7");
   Eigen::VectorXd lo(n), hi(n);
@@ -36,6 +39,8 @@ WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(0.0, 1.0);
   std::vector<Eigen::Vector3d> points(static_cast<std::size_t>(samples));
+  std::vector<float> measure(withManipulability ? static_cast<std::size_t>(samples) : 0);
+  Eigen::Matrix<double, 6, Eigen::Dynamic, 0, 6, kMaxLinks> J(6, n);
   LinkFrameArray frames;
   Eigen::VectorXd q(n);
   WorkspaceEstimate w;
@@ -45,8 +50,13 @@ WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32
   const Eigen::Vector3d origin = model.base().topRightCorner<3, 1>();
   for (int s = 0; s < samples; ++s) {
     for (int i = 0; i < n; ++i) q(i) = lo(i) + (hi(i) - lo(i)) * unit(rng);
-    const Eigen::Vector3d p = forwardKinematics(model, q, frames.data()).topRightCorner<3, 1>();
+    const Eigen::Matrix4d tool = forwardKinematics(model, q, frames.data());
+    const Eigen::Vector3d p = tool.topRightCorner<3, 1>();
     points[static_cast<std::size_t>(s)] = p;
+    if (withManipulability) {
+      geometricJacobian(model, frames.data(), tool, J);
+      measure[static_cast<std::size_t>(s)] = static_cast<float>(manipulability(J));
+    }
     w.boxMin = w.boxMin.cwiseMin(p);
     w.boxMax = w.boxMax.cwiseMax(p);
     w.reach = std::max(w.reach, (p - origin).norm());
@@ -77,17 +87,32 @@ WorkspaceEstimate estimateWorkspace(const Model& model, int samples, std::uint32
   // Per voxel: how many samples, and their extent in voxel units (for the boundary voxels).
   std::vector<std::uint16_t> hits(cells, 0);
   std::vector<Eigen::Vector3f> low(cells, Eigen::Vector3f::Constant(1.0f)), high(cells, Eigen::Vector3f::Zero());
-  for (const Eigen::Vector3d& p : points) {
+  std::vector<double> measureSum(withManipulability ? cells : 0, 0.0);
+  std::vector<std::uint32_t> measureCount(withManipulability ? cells : 0, 0);
+  for (std::size_t sample = 0; sample < points.size(); ++sample) {
+    const Eigen::Vector3d& p = points[sample];
     const Eigen::Vector3d c = (p - corner) / h;
     const int i = std::clamp(static_cast<int>(c.x()), 0, w.nx - 1);
     const int j = std::clamp(static_cast<int>(c.y()), 0, w.ny - 1);
     const int k = std::clamp(static_cast<int>(c.z()), 0, w.nz - 1);
     const std::size_t at = static_cast<std::size_t>((k * w.ny + j) * w.nx + i);
     w.occupied[at] = 1;
+    if (withManipulability) {
+      measureSum[at] += measure[sample];
+      ++measureCount[at];
+    }
     if (hits[at] < 65535) ++hits[at];
     const Eigen::Vector3f f = (c - Eigen::Vector3d(i, j, k)).cwiseMax(0.0).cwiseMin(1.0).cast<float>();
     low[at] = low[at].cwiseMin(f);
     high[at] = high[at].cwiseMax(f);
+  }
+  if (withManipulability) {
+    w.manipulability.assign(cells, std::numeric_limits<float>::quiet_NaN());
+    for (std::size_t at = 0; at < cells; ++at) {
+      if (measureCount[at] == 0) continue;
+      w.manipulability[at] = static_cast<float>(measureSum[at] / measureCount[at]);
+      w.manipulabilityMax = std::max(w.manipulabilityMax, w.manipulability[at]);
+    }
   }
   // Closing (dilate, then erode, over the 26 neighbours): fills the empty voxels that sparse
   // sampling leaves inside the workspace (gaps up to two voxels) and keeps larger cavities.

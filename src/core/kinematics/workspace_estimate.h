@@ -27,6 +27,13 @@ struct WorkspaceEstimate {
   int nx = 0, ny = 0, nz = 0;
   std::vector<std::uint8_t> occupied;  // nx * ny * nz, x fastest
   Eigen::Vector3d centroid = Eigen::Vector3d::Zero();  // of the occupied voxels, m
+  // With withManipulability: per voxel (as `occupied`) the mean manipulability of its samples
+  // (singularity_analysis.h: m^3 for six joints); NaN for voxels without samples (empty, or
+  // filled by the closing). Empty otherwise.
+  std::vector<float> manipulability;
+  float manipulabilityMax = 0.0f;  // largest voxel mean
+
+  Eigen::Vector3d voxelCentre(int i, int j, int k) const { return boxMin + voxel * Eigen::Vector3d(i + 0.5, j + 0.5, k + 0.5); }
 
   bool isOccupied(int i, int j, int k) const {
     return i >= 0 && j >= 0 && k >= 0 && i < nx && j < ny && k < nz &&
@@ -36,7 +43,8 @@ struct WorkspaceEstimate {
 
 // Throws std::invalid_argument for a prismatic joint without limits (an unbounded workspace)
 // or samples outside [1000, 1e7].
-WorkspaceEstimate estimateWorkspace(const Model& model, int samples = 100000, std::uint32_t seed = 1);
+WorkspaceEstimate estimateWorkspace(const Model& model, int samples = 100000, std::uint32_t seed = 1,
+                                    bool withManipulability = false);
 
 struct WorkspaceCube {
   Eigen::Vector3d centre = Eigen::Vector3d::Zero();

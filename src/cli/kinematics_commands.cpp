@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace armdyn::cli {
 
@@ -89,8 +90,33 @@ int runIk(const Argv& argv) {
     if (r.ok) solutions.emplace_back(r.configuration.empty() ? "numerical" : r.configuration, r.q);
     reason = r.reason;
   }
-  if (solutions.empty())
-    std::fprintf(stderr, "armdyn: no solution: %s\n", reason.empty() ? "pose out of reach" : reason.c_str());
+  // A three-joint arm solves the position; an orientation asked for too must be the one it
+  // reaches there, else the pose is not reachable and the answer says so.
+  if (model.dof() < 6 && v.size() == 6 && !solutions.empty()) {
+    double closest = std::numeric_limits<double>::infinity();
+    std::vector<std::pair<std::string, Eigen::VectorXd>> matching;
+    for (const auto& s : solutions) {
+      const double angle = poseError(pose, toolPose(model, s.second)).tail<3>().norm();
+      closest = std::min(closest, angle);
+      if (angle < 1e-6) matching.push_back(s);
+    }
+    if (matching.empty()) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf,
+                    "orientation not reachable for a %d-joint arm: every solution for the position turns the tool "
+                    "%.4g deg or more from roll, pitch, yaw asked for (give x,y,z alone for the position)",
+                    model.dof(), closest * kDegPerRad);
+      reason = buf;
+    }
+    solutions = std::move(matching);
+  }
+  if (solutions.empty()) {
+    // Out of reach: exit 2 with the reason on stderr; --json still prints the (empty) list.
+    if (reason.empty()) reason = "pose out of reach";
+    std::fprintf(stderr, "armdyn: no solution: %s\n", reason.c_str());
+    if (args.flag("--json")) printOut(JsonObject().add("solutions", "[]").add("reason", jsonString(reason)).str());
+    return 2;
+  }
   if (args.flag("--json")) {
     std::string list = "[";
     for (std::size_t i = 0; i < solutions.size(); ++i)
@@ -99,7 +125,6 @@ int runIk(const Argv& argv) {
     printOut(JsonObject().add("solutions", list + "]").str());
     return 0;
   }
-  if (solutions.empty()) return 0;
   std::string out;
   for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
   printOut(out);

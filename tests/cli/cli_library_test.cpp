@@ -201,13 +201,49 @@ TEST(CliLibrary, HumanOutputHasAUnitOnEveryValue) {
   EXPECT_EQ(joints, 6);
 }
 
-// An ik pose out of reach is an answer, not an error: an empty list, the reason on stderr.
-TEST(CliLibrary, IkOutOfReachGivesAnEmptyListAndTheReason) {
-  const CliResult r = runCli({"ik", test::sourcePath("robots/vora_rrr.yaml"), "--pose", "2,0,0", "--json"});
-  EXPECT_EQ(r.exitCode, 0);
-  EXPECT_EQ(JsonReader::parse(r.out)["solutions"].size(), 0u);
+// An ik pose out of reach (issue 9): exit 2, one line on stderr saying why (too far, too
+// close, orientation not reachable for a 3-joint arm); --json still prints the empty list and
+// the reason. NaN and a --q of the wrong length are bad input, exit 2 naming the option.
+TEST(CliLibrary, IkOutOfReachExitsTwoAndSaysWhy) {
+  const std::string rrr = test::sourcePath("robots/vora_rrr.yaml");
+  const CliResult r = runCli({"ik", rrr, "--pose", "2,0,0", "--json"});
+  EXPECT_EQ(r.exitCode, 2);
+  const JsonValue v = JsonReader::parse(r.out);
+  EXPECT_EQ(v["solutions"].size(), 0u);
+  EXPECT_NE(v["reason"].string.find("too far"), std::string::npos) << r.out;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-  EXPECT_NE(r.err.find("reach"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("too far"), std::string::npos) << r.err;
+  // The PUMA: a point on joint 1's axis inside the shoulder offset is too close.
+  const std::string puma = test::sourcePath("robots/puma560.yaml");
+  const CliResult close = runCli({"ik", puma, "--pose", "0.01,0,0,0,0,0"});
+  EXPECT_EQ(close.exitCode, 2);
+  EXPECT_NE(close.err.find("too close"), std::string::npos) << close.err;
+  EXPECT_TRUE(close.out.empty());
+  // A 3-joint arm reaches the position of 0.5,0,-0.1 but not any orientation.
+  const CliResult position = runCli({"ik", rrr, "--pose", "0.5,0,-0.1"});
+  EXPECT_EQ(position.exitCode, 0);
+  const CliResult oriented = runCli({"ik", rrr, "--pose", "0.5,0,-0.1,30,40,50"});
+  EXPECT_EQ(oriented.exitCode, 2);
+  EXPECT_NE(oriented.err.find("orientation not reachable for a 3-joint arm"), std::string::npos) << oriented.err;
+  // Its own orientation at a solution is accepted: fk of the first solution, asked back.
+  const JsonValue first = JsonReader::parse(runCli({"ik", rrr, "--pose", "0.5,0,-0.1", "--json"}).out)["solutions"][0];
+  std::string q;
+  for (std::size_t i = 0; i < first["q"].size(); ++i) q += (i ? "," : "") + std::to_string(first["q"][i].number);
+  const std::string fkText = runCli({"fk", rrr, "--q", q}).out;
+  const std::size_t at = fkText.find("roll, pitch, yaw (deg): ");
+  ASSERT_NE(at, std::string::npos) << fkText;
+  std::string rpy = fkText.substr(at + 24);
+  rpy.erase(std::remove(rpy.begin(), rpy.end(), ' '), rpy.end());
+  rpy.erase(std::remove(rpy.begin(), rpy.end(), '\n'), rpy.end());
+  const CliResult own = runCli({"ik", rrr, "--pose", "0.5,0,-0.1," + rpy});
+  EXPECT_EQ(own.exitCode, 0) << own.err;
+  // Bad input: NaN in a pose, --q of the wrong length.
+  const CliResult nan = runCli({"ik", puma, "--pose", "nan,0,0,0,0,0"});
+  EXPECT_EQ(nan.exitCode, 2);
+  EXPECT_NE(nan.err.find("--pose"), std::string::npos) << nan.err;
+  const CliResult shortQ = runCli({"analyze", puma, "--q", "0,0,0"});
+  EXPECT_EQ(shortQ.exitCode, 2);
+  EXPECT_NE(shortQ.err.find("--q"), std::string::npos) << shortQ.err;
 }
 
 // Exit 2 and one line naming the path for a directory given as ROBOT or TASK; a --csv that

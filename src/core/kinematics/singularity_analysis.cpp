@@ -114,13 +114,17 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
     smallestN = sn(sn.size() - 1);
   }
   a.conditionNumber = smallestN > 0.0 ? largestN / smallestN : std::numeric_limits<double>::infinity();
-  a.detJ = n == 6 ? Eigen::Matrix<double, 6, 6>(J).determinant() : std::numeric_limits<double>::quiet_NaN();
-  a.manipulability = manipulability(J);
   a.wristDistance = std::numeric_limits<double>::quiet_NaN();
-  const auto singularBlock = [](const Eigen::Matrix3d& B, double& smallest) {
-    const Eigen::Vector3d sv = Eigen::JacobiSVD<Eigen::Matrix3d>(B).singularValues();
-    smallest = sv(2);
-    return !(sv(2) > kSingularRatio * sv(0));
+  // Singular values of a 3 x 3 block from the closed-form eigenvalues of B^T B (no SVD
+  // iterations). The two largest are accurate; the smallest, whose square would be resolved
+  // only to 1e-16 of the largest, is |det B| / (sigma1 sigma2) (exact to rounding, 0 at an
+  // exact singularity), unless the block is near rank one.
+  const auto singularBlock = [](const Eigen::Matrix3d& B, double detB, double& smallest) {
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> es;
+    es.computeDirect(B.transpose() * B, Eigen::EigenvaluesOnly);
+    const Eigen::Vector3d ev = es.eigenvalues().cwiseMax(0.0);  // ascending
+    smallest = ev(1) > 1e-8 * ev(2) ? std::abs(detB) / std::sqrt(ev(2) * ev(1)) : std::sqrt(ev(0));
+    return !(smallest > kSingularRatio * std::sqrt(ev(2)));
   };
   if (const auto c = sphericalWristCentre(model, frames.data())) {
     a.wristCentre = c;
@@ -132,10 +136,15 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
     }
     a.detJ11 = J11.determinant();
     a.detJ22 = J22.determinant();
-    const bool arm = singularBlock(J11, a.armDistance);
-    const bool wrist = singularBlock(J22, a.wristDistance);
+    // The block-triangular split (A&S eq 27): det J = det J11 det J22, without a 6 x 6 LU.
+    a.detJ = *a.detJ11 * *a.detJ22;
+    a.manipulability = std::abs(a.detJ);
+    const bool arm = singularBlock(J11, *a.detJ11, a.armDistance);
+    const bool wrist = singularBlock(J22, *a.detJ22, a.wristDistance);
     a.singular = arm && wrist ? Singularity::Both : arm ? Singularity::Arm : wrist ? Singularity::Wrist : Singularity::None;
   } else {
+    a.detJ = n == 6 ? Eigen::Matrix<double, 6, 6>(J).determinant() : std::numeric_limits<double>::quiet_NaN();
+    a.manipulability = manipulability(J);
     // No wrist to separate: the whole (unit-free) Jacobian, by SVD for an accurate distance.
     if (gram) {
       const Eigen::Matrix<double, 6, 6> J6n = Jn;

@@ -5,7 +5,9 @@
 #include "command_support.h"
 #include "commands.h"
 #include "io/input_error.h"
+#include "io/robot_file.h"
 #include "kinematics/inverse_rates.h"
+#include "kinematics/path_singularities.h"
 #include "kinematics/singularity_analysis.h"
 #include "kinematics/workspace_estimate.h"
 
@@ -31,8 +33,67 @@ Vector6d sixValues(const Args& args, const std::string& option) {
 
 }  // namespace
 
+// Without --q: along the robot's task (or --task), every sample of the prescribed motion.
+int analyzeAlongTask(const Args& args) {
+  const std::string path = robotPath(args);
+  Session session = loadSession(path);
+  if (args.has("--task")) session.task = loadTask(args.value("--task"));
+  if (session.task.pointCount() == 0)
+    throw InputError(path, 0, "--q", "give a configuration with --q, or a task (the robot file names none; --task)");
+  if (args.has("--tacc")) session.task.tacc = args.positive("--tacc", 0.0);
+  const Model model = buildModel(session.robot, path);
+  SimulationOptions options;
+  options.dtOverride = args.positive("--dt", 0.0);
+  const RunRecord run = simulateNamingSources(model, session.task, options, path, args);
+  const PathKinematics p = analyzePath(model, run.t, run.q);
+  const auto series = [](const std::vector<double>& v) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + (std::isfinite(v[i]) ? jsonNumber(v[i]) : std::string("null"));
+    return out + "]";
+  };
+  if (args.flag("--json")) {
+    std::string singular = "[", instants = "[";
+    for (std::size_t i = 0; i < p.singular.size(); ++i) singular += (i ? ", " : "") + jsonString(singularityName(p.singular[i]));
+    for (std::size_t i = 0; i < p.instants.size(); ++i)
+      instants += (i ? ", " : "") + JsonObject()
+                                        .add("t", p.instants[i].t)
+                                        .add("singular", jsonString(singularityName(p.instants[i].kind)))
+                                        .add("crossing", std::string(p.instants[i].crossing ? "true" : "false"))
+                                        .add("q", jsonArray(p.instants[i].q))
+                                        .str();
+    JsonObject o;
+    o.add("t", series(run.t))
+        .add("det_J", series(p.detJ))
+        .add("det_J11", series(p.detJ11))
+        .add("det_J22", series(p.detJ22))
+        .add("manipulability", series(p.manipulability))
+        .add("condition_number", series(p.conditionNumber))
+        .add("singular", singular + "]")
+        .add("singular_instants", instants + "]")
+        .add("min_manipulability", p.minManipulability)
+        .add("min_manipulability_t", p.minManipulabilityTime);
+    printOut(o.str());
+    return 0;
+  }
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "Kinematic analysis along the task: %d samples over %.4g s (%d joints)\n", run.samples(),
+                run.t.back(), model.dof());
+  std::string out = buf;
+  std::snprintf(buf, sizeof buf, "smallest manipulability: %.6g at t = %.4g s\n", p.minManipulability, p.minManipulabilityTime);
+  out += buf;
+  if (p.instants.empty()) out += "singular instants: none\n";
+  for (const PathSingularity& s : p.instants) {
+    std::snprintf(buf, sizeof buf, "singular instant: t = %.6g s, %s, %s\n", s.t, singularityName(s.kind),
+                  s.crossing ? "passes through" : "reaches it at a sample");
+    out += buf;
+  }
+  printOut(out);
+  return 0;
+}
+
 int runAnalyze(const Argv& argv) {
-  const Args args(argv, {"--q"}, {"--json"});
+  const Args args(argv, {"--q", "--task", "--dt", "--tacc"}, {"--json"});
+  if (!args.has("--q")) return analyzeAlongTask(args);
   const Model model = loadModel(robotPath(args));
   const KinematicAnalysis a = analyzeConfiguration(model, jointValues(args, "--q", model));
   if (args.flag("--json")) {

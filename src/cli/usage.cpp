@@ -78,6 +78,7 @@ std::string usage(const std::string& command) {
   else if (command == "analyze")
     body =
         "usage: armdyn analyze ROBOT --q Q [--json]\n"
+        "       armdyn analyze ROBOT [--task TASK] [--dt S] [--tacc S] [--json]\n"
         "\n"
         "The Jacobian at q: det J; for a spherical wrist (the last three axes meet in a point)\n"
         "det J = det J11 det J22, J11 the wrist centre's velocity from joints 1-3 and J22 the wrist\n"
@@ -85,7 +86,12 @@ std::string usage(const std::string& command) {
         "divided by the length sum); and whether the arm, the wrist or both are singular.\n"
         "  --json  print {\"det_J\", \"det_J11\", \"det_J22\", \"manipulability\",\n"
         "          \"condition_number\", \"singular\": \"none\"|\"arm\"|\"wrist\"|\"both\", ...}\n"
-        "          (det_J11, det_J22 null without a spherical wrist)\n";
+        "          (det_J11, det_J22 null without a spherical wrist)\n"
+        "Without --q: along the robot's task (or TASK), every sample of the prescribed motion, and\n"
+        "the singular instants (a determinant changing sign between samples, located by bisection,\n"
+        "or a singular sample). --json: {\"t\": [...], \"det_J\", \"det_J11\", \"det_J22\",\n"
+        "\"manipulability\", \"condition_number\", \"singular\": per sample, \"singular_instants\":\n"
+        "[{\"t\", \"singular\", \"crossing\", \"q\"}], \"min_manipulability\", \"min_manipulability_t\"}.\n";
   else if (command == "ik-rates")
     body =
         "usage: armdyn ik-rates ROBOT --q Q --xd vx,vy,vz,wx,wy,wz [--xdd ax,ay,az,bx,by,bz] [--json]\n"

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 
 namespace armdyn {
@@ -34,6 +35,58 @@ TEST(CliAnalyze, JsonContractAndWristSingularity) {
   const JsonValue u = parseJson(runCli({"analyze", test::sourcePath("robots/ur5.yaml"), "--q", "0,-1,1,0.5,0.5,0", "--json"}));
   EXPECT_EQ(u["det_J11"].type, JsonValue::Type::Null);
   EXPECT_EQ(u["det_J22"].type, JsonValue::Type::Null);
+}
+
+// Without --q: along the robot's default task. Series of equal length, det J = det J11 det J22
+// per sample, the smallest manipulability where the series has it, and each sample's analysis
+// equal to `analyze --q` at that sample's joint values (from simulate --csv).
+TEST(CliAnalyze, AlongTheTask) {
+  const JsonValue v = parseJson(runCli({"analyze", kPuma, "--json"}));
+  for (const char* key : {"t", "det_J", "det_J11", "det_J22", "manipulability", "condition_number", "singular",
+                          "singular_instants", "min_manipulability", "min_manipulability_t"})
+    EXPECT_TRUE(v.has(key)) << key;
+  const std::size_t m = v["t"].size();
+  ASSERT_GT(m, 10u);
+  double smallest = 1e300, when = 0.0;
+  for (const char* key : {"det_J", "det_J11", "det_J22", "manipulability", "condition_number", "singular"})
+    EXPECT_EQ(v[key].size(), m) << key;
+  for (std::size_t k = 0; k < m; ++k) {
+    EXPECT_NEAR(v["det_J"][k].number, v["det_J11"][k].number * v["det_J22"][k].number, 1e-12);
+    if (v["manipulability"][k].number < smallest) {
+      smallest = v["manipulability"][k].number;
+      when = v["t"][k].number;
+    }
+  }
+  EXPECT_DOUBLE_EQ(v["min_manipulability"].number, smallest);
+  EXPECT_DOUBLE_EQ(v["min_manipulability_t"].number, when);
+  EXPECT_EQ(v["singular_instants"].size(), 0u);  // the PUMA's task stays clear of singularities
+  // Sample 7 against the point analysis at its q (simulate --csv columns q1..q6).
+  const CliResult csv = runCli({"simulate", kPuma, "--csv", "-"});
+  std::vector<std::string> lines;
+  for (std::size_t at = 0, next; at < csv.out.size(); at = next + 1) {
+    next = csv.out.find('\n', at);
+    if (next == std::string::npos) next = csv.out.size();
+    lines.push_back(csv.out.substr(at, next - at));
+  }
+  ASSERT_GT(lines.size(), 8u);
+  std::vector<std::string> header, row;
+  const auto split = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    for (std::size_t c; (c = line.find(',', at)) != std::string::npos; at = c + 1) out.push_back(line.substr(at, c - at));
+    out.push_back(line.substr(at));
+    return out;
+  };
+  header = split(lines[0]);
+  row = split(lines[8]);  // sample 7
+  std::string q;
+  for (int j = 1; j <= 6; ++j) {
+    const auto col = std::find(header.begin(), header.end(), "q" + std::to_string(j));
+    ASSERT_NE(col, header.end()) << lines[0];
+    q += (j > 1 ? "," : "") + row[static_cast<std::size_t>(col - header.begin())];
+  }
+  const JsonValue at7 = parseJson(runCli({"analyze", kPuma, "--q", q, "--json"}));
+  EXPECT_NEAR(at7["det_J"].number, v["det_J"][7].number, 1e-9 * std::abs(v["det_J"][7].number) + 1e-12);
 }
 
 TEST(CliIkRates, RatesGiveTheToolVelocity) {

@@ -180,7 +180,8 @@ const std::vector<std::string> kConfigurations = {"RRR", "RRP", "RPR", "RPP", "P
 // structurally degenerate draws are skipped, and counted), random generating joint values;
 // every solution rebuilds the pose to 1e-9, the generator is among them, and the arm solutions
 // are exactly those the exhaustive search finds.
-void checkConfiguration(const std::string& types, bool wrist, int& arms, int& solutions, int& maxArmSolutions) {
+void checkConfiguration(const std::string& types, bool wrist, int& arms, int& solutions, int& maxArmSolutions,
+                        double& worstResidual) {
   std::mt19937 rng(1000 + std::hash<std::string>{}(types) % 1000 + (wrist ? 1 : 0));
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   for (int trial = 0; trial < 24; ++trial) {
@@ -202,6 +203,7 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
       Vector6d e = poseError(pose, toolPose(model, c.q));
       if (!wrist) e.tail<3>().setZero();
       EXPECT_LT(e.norm(), 1e-9) << c.configuration;
+      worstResidual = std::max(worstResidual, e.norm());
       bool same = true;
       for (int i = 0; i < model.dof(); ++i)
         same = same && std::abs(model.isRevolute(i) ? wrapToPi(c.q(i) - q0(i)) : c.q(i) - q0(i)) < 1e-7;
@@ -235,21 +237,24 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
 TEST(GenericInverseKinematics, ThreeJointArmsOfEveryConfigurationMatchAnExhaustiveSearch) {
   for (const std::string& types : kConfigurations) {
     int arms = 0, solutions = 0, most = 0;
-    checkConfiguration(types, false, arms, solutions, most);
+    double worst = 0.0;
+    checkConfiguration(types, false, arms, solutions, most, worst);
     EXPECT_GE(arms, 12) << types << ": too many degenerate draws";
     const int revolute = static_cast<int>(std::count(types.begin(), types.end(), 'R'));
     EXPECT_LE(most, revolute >= 2 ? 4 : revolute == 1 ? 2 : 1) << types;
-    std::printf("%s position only: %d arms, %d solutions, at most %d\n", types.c_str(), arms, solutions, most);
+    std::printf("%s position only: %d arms, %d solutions, at most %d, worst residual %.2g\n", types.c_str(), arms,
+                solutions, most, worst);
   }
 }
 
 TEST(GenericInverseKinematics, SixJointArmsWithASphericalWristOfEveryConfiguration) {
   for (const std::string& types : kConfigurations) {
     int arms = 0, solutions = 0, most = 0;
-    checkConfiguration(types, true, arms, solutions, most);
+    double worst = 0.0;
+    checkConfiguration(types, true, arms, solutions, most, worst);
     EXPECT_GE(arms, 12) << types;
-    std::printf("%s + spherical wrist: %d arms, %d solutions, at most %d arm solutions\n", types.c_str(), arms, solutions,
-                most);
+    std::printf("%s + spherical wrist: %d arms, %d solutions, at most %d arm solutions, worst residual %.2g\n",
+                types.c_str(), arms, solutions, most, worst);
   }
 }
 

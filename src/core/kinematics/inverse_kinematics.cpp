@@ -801,6 +801,22 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
         result.residual = residualOf(model, pose, c->q);
         return result;
       }
+      if (cf.solutions.empty() && cf.rejected.empty() && familyOf(family) == Family::Generic && configuration.empty()) {
+        // The general solver found nothing: a safety net before saying why, since its reasons
+        // ("too far", "a void") come from estimates. Damped least squares from the seed.
+        DlsOptions options;
+        options.positionOnly = n < 6;
+        const DlsResult dls = solveDampedLeastSquares(model, pose, seed, options);
+        if (dls.converged && jointLimitViolation(model, dls.q).empty()) {
+          result.ok = true;
+          result.method = IkMethod::DampedLeastSquares;
+          result.q = dls.q;
+          result.residual = dls.residual;
+          result.iterations = dls.iterations;
+          result.note = "the closed form found no solution (" + cf.reason + "); damped least squares did";
+          return result;
+        }
+      }
       if (cf.solutions.empty()) {
         result.reason = cf.reason;
       } else {

@@ -14,6 +14,9 @@ namespace {
 constexpr double kStructureTol = 1e-9;   // a DH sine, cosine or length taken as exactly 0
 constexpr double kAcceptTol = 1e-7;      // a candidate must place u within this (relative to the arm's size)
 constexpr double kSingularTol = 1e-12;   // below this a free joint is taken from the seed
+// A leading coefficient below this (relative) drops the degree; for a revolute joint 3 the
+// dropped root is theta3 = pi (t = infinity), tried instead.
+constexpr double kLeadingTol = 1e-9;
 
 // ---- polynomials in t of degree <= 4, coefficients from t^0 up ----
 struct Poly {
@@ -164,7 +167,7 @@ bool realRoots(const Poly& p, double scale, std::array<double, 5>& roots, int& c
   for (double c : p.c) big = std::max(big, std::abs(c));
   if (!(big > 1e-12 * scale)) return false;
   int deg = 4;
-  while (deg > 0 && std::abs(p.c[deg]) <= 1e-13 * big) --deg;
+  while (deg > 0 && std::abs(p.c[deg]) <= kLeadingTol * big) --deg;
   count = deg == 0 ? 0 : bracketedRoots(p.c.data(), deg, roots.data());
   return true;
 }
@@ -228,6 +231,32 @@ double armScale(const Model& m, const Eigen::Vector3d& u) {
   double L = u.norm();
   for (int i = 0; i < 3; ++i) L += std::abs(m.dh(i).a) + std::abs(m.dh(i).d);
   return std::max(L, 1e-3);
+}
+
+// Newton steps on the position equations (analytic 3 x 3 Jacobian), at most four, each kept
+// only if it lowers the error: polishes a back-substituted candidate whose digits an
+// ill-conditioned equation took.
+void refine(const Model& m, const Eigen::Vector3d& u, const Eigen::Vector3d& target, double L, Eigen::Vector3d& q) {
+  Eigen::Vector3d p = armPoint(m, u, q);
+  double err = (target - p).norm();
+  for (int it = 0; it < 4 && err > 1e-15 * L; ++it) {
+    Eigen::Matrix3d J;
+    Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+    for (int i = 0; i < 3; ++i) {
+      const Eigen::Vector3d z = T.block<3, 1>(0, 2), o = T.block<3, 1>(0, 3);
+      J.col(i) = m.isRevolute(i) ? Eigen::Vector3d(z.cross(p - o)) : z;
+      T = T * dhTransform(m, i, q(i));
+    }
+    const Eigen::Vector3d step = J.fullPivLu().solve(target - p);
+    if (!step.allFinite()) return;
+    const Eigen::Vector3d trial = q + step;
+    const Eigen::Vector3d pt = armPoint(m, u, trial);
+    const double e = (target - pt).norm();
+    if (!(e < err)) return;
+    q = trial;
+    p = pt;
+    err = e;
+  }
 }
 
 }  // namespace
@@ -351,7 +380,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
   int nx = 0;
   for (int i = 0; i < nt; ++i) x3[nx++] = j3.value(ts[i]);
   // A revolute joint 3 at theta = pi is t = infinity: a root when g's degree drops.
-  if (rev3 && std::abs(g.c[2 * weight]) <= 1e-9 * norm(g)) x3[nx++] = M_PI;
+  if (rev3 && std::abs(g.c[2 * weight]) <= kLeadingTol * norm(g)) x3[nx++] = M_PI;
 
   const double tol = kAcceptTol * L;
   const auto accept = [&](const Eigen::Vector3d& q) {
@@ -363,62 +392,71 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
         const double e = q(i) - out.q[k](i);
         d = std::max(d, m.isRevolute(i) ? std::abs(std::remainder(e, 2.0 * M_PI)) : std::abs(e));
       }
-      if (d < 1e-9) return;
+      if (d < 1e-6) return;  // one solution (a double root reached twice)
     }
     out.q[out.count++] = q;
   };
 
+  // Per root of joint 3: candidate values of joint 2 from every equation that holds it (the
+  // 2 x 2 solve when it is well conditioned, else each scalar equation's solutions: near-special
+  // geometry such as alpha1 = 1.570796 makes one of them nearly vanish), joint 1 from the
+  // frame-1 point, then Newton steps on the three position equations; accept() keeps what
+  // reaches the target and merges what coincides.
   for (int r = 0; r < nx; ++r) {
     // Exact at the root: v, or r = Rz(theta2) v for a prismatic joint 2 (p1 = r + q2 z1).
     const Eigen::Vector3d v = rev2 ? pointV(m, u, rev3, x3[r]) : rotZ(theta2, pointV(m, u, rev3, x3[r]));
     Eigen::Vector3d q(0.0, 0.0, jointValue(m, 2, x3[r]));
-    // Joint 2, then joint 1 from the frame-1 point p1.
-    double j2[2];
+    double j2[6];
     int n2 = 0;
+    const double seed2 = dhValue(m, 1, seed(1));
+    const auto addCosSin = [&](double A, double B, double C) {
+      if (std::hypot(A, B) <= 1e-12 * L * L) return;
+      double two[2];
+      const int k = solveCosSin(A, B, C, seed2, two);
+      for (int i = 0; i < k && n2 < 6; ++i) j2[n2++] = two[i];
+    };
     if (rev2) {
       const double vxy2 = v.x() * v.x() + v.y() * v.y();
-      if (rev1 && !zeroA1 && !zeroSa1 && vxy2 > kSingularTol * L * L) {
-        // [sa1 vy, sa1 vx; 2 a1 vx, -2 a1 vy] (c2, s2) = (zt - ca1 vz, kt - |v|^2)
-        const double r1 = zt - ca1 * v.z(), r2 = kt - v.squaredNorm();
-        Eigen::Matrix2d A;
-        A << sa1 * v.y(), sa1 * v.x(), 2.0 * a1 * v.x(), -2.0 * a1 * v.y();
-        const Eigen::Vector2d cs = A.inverse() * Eigen::Vector2d(r1, r2);
-        j2[n2++] = std::atan2(cs.y(), cs.x());
-      } else if (rev1 && zeroA1) {
-        n2 = solveCosSin(sa1 * v.y(), sa1 * v.x(), zt - ca1 * v.z(), dhValue(m, 1, seed(1)), j2);
-      } else if (rev1) {  // zeroSa1 (or joint 2's axis through the point)
-        if (!zeroSa1 && vxy2 <= kSingularTol * L * L) j2[n2++] = dhValue(m, 1, seed(1));
-        else n2 = solveCosSin(2.0 * a1 * v.x(), -2.0 * a1 * v.y(), kt - v.squaredNorm(), dhValue(m, 1, seed(1)), j2);
-      } else if (!zeroCa1 && vxy2 > kSingularTol * L * L) {
-        // [vx, -vy; ca1 vy, ca1 vx] (c2, s2) = (xa, yb + sa1 vz)
-        Eigen::Matrix2d A;
-        A << v.x(), -v.y(), ca1 * v.y(), ca1 * v.x();
-        const Eigen::Vector2d cs = A.inverse() * Eigen::Vector2d(xa, yb + sa1 * v.z());
-        j2[n2++] = std::atan2(cs.y(), cs.x());
+      // Rows (A, B, C) of A cos q2 + B sin q2 = C: joint 1's two invariants.
+      double row[2][3];
+      if (rev1) {
+        row[0][0] = sa1 * v.y(), row[0][1] = sa1 * v.x(), row[0][2] = zt - ca1 * v.z();
+        row[1][0] = 2.0 * a1 * v.x(), row[1][1] = -2.0 * a1 * v.y(), row[1][2] = kt - v.squaredNorm();
       } else {
-        n2 = solveCosSin(v.x(), -v.y(), xa, dhValue(m, 1, seed(1)), j2);
+        row[0][0] = v.x(), row[0][1] = -v.y(), row[0][2] = xa;
+        row[1][0] = ca1 * v.y(), row[1][1] = ca1 * v.x(), row[1][2] = yb + sa1 * v.z();
+      }
+      const double det = row[0][0] * row[1][1] - row[0][1] * row[1][0];
+      const double size = row[0][0] * row[0][0] + row[0][1] * row[0][1] + row[1][0] * row[1][0] + row[1][1] * row[1][1];
+      if (vxy2 <= kSingularTol * L * L) {
+        j2[n2++] = seed2;  // the point on joint 2's axis: any q2
+      } else if (std::abs(det) > 1e-6 * size) {
+        const double c = (row[0][2] * row[1][1] - row[0][1] * row[1][2]) / det;
+        const double sn = (row[0][0] * row[1][2] - row[0][2] * row[1][0]) / det;
+        j2[n2++] = std::atan2(sn, c);
+      } else {
+        addCosSin(row[0][0], row[0][1], row[0][2]);
+        addCosSin(row[1][0], row[1][1], row[1][2]);
       }
       for (int k = 0; k < n2; ++k) j2[k] = jointValue(m, 1, j2[k]);
-    } else {
-      if (rev1) {
-        if (!zeroCa1) {
-          j2[n2++] = (zt - sa1 * v.y()) / ca1 - v.z();
-        } else {
-          // q2^2 + 2 vz q2 + |v|^2 + 2 a1 vx - kt = 0
-          const double b = v.z(), c = v.squaredNorm() + 2.0 * a1 * v.x() - kt;
-          double disc = b * b - c;
-          if (disc >= -1e-10 * (b * b + std::abs(c) + L * L)) {
-            disc = std::sqrt(std::max(disc, 0.0));
-            j2[n2++] = -b + disc;
-            if (disc > 0.0) j2[n2++] = -b - disc;
-          }
+    } else if (rev1) {
+      if (std::abs(ca1) > 1e-12) j2[n2++] = (zt - sa1 * v.y()) / ca1 - v.z();
+      if (std::abs(ca1) < 1e-3) {
+        // q2^2 + 2 vz q2 + |v|^2 + 2 a1 vx - kt = 0
+        const double b = v.z(), c = v.squaredNorm() + 2.0 * a1 * v.x() - kt;
+        double disc = b * b - c;
+        if (disc >= -1e-10 * (b * b + std::abs(c) + L * L)) {
+          disc = std::sqrt(std::max(disc, 0.0));
+          j2[n2++] = -b + disc;
+          if (disc > 0.0) j2[n2++] = -b - disc;
         }
-      } else {
-        j2[n2++] = (ca1 * v.y() - sa1 * v.z() - yb) / sa1;
       }
+    } else {
+      j2[n2++] = (ca1 * v.y() - sa1 * v.z() - yb) / sa1;
     }
     for (int k = 0; k < n2; ++k) {
       q(1) = j2[k];
+      q(2) = jointValue(m, 2, x3[r]);
       // p1: the point in frame 1.
       Eigen::Vector3d p1;
       if (rev2) p1 = rotZ(dhValue(m, 1, q(1)), v);
@@ -432,6 +470,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
       } else {
         q(0) = target.z() - dh1.d - (sa1 * p1.y() + ca1 * p1.z());
       }
+      refine(m, u, target, L, q);
       accept(q);
     }
   }

@@ -134,6 +134,8 @@ std::vector<Eigen::Vector3d> wristSearch(const RobotSpec& r, const Eigen::Vector
   return found;
 }
 
+const std::vector<std::string> kConfigurations = {"RRR", "RRP", "RPR", "RPP", "PRR", "PRP", "PPR", "PPP"};
+
 bool sameArm(const RobotSpec& r, const Eigen::Vector3d& a, const Eigen::Vector3d& b, double tol) {
   for (int i = 0; i < 3; ++i) {
     const double d = a(i) - b(i);
@@ -144,7 +146,9 @@ bool sameArm(const RobotSpec& r, const Eigen::Vector3d& a, const Eigen::Vector3d
 
 // A random arm of configuration `types` ("RPR"...): "generic" twists are uniform over a turn,
 // "industrial" ones 0 or +-90 deg with a and d often zero, as real arms are built.
-RobotSpec randomArm(const std::string& types, bool industrial, bool wrist, std::mt19937& rng) {
+// `nearly` perturbs the industrial values by up to 1e-5 (rad or m): alpha1 = 1.570796, a1 =
+// 1e-6, as DH tables written in radians or URDF rpy strings give them.
+RobotSpec randomArm(const std::string& types, bool industrial, bool wrist, std::mt19937& rng, bool nearly = false) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   std::uniform_int_distribution<int> pick(0, 2);
   RobotSpec r;
@@ -158,6 +162,12 @@ RobotSpec randomArm(const std::string& types, bool industrial, bool wrist, std::
       if (pick(rng) == 0) a = 0.0;
       if (pick(rng) == 0) d = 0.0;
       theta = (pick(rng) - 1) * M_PI / 2;
+      if (nearly) {
+        const double tiny = std::pow(10.0, -5.0 - 2.0 * std::abs(unit(rng)));  // 1e-7 .. 1e-5
+        alpha += tiny * unit(rng);
+        a += a == 0.0 ? tiny : 0.0;
+        d += d == 0.0 ? -tiny : 0.0;
+      }
     }
     r.links.push_back(kinematicLink(type, theta, d, alpha, a));
   }
@@ -174,27 +184,45 @@ RobotSpec randomArm(const std::string& types, bool industrial, bool wrist, std::
   return r;
 }
 
-const std::vector<std::string> kConfigurations = {"RRR", "RRP", "RPR", "RPP", "PRR", "PRP", "PPR", "PPP"};
 
 // The Must-show property, per configuration: random arms (generic and industrial twists; the
 // structurally degenerate draws are skipped, and counted), random generating joint values;
 // every solution rebuilds the pose to 1e-9, the generator is among them, and the arm solutions
 // are exactly those the exhaustive search finds.
+// Whether the arm can move u in three independent directions somewhere: the finite-difference
+// position Jacobian of searchPoint at a few random configurations (not the code under test).
+bool fullRankSomewhere(const RobotSpec& r, const Eigen::Vector3d& u, std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (int k = 0; k < 5; ++k) {
+    const Eigen::Vector3d q(3 * unit(rng), 3 * unit(rng), 3 * unit(rng));
+    Eigen::Matrix3d J;
+    for (int i = 0; i < 3; ++i) {
+      Eigen::Vector3d dq = Eigen::Vector3d::Zero();
+      dq(i) = 1e-6;
+      J.col(i) = (searchPoint(r, u, q + dq) - searchPoint(r, u, q - dq)) / 2e-6;
+    }
+    if (std::abs(J.determinant()) > 1e-4) return true;
+  }
+  return false;
+}
+
 void checkConfiguration(const std::string& types, bool wrist, int& arms, int& solutions, int& maxArmSolutions,
                         double& worstResidual) {
-  std::mt19937 rng(1000 + std::hash<std::string>{}(types) % 1000 + (wrist ? 1 : 0));
+  const int index = static_cast<int>(std::find(kConfigurations.begin(), kConfigurations.end(), types) - kConfigurations.begin());
+  std::mt19937 rng(1000 + 2 * index + (wrist ? 1 : 0));
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  for (int trial = 0; trial < 24; ++trial) {
-    const bool industrial = trial % 2 == 1;
-    const RobotSpec spec = randomArm(types, industrial, wrist, rng);
+  for (int trial = 0; trial < 36; ++trial) {
+    const bool industrial = trial % 3 != 0, nearly = trial % 3 == 2;
+    const RobotSpec spec = randomArm(types, industrial, wrist, rng, nearly);
     const Model model(spec);
     const Eigen::Vector3d u = wrist ? Eigen::Vector3d(0.0, 0.0, spec.links[3].dh.d) : Eigen::Vector3d(spec.tool.topRightCorner<3, 1>());
-    if (!positioningMisfit(model, u).empty()) continue;  // e.g. joints 1 and 2 on one axis
+    if (!fullRankSomewhere(spec, u, rng)) continue;  // e.g. joints 1 and 2 on one axis
     Eigen::VectorXd q0(model.dof());
     for (int i = 0; i < model.dof(); ++i) q0(i) = model.isRevolute(i) ? M_PI * unit(rng) : 0.4 * unit(rng);
     const Eigen::Matrix4d pose = toolPose(model, q0);
     const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
-    SCOPED_TRACE(types + (industrial ? " industrial" : " generic") + " trial " + std::to_string(trial));
+    SCOPED_TRACE(types + (nearly ? " nearly industrial" : industrial ? " industrial" : " generic") + " trial " +
+                 std::to_string(trial));
     ASSERT_TRUE(ik.applicable) << ik.reason;
     ASSERT_TRUE(ik.rejected.empty());  // no limits
     bool generatorFound = false;
@@ -239,7 +267,7 @@ TEST(GenericInverseKinematics, ThreeJointArmsOfEveryConfigurationMatchAnExhausti
     int arms = 0, solutions = 0, most = 0;
     double worst = 0.0;
     checkConfiguration(types, false, arms, solutions, most, worst);
-    EXPECT_GE(arms, 12) << types << ": too many degenerate draws";
+    EXPECT_GE(arms, 15) << types << ": too many degenerate draws";
     const int revolute = static_cast<int>(std::count(types.begin(), types.end(), 'R'));
     EXPECT_LE(most, revolute >= 2 ? 4 : revolute == 1 ? 2 : 1) << types;
     std::printf("%s position only: %d arms, %d solutions, at most %d, worst residual %.2g\n", types.c_str(), arms,
@@ -252,7 +280,7 @@ TEST(GenericInverseKinematics, SixJointArmsWithASphericalWristOfEveryConfigurati
     int arms = 0, solutions = 0, most = 0;
     double worst = 0.0;
     checkConfiguration(types, true, arms, solutions, most, worst);
-    EXPECT_GE(arms, 12) << types;
+    EXPECT_GE(arms, 15) << types;
     std::printf("%s + spherical wrist: %d arms, %d solutions, at most %d arm solutions, worst residual %.2g\n",
                 types.c_str(), arms, solutions, most, worst);
   }
@@ -311,8 +339,43 @@ TEST(GenericInverseKinematics, NamedFamiliesGiveTheSameSetsAsTheGeneralSolver) {
   EXPECT_GE(compared, 30);
 }
 
+// Nearly special geometry (the review's cases): alpha1 = 1.570796 or a1 = 1e-6 make one of
+// joint 1's equations nearly vanish; every solution the search finds must still be found.
+TEST(GenericInverseKinematics, NearlySpecialTwistsAndLengthsKeepEverySolution) {
+  struct Case {
+    std::string types;
+    double dh[3][4];  // theta, d, a, alpha
+    Eigen::Vector3d u, q0;
+  };
+  const std::vector<Case> cases = {
+      {"PRR", {{0, 0, 0.1, 1.570796}, {0, 0.1, 0.3, -M_PI / 2}, {0, 0, 0.25, 0}}, {0.1, 0.05, 0}, {0.2, 0.4, 0.9}},
+      {"RPR", {{0, 0.3, 0.1, 1.570796}, {0, 0, 0.2, -1.2}, {0, 0, 0.15, 0.4}}, {0.1, 0.02, 0.05}, {0.5, 0.3, 0.7}},
+      {"RRR", {{0, 0.2, 1e-6, M_PI / 2}, {0, 0.1, 0.4, 0.3}, {0, 0, 0.3, -0.7}}, {0.1, 0.05, 0.02}, {0.4, 0.8, 1.1}}};
+  std::mt19937 rng(17);
+  for (const Case& c : cases) {
+    RobotSpec spec;
+    spec.family = "generic";
+    for (int i = 0; i < 3; ++i)
+      spec.links.push_back(kinematicLink(c.types[static_cast<std::size_t>(i)] == 'R' ? JointType::Revolute : JointType::Prismatic,
+                                         c.dh[i][0], c.dh[i][1], c.dh[i][3], c.dh[i][2]));
+    spec.tool = test::transform(Eigen::Vector3d::Zero(), c.u);
+    const Model model(spec);
+    const Eigen::Vector3d target = searchPoint(spec, c.u, c.q0);
+    const ClosedFormIk ik = closedFormInverseKinematics(model, test::transform(Eigen::Vector3d::Zero(), target));
+    const std::vector<Eigen::Vector3d> searched = exhaustiveSearch(spec, c.u, target, 4.0, 600, rng);
+    SCOPED_TRACE(c.types);
+    ASSERT_TRUE(ik.applicable) << ik.reason;
+    EXPECT_EQ(ik.solutions.size(), searched.size());
+    for (const Eigen::Vector3d& s : searched) {
+      bool matched = false;
+      for (const IkCandidate& k : ik.solutions) matched = matched || sameArm(spec, k.q, s, 1e-6);
+      EXPECT_TRUE(matched) << "missed " << s.transpose();
+    }
+  }
+}
+
 TEST(GenericInverseKinematics, UnreachableTargetsSayWhy) {
-  // A generic RPR arm with its prismatic joint limited: far targets are "too far".
+  // A generic RRR arm: far targets are "too far".
   std::mt19937 rng(3);
   RobotSpec spec = randomArm("RRR", false, false, rng);
   const Model model(spec);

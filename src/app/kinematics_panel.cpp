@@ -8,12 +8,17 @@
 #include "units.h"
 
 #include <QFormLayout>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QGroupBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
+#include <qcustomplot.h>
 
 namespace armdyn::app {
 namespace {
@@ -42,19 +47,30 @@ QString lengthPower(int k) {
   return QString::fromUtf8(powers[std::clamp(k, 0, 3)]);
 }
 
+// det J22's curve and its (right-hand) axis, so the curve reads against that axis.
+const QColor kWristAxisColour(230, 110, 0);
+
 }  // namespace
 
 KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
-  auto* layout = new QVBoxLayout(this);
-  pose_ = new QLabel(this);
+  auto* outer = new QVBoxLayout(this);
+  outer->setContentsMargins(0, 0, 0, 0);
+  splitter_ = new QSplitter(Qt::Vertical, this);
+  splitter_->setObjectName("kinematicsSplitter");
+  splitter_->setChildrenCollapsible(false);
+  outer->addWidget(splitter_);
+  auto* top = new QWidget(splitter_);
+  auto* layout = new QVBoxLayout(top);
+  layout->setContentsMargins(6, 6, 6, 2);
+  pose_ = new QLabel(top);
   pose_->setObjectName("kinematicsPose");
   pose_->setWordWrap(true);
   layout->addWidget(pose_);
-  method_ = new QLabel(this);
+  method_ = new QLabel(top);
   method_->setObjectName("kinematicsMethod");
   method_->setWordWrap(true);
   layout->addWidget(method_);
-  table_ = new QTableWidget(this);
+  table_ = new QTableWidget(top);
   table_->setObjectName("kinematicsSolutions");
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -62,8 +78,11 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->setVisible(false);
   table_->verticalHeader()->setDefaultSectionSize(20);
   table_->setToolTip(tr("Click a branch to show the arm in it"));
+  // Its size hint is every row: the splitter below gives the table that much when it can.
+  table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+  table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
   layout->addWidget(table_, 1);
-  rejected_ = new QLabel(this);
+  rejected_ = new QLabel(top);
   rejected_->setObjectName("kinematicsRejected");
   rejected_->setWordWrap(true);
   rejected_->setStyleSheet("color:#6a6a6a");
@@ -72,8 +91,10 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
   connect(table_, &QTableWidget::cellClicked, this, [this](int row, int) { pick(row); });
   connect(table_, &QTableWidget::cellActivated, this, [this](int row, int) { pick(row); });
 
-  auto* box = new QGroupBox(tr("Configuration at this pose (Jacobian at the tool)"), this);
+  auto* box = new QGroupBox(tr("Configuration at this pose (Jacobian at the tool)"), top);
   auto* form = new QFormLayout(box);
+  form->setVerticalSpacing(2);
+  form->setContentsMargins(8, 4, 8, 4);
   const std::pair<const char*, QString> names[] = {
       {"manipulability", tr("Manipulability √det(J Jᵀ)")},
       {"condition", tr("Condition number (lengths ÷ arm length)")},
@@ -89,6 +110,82 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
     values_.emplace_back(QString::fromLatin1(key), v);
   }
   layout->addWidget(box);
+  splitter_->addWidget(top);
+
+  // The maps along the task: a line of text over one plot against time.
+  auto* bottom = new QWidget(splitter_);
+  auto* mapLayout = new QVBoxLayout(bottom);
+  mapLayout->setContentsMargins(6, 2, 6, 0);
+  mapLayout->setSpacing(2);
+  mapSummary_ = new QLabel(bottom);
+  mapSummary_->setObjectName("kinematicsMapSummary");
+  mapSummary_->setWordWrap(true);
+  mapSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  mapLayout->addWidget(mapSummary_);
+  map_ = new QCustomPlot(bottom);
+  map_->setObjectName("kinematicsMap");
+  map_->setMinimumHeight(150);
+  map_->setToolTip(tr("Shift+click: move the time cursor there; wheel: zoom in time; double-click: fit"));
+  map_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+  map_->setNotAntialiasedElements(QCP::aeAll);
+  map_->setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+  map_->axisRect()->setRangeDrag(Qt::Horizontal);
+  map_->axisRect()->setRangeZoom(Qt::Horizontal);
+  map_->xAxis->setLabel(tr("Time (s)"));
+  // The legend in a row of its own above the axes: it never covers a curve and leaves the
+  // narrow tab its width.
+  map_->legend->setVisible(true);
+  map_->legend->setFont(QFont(font().family(), 8));
+  map_->legend->setBorderPen(Qt::NoPen);
+  map_->legend->setBrush(Qt::NoBrush);
+  map_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  map_->legend->setColumnSpacing(12);
+  map_->legend->setMargins(QMargins(2, 2, 2, 0));
+  map_->axisRect()->insetLayout()->take(map_->legend);
+  map_->plotLayout()->insertRow(0);
+  map_->plotLayout()->addElement(0, 0, map_->legend);
+  map_->plotLayout()->setRowStretchFactor(0, 0.001);
+  map_->plotLayout()->setRowSpacing(0);
+  {
+    QCPAxis* a = map_->yAxis2;
+    a->setBasePen(QPen(kWristAxisColour));
+    a->setTickPen(QPen(kWristAxisColour));
+    a->setSubTickPen(QPen(kWristAxisColour));
+    a->setTickLabelColor(kWristAxisColour.darker(130));
+    a->setLabelColor(kWristAxisColour.darker(130));
+  }
+  map_->addLayer("markers", map_->layer("grid"), QCustomPlot::limAbove);
+  map_->addLayer("labels", map_->layer("main"), QCustomPlot::limAbove);
+  map_->addLayer("cursor", map_->layer("labels"), QCustomPlot::limAbove);
+  cursorLayer_ = map_->layer("cursor");
+  cursorLayer_->setMode(QCPLayer::lmBuffered);
+  cursor_ = new QCPItemStraightLine(map_);
+  cursor_->setLayer(cursorLayer_);
+  cursor_->setPen(QPen(QColor(200, 30, 30), 1.2, Qt::DashLine));  // the plots' time cursor
+  cursor_->setSelectable(false);
+  cursor_->point1->setCoords(0, 0);
+  cursor_->point2->setCoords(0, 1);
+  zeroLine_ = new QCPItemStraightLine(map_);
+  zeroLine_->setLayer("markers");
+  zeroLine_->setPen(QPen(QColor(120, 120, 120), 1.0));
+  zeroLine_->setSelectable(false);
+  zeroLine_->point1->setCoords(0, 0);
+  zeroLine_->point2->setCoords(1, 0);
+  mapNote_ = new QCPItemText(map_);
+  mapNote_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  mapNote_->position->setCoords(0.5, 0.5);
+  mapNote_->setColor(QColor(90, 90, 90));
+  mapNote_->setVisible(false);
+  mapLayout->addWidget(map_, 1);
+  splitter_->addWidget(bottom);
+  splitter_->setStretchFactor(0, 0);
+  splitter_->setStretchFactor(1, 1);
+  connect(splitter_, &QSplitter::splitterMoved, this, [this] { splitterMoved_ = true; });
+  connect(map_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (e->modifiers() & Qt::ShiftModifier) Q_EMIT timeClicked(map_->xAxis->pixelToCoord(e->position().x()));
+  });
+  connect(map_, &QCustomPlot::mouseDoubleClick, this, [this](QMouseEvent*) { resetMapZoom(); });
+  clearMap(tr("No run yet: the maps fill in when the first simulation finishes."));
 }
 
 QLabel* KinematicsPanel::value(const QString& name) const {
@@ -213,6 +310,8 @@ void KinematicsPanel::refresh() {
   rejected_->setVisible(!reasons.isEmpty());
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(n + 1, QHeaderView::Stretch);
+  fitTableHeight();
+  fitSplitter();
 
   // The configuration's worth (core analysis), with units: a revolute column of J11 is in m,
   // a prismatic one has none; the wrist's are unitless.
@@ -232,6 +331,276 @@ void KinematicsPanel::refresh() {
     for (const auto& [key, label] : values_) label->setText(QString());
     value("singularity")->setText(QString::fromStdString(e.what()));
   }
+}
+
+void KinematicsPanel::fitTableHeight() {
+  // At least three branches in view when the splitter squeezes the table (the rest scroll).
+  const int rows = std::min(table_->rowCount(), 3);
+  int h = table_->horizontalHeader()->sizeHint().height() + 2 * table_->frameWidth();
+  for (int r = 0; r < rows; ++r) h += table_->rowHeight(r);
+  table_->setMinimumHeight(std::max(h, 60));
+}
+
+void KinematicsPanel::fitSplitter() {
+  // Until the user drags the splitter: the branches, their reasons and the analysis box get the
+  // height they need at this width (every row of the table), the map the rest, but never less
+  // than kMapMinHeight while the top can give it.
+  if (splitterMoved_ || !isVisible()) return;
+  QWidget* top = splitter_->widget(0);
+  const int total = splitter_->height() - splitter_->handleWidth();
+  if (total <= 0) return;
+  QLayout* l = top->layout();
+  const int want = l->hasHeightForWidth() ? l->totalHeightForWidth(top->width()) : l->totalSizeHint().height();
+  const int topMin = l->totalMinimumSize().height();
+  const int height = std::clamp(std::min(want, total - kMapMinHeight), topMin, std::max(topMin, total - 100));
+  if (splitter_->sizes().value(0) == height) return;
+  splitter_->setSizes({height, total - height});
+}
+
+void KinematicsPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitSplitter();
+}
+
+namespace {
+
+// The run's unit of length^k (k revolute joints among joints 1-3), as the analysis box.
+QString runLengthUnit(const Model& model) {
+  int revolute = 0;
+  for (int i = 0; i < std::min(3, model.dof()); ++i) revolute += model.isRevolute(i) ? 1 : 0;
+  return lengthPower(revolute);
+}
+
+QString instantKindText(Singularity kind) {
+  switch (kind) {
+    case Singularity::Arm: return QObject::tr("arm");
+    case Singularity::Wrist: return QObject::tr("wrist");
+    case Singularity::Both: return QObject::tr("arm and wrist");
+    case Singularity::None: break;
+  }
+  return QObject::tr("none");
+}
+
+QColor instantColour(Singularity kind) {
+  switch (kind) {
+    case Singularity::Arm: return QColor(123, 50, 148);   // purple
+    case Singularity::Wrist: return QColor(0, 120, 120);  // teal
+    default: break;
+  }
+  return QColor(40, 40, 40);
+}
+
+double largestMagnitude(const std::vector<double>& v) {
+  double m = 0.0;
+  for (double x : v)
+    if (std::isfinite(x)) m = std::max(m, std::abs(x));
+  return m;
+}
+
+bool anyFinite(const std::vector<double>& v) {
+  return std::any_of(v.begin(), v.end(), [](double x) { return std::isfinite(x); });
+}
+
+}  // namespace
+
+void KinematicsPanel::setResult(const SimulationResultPtr& result) {
+  if (result == run_) return;
+  run_ = result;
+  mapDirty_ = true;
+  if (isVisible()) updateMap();
+}
+
+void KinematicsPanel::setRun(std::shared_ptr<const Model> model, const std::vector<double>& t, const Eigen::MatrixXd& q) {
+  auto run = std::make_shared<SimulationResult>();
+  run->model = std::move(model);
+  run->record.t = t;
+  run->record.q = q;
+  setResult(run);
+}
+
+void KinematicsPanel::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  fitSplitter();
+  if (mapDirty_) {
+    updateMap();
+  } else {
+    cursorLayer_->replot();  // the cursor moved while the tab was hidden
+  }
+}
+
+void KinematicsPanel::setCursorTime(double t) {
+  cursorTime_ = t;
+  cursor_->point1->setCoords(t, 0);
+  cursor_->point2->setCoords(t, 1);
+  // Only the cursor layer is redrawn: the curves stay in their buffer.
+  if (map_->isVisible()) cursorLayer_->replot();
+}
+
+int KinematicsPanel::mapSampleCount() const {
+  return map_->graphCount() > 0 ? map_->graph(0)->dataCount() : 0;
+}
+
+double KinematicsPanel::singularMarkerTime(int i) const { return markers_[static_cast<std::size_t>(i)].t; }
+
+QString KinematicsPanel::singularMarkerLabel(int i) const {
+  const QCPItemText* label = markers_[static_cast<std::size_t>(i)].label;
+  return label ? label->text() : QString();
+}
+
+void KinematicsPanel::clearMap(const QString& why, bool replot) {
+  map_->clearGraphs();
+  for (const Marker& m : markers_) {
+    map_->removeItem(m.line);
+    if (m.label) map_->removeItem(m.label);
+  }
+  markers_.clear();
+  path_.reset();
+  map_->legend->setVisible(false);
+  map_->yAxis->setLabel(QString());
+  map_->yAxis2->setVisible(false);
+  zeroLine_->setVisible(false);
+  mapNote_->setText(why);
+  mapNote_->setVisible(!why.isEmpty());
+  mapSummary_->setText(tr("<b>Along the task</b>: %1").arg(why.toHtmlEscaped()));
+  if (replot) map_->replot();
+}
+
+void KinematicsPanel::resetMapZoom() {
+  if (!run_ || run_->record.t.empty()) return;
+  const std::vector<double>& t = run_->record.t;
+  map_->xAxis->setRange(t.front(), t.size() > 1 ? t.back() : t.front() + 1.0);
+  map_->replot();
+}
+
+void KinematicsPanel::updateMap() {
+  mapDirty_ = false;
+  if (!run_ || !run_->model || run_->record.t.empty()) {
+    clearMap(tr("No run yet: the maps fill in when the first simulation finishes."));
+    return;
+  }
+  const Model& model = *run_->model;
+  const std::vector<double>& t = run_->record.t;
+  const int samples = static_cast<int>(t.size());
+  if (samples > kMapMaxSamples) {
+    clearMap(tr("not computed, the run has %1 samples (more than %2); a longer sample period shortens it.")
+                 .arg(samples)
+                 .arg(kMapMaxSamples));
+    return;
+  }
+  PathKinematics path;
+  try {
+    path = analyzePath(model, t, run_->record.q);
+  } catch (const std::exception& e) {
+    clearMap(tr("not computed: %1").arg(QString::fromStdString(e.what())));
+    return;
+  }
+  clearMap(QString(), false);
+  map_->legend->setVisible(true);
+
+  // Curves: a spherical wrist's det J11 (left axis, m^k) and det J22 (right axis, no unit); a
+  // six-joint chain without one, det J (left); always the manipulability (left, m^k, >= 0).
+  const QString unit = runLengthUnit(model);
+  const bool wrist = anyFinite(path.detJ11) && anyFinite(path.detJ22);
+  const bool det = !wrist && anyFinite(path.detJ);
+  const QVector<double> keys(t.begin(), t.end());
+  auto addCurve = [&](const std::vector<double>& values, QCPAxis* axis, const QColor& colour, const QString& name) {
+    QCPGraph* g = map_->addGraph(map_->xAxis, axis);
+    g->setData(keys, QVector<double>(values.begin(), values.end()), true);
+    g->setPen(QPen(colour, 1.6));
+    g->setName(name);
+  };
+  const bool unitless = unit == lengthPower(0);
+  const QString leftUnit = unitless ? unit : QStringLiteral("[%1]").arg(unit);
+  if (wrist) {
+    addCurve(path.detJ11, map_->yAxis, QColor(31, 119, 180), tr("det J11, arm %1").arg(leftUnit));
+    addCurve(path.detJ22, map_->yAxis2, kWristAxisColour, tr("det J22, wrist (no unit, right axis)"));
+  } else if (det) {
+    addCurve(path.detJ, map_->yAxis, QColor(31, 119, 180), tr("det J %1").arg(leftUnit));
+  }
+  addCurve(path.manipulability, map_->yAxis, QColor(44, 160, 44), tr("manipulability %1").arg(leftUnit));
+  const QString unitSuffix = unitless ? tr(" (no unit)") : QStringLiteral(" (%1)").arg(unit);
+  map_->yAxis->setLabel(wrist ? tr("det J11, manipulability") + unitSuffix
+                        : det ? tr("det J, manipulability") + unitSuffix
+                              : tr("Manipulability") + unitSuffix);
+  map_->yAxis2->setVisible(wrist);
+  map_->yAxis2->setTickLabels(wrist);
+  map_->yAxis2->setLabel(wrist ? tr("det J22 (no unit)") : QString());
+
+  // Signed measures: ranges symmetric about zero (both axes' zeros on the grey line), so a sign
+  // change reads as crossing it; the manipulability alone from zero.
+  double left = largestMagnitude(path.manipulability);
+  if (wrist) left = std::max(left, largestMagnitude(path.detJ11));
+  if (det) left = std::max(left, largestMagnitude(path.detJ));
+  if (!(left > 0.0)) left = 1.0;
+  const bool signedMeasure = wrist || det;
+  if (signedMeasure) {
+    map_->yAxis->setRange(-1.1 * left, 1.1 * left);
+  } else {
+    map_->yAxis->setRange(0.0, 1.1 * left);
+  }
+  if (wrist) {
+    double right = largestMagnitude(path.detJ22);
+    if (!(right > 0.0)) right = 1.0;
+    map_->yAxis2->setRange(-1.1 * right, 1.1 * right);
+  }
+  zeroLine_->setVisible(signedMeasure);
+  map_->xAxis->setRange(t.front(), samples > 1 ? t.back() : t.front() + 1.0);
+
+  // The singular instants: a vertical line each, labelled (up to 12 labels; more only lines).
+  const bool labelled = path.instants.size() <= 12;
+  for (const PathSingularity& s : path.instants) {
+    Marker m;
+    m.t = s.t;
+    const QColor colour = instantColour(s.kind);
+    m.line = new QCPItemStraightLine(map_);
+    m.line->setLayer("markers");
+    m.line->setSelectable(false);
+    m.line->setPen(QPen(colour, 1.4, s.crossing ? Qt::SolidLine : Qt::DotLine));
+    m.line->point1->setCoords(s.t, 0);
+    m.line->point2->setCoords(s.t, 1);
+    if (labelled) {
+      m.label = new QCPItemText(map_);
+      m.label->setLayer("labels");
+      m.label->setSelectable(false);
+      m.label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+      m.label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+      // At the top beside its line (left of it in the last quarter of the run), staggered
+      // downwards so neighbouring instants' labels do not cover each other.
+      const int index = static_cast<int>(markers_.size());
+      m.label->position->setCoords(s.t, 0.02 + 0.09 * (index % 4));
+      const bool late = s.t > t.front() + 0.75 * (t.back() - t.front());
+      m.label->setPositionAlignment((late ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+      m.label->setPadding(QMargins(3, 1, 3, 1));
+      m.label->setColor(colour);
+      m.label->setBrush(QColor(255, 255, 255, 210));
+      m.label->setFont(QFont(font().family(), 8));
+      m.label->setText(tr("%1 singular").arg(s.kind == Singularity::Both ? tr("arm + wrist") : instantKindText(s.kind)));
+    }
+    markers_.push_back(m);
+  }
+
+  // The line of text: the instants and the smallest manipulability.
+  QStringList instants;
+  const int shown = std::min<int>(static_cast<int>(path.instants.size()), 8);
+  for (int i = 0; i < shown; ++i) {
+    const PathSingularity& s = path.instants[static_cast<std::size_t>(i)];
+    instants << tr("t = %1 s %2 (%3)")
+                    .arg(s.t, 0, 'f', 3)
+                    .arg(instantKindText(s.kind), s.crossing ? tr("passes through") : tr("touches"));
+  }
+  if (static_cast<int>(path.instants.size()) > shown)
+    instants << tr("… and %1 more").arg(static_cast<int>(path.instants.size()) - shown);
+  QString text = tr("<b>Along the task</b> (%1 samples): singular instants: %2.")
+                     .arg(samples)
+                     .arg(instants.isEmpty() ? tr("none") : QStringLiteral("<b style='color:#b00020'>%1</b>").arg(instants.join(", ")));
+  text += tr(" Smallest manipulability %1 %2 at t = %3 s.")
+              .arg(numberText(path.minManipulability), unit)
+              .arg(path.minManipulabilityTime, 0, 'f', 3);
+  mapSummary_->setText(text);
+  path_ = std::move(path);
+  cursor_->point1->setCoords(cursorTime_, 0);
+  cursor_->point2->setCoords(cursorTime_, 1);
+  map_->replot();
 }
 
 }  // namespace armdyn::app

@@ -6,15 +6,28 @@
 // (analyzeConfiguration): manipulability, condition number, det J, det J11 and det J22 of a
 // spherical wrist, and the singularity ("none", "arm", "wrist", "both"). An arm without a
 // closed form shows the one damped-least-squares solution and says so.
+// Under a splitter, the maps along the task: the core's analyzePath over the current run's time
+// axis (det J11 and det J22 of a spherical wrist, else det J, and the manipulability), the
+// singular instants as labelled vertical lines, the shared red time cursor, and a line of text
+// with the instants and the smallest manipulability. Recomputed when the tab is on screen and
+// the run changed; runs of more than kMapMaxSamples samples are skipped with a note.
 
+#include "kinematics/path_singularities.h"
 #include "model/model.h"
+#include "simulation_result.h"
 
 #include <Eigen/Core>
 #include <QWidget>
 #include <memory>
+#include <optional>
 #include <vector>
 
+class QCPItemStraightLine;
+class QCPItemText;
+class QCPLayer;
+class QCustomPlot;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace armdyn::app {
@@ -43,10 +56,38 @@ class KinematicsPanel : public QWidget {
   QLabel* methodLabel() const { return method_; }
   QLabel* rejectedLabel() const { return rejected_; }
 
+  // Maps along the task. The run (null: none); computed now when the tab is on screen, else
+  // when it is shown. setRun gives a run by its model, times (s) and joints (one row a sample).
+  static constexpr int kMapMaxSamples = 20000;
+  void setResult(const SimulationResultPtr& result);
+  void setRun(std::shared_ptr<const Model> model, const std::vector<double>& t, const Eigen::MatrixXd& q);
+  void setCursorTime(double t);
+  double cursorTime() const { return cursorTime_; }
+  QCustomPlot* mapPlot() const { return map_; }
+  QLabel* mapSummary() const { return mapSummary_; }
+  QSplitter* splitter() const { return splitter_; }
+  // The core's analysis of the run drawn (empty: none, skipped or failed).
+  const std::optional<PathKinematics>& pathKinematics() const { return path_; }
+  int mapSampleCount() const;  // points of each curve
+  int singularMarkerCount() const { return static_cast<int>(markers_.size()); }
+  double singularMarkerTime(int i) const;
+  QString singularMarkerLabel(int i) const;  // "" when the lines are too many to label
+
  Q_SIGNALS:
   void branchPicked(const Eigen::VectorXd& q);
+  // Shift+click on the map: move the time cursor there (as the plots do).
+  void timeClicked(double t);
+
+ protected:
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  struct Marker {
+    QCPItemStraightLine* line = nullptr;
+    QCPItemText* label = nullptr;
+    double t = 0.0;
+  };
   struct Row {
     Eigen::VectorXd q;
     QString name;
@@ -54,6 +95,12 @@ class KinematicsPanel : public QWidget {
     bool rejected = false;
   };
   void refresh();
+  void fitTableHeight();
+  void fitSplitter();
+  static constexpr int kMapMinHeight = 250;  // px, the map's share while the top can spare it
+  void updateMap();
+  void clearMap(const QString& why, bool replot = true);
+  void resetMapZoom();
   std::shared_ptr<const Model> model_;
   Eigen::VectorXd q_;
   QString where_;
@@ -63,6 +110,19 @@ class KinematicsPanel : public QWidget {
   QTableWidget* table_;
   QLabel* rejected_;  // the reasons of the greyed branches, in full
   std::vector<std::pair<QString, QLabel*>> values_;
+  QSplitter* splitter_;
+  QLabel* mapSummary_;
+  QCustomPlot* map_;
+  QCPLayer* cursorLayer_;
+  QCPItemStraightLine* cursor_;
+  QCPItemStraightLine* zeroLine_;
+  QCPItemText* mapNote_;
+  std::vector<Marker> markers_;
+  SimulationResultPtr run_;
+  bool mapDirty_ = false;
+  bool splitterMoved_ = false;  // the user dragged the splitter: keep their sizes
+  double cursorTime_ = 0.0;
+  std::optional<PathKinematics> path_;
 };
 
 }  // namespace armdyn::app

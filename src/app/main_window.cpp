@@ -266,14 +266,14 @@ MainWindow::MainWindow(QWidget* parent)
     updateBusy();
   });
   connect(playback_, &PlaybackController::sampleChanged, this, &MainWindow::onSample);
-  for (PlotPanel* panel : {plots_, controlPlots_}) {
-    connect(panel, &PlotPanel::timeClicked, this, [this](double t) {
-      if (!result_ || result_->samples() == 0) return;
-      const auto& times = result_->record.t;
-      const auto it = std::lower_bound(times.begin(), times.end(), t);
-      playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
-    });
-  }
+  const auto seekTime = [this](double t) {
+    if (!result_ || result_->samples() == 0) return;
+    const auto& times = result_->record.t;
+    const auto it = std::lower_bound(times.begin(), times.end(), t);
+    playback_->setSample(static_cast<int>(std::min<size_t>(it - times.begin(), times.size() - 1)));
+  };
+  for (PlotPanel* panel : {plots_, controlPlots_}) connect(panel, &PlotPanel::timeClicked, this, seekTime);
+  connect(kinematics_, &KinematicsPanel::timeClicked, this, seekTime);
   connect(tableView_, &QTableView::clicked, this,
           [this](const QModelIndex& index) { playback_->setSample(tableModel_->sampleOfRow(index.row())); });
   // Arrow keys (Up/Down, PgUp/PgDn) in the focused table move the time cursor as a click does.
@@ -694,6 +694,8 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   sizing_->setResult(result_);
   phase_->setResult(result_);
   stage("sizing");
+  kinematics_->setResult(result_);  // its maps along the task: computed when the tab is on screen
+  stage("kinematics");
   playback_->setTimes(result_->record.t);
   if (teachDock_->isVisible() && teach_->joints().size() != result_->model->dof()) {
     teach_->setRobot(result_->session.robot);
@@ -753,6 +755,7 @@ void MainWindow::onSample(int sample) {
   cursorClock_.start();
   plots_->setCursorTime(playback_->time());
   controlPlots_->setCursorTime(playback_->time());
+  kinematics_->setCursorTime(playback_->time());
   tableModel_->setCurrentSample(sample);
   if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
     tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(sample), 0), QAbstractItemView::PositionAtCenter);

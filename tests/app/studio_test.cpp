@@ -28,6 +28,7 @@
 #include "io/robot_file.h"
 #include "io/urdf_reader.h"
 #include "kinematics/forward_kinematics.h"
+#include "kinematics/path_singularities.h"
 #include "kinematics/workspace_estimate.h"
 #include "kinematics_panel.h"
 #include "model/generic_arm.h"
@@ -837,6 +838,70 @@ class StudioTest : public QObject {
     QCOMPARE(k->branchCount(), 1);
     QVERIFY2(k->methodLabel()->text().contains("damped-least-squares"), qPrintable(k->methodLabel()->text()));
     QVERIFY(k->value("detJ11")->text().contains("no spherical wrist"));
+  }
+
+  // The Kinematics tab's maps along the task: the core's analyzePath of the run, one point a
+  // sample, the singular instants as labelled lines, the shared time cursor; Shift+click seeks.
+  void kinematicsMapAlongTheTask() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(20);
+    KinematicsPanel* k = w.kinematics();
+    const SimulationResultPtr run = w.result();
+    const int samples = run->samples();
+    QVERIFY(samples > 10);
+    QVERIFY(k->pathKinematics().has_value());
+    QCOMPARE(k->mapSampleCount(), samples);
+    QCOMPARE(k->mapPlot()->graphCount(), 3);  // det J11, det J22, manipulability
+    QCOMPARE(k->singularMarkerCount(), 0);
+    QVERIFY2(k->mapSummary()->text().contains("singular instants: none"), qPrintable(k->mapSummary()->text()));
+    QVERIFY2(k->mapSummary()->text().contains("Smallest manipulability"), qPrintable(k->mapSummary()->text()));
+    QVERIFY(k->mapPlot()->yAxis->label().contains("m³"));
+    QVERIFY(k->mapPlot()->yAxis2->visible() && k->mapPlot()->yAxis2->label().contains("no unit"));
+    QVERIFY(k->mapPlot()->xAxis->label().contains("(s)"));
+    // The same values as the core called directly on the same run.
+    const PathKinematics direct = analyzePath(*run->model, run->record.t, run->record.q);
+    const QCPGraph* detJ11 = k->mapPlot()->graph(0);
+    QCOMPARE(detJ11->data()->at(samples / 2)->value, direct.detJ11[static_cast<std::size_t>(samples / 2)]);
+    // The time cursor follows playback; Shift+click on the map moves it.
+    w.playback()->setSample(samples / 3);
+    QCOMPARE(k->cursorTime(), run->record.t[static_cast<std::size_t>(samples / 3)]);
+    const double target = run->record.t[static_cast<std::size_t>(2 * samples / 3)];
+    const QPoint at(static_cast<int>(std::lround(k->mapPlot()->xAxis->coordToPixel(target))),
+                    k->mapPlot()->axisRect()->center().y());
+    QTest::mouseClick(k->mapPlot(), Qt::LeftButton, Qt::ShiftModifier, at);
+    QVERIFY2(std::abs(w.playback()->time() - target) <= 1.5 * run->record.dt, qPrintable(QString::number(w.playback()->time())));
+    QCOMPARE(k->cursorTime(), w.playback()->time());
+
+    // A run through a wrist singularity: q5 from -0.4 to 0.4 rad, linearly over 0..1.98 s (100
+    // samples, 0.02 s apart), so det J22 changes sign at t = 0.99 s, between two samples.
+    std::vector<double> t(100);
+    Eigen::MatrixXd q(100, 6);
+    for (int i = 0; i < 100; ++i) {
+      t[static_cast<std::size_t>(i)] = 0.02 * i;
+      q.row(i) = run->model->home().transpose();
+      q(i, 4) = -0.4 + 0.8 * t[static_cast<std::size_t>(i)] / 1.98;
+    }
+    k->setRun(run->model, t, q);
+    QCOMPARE(k->mapSampleCount(), 100);
+    QCOMPARE(k->singularMarkerCount(), 1);
+    QVERIFY2(std::abs(k->singularMarkerTime(0) - 0.99) < 1e-8, qPrintable(QString::number(k->singularMarkerTime(0), 'g', 12)));
+    QCOMPARE(k->singularMarkerLabel(0), QString("wrist singular"));
+    QVERIFY2(k->mapSummary()->text().contains("t = 0.990 s wrist (passes through)"), qPrintable(k->mapSummary()->text()));
+    saveArtifact(w, "kinematics_map_wrist");
+    // Too long a run is skipped with a note.
+    const int many = KinematicsPanel::kMapMaxSamples + 1;
+    std::vector<double> longT(static_cast<std::size_t>(many));
+    for (int i = 0; i < many; ++i) longT[static_cast<std::size_t>(i)] = 1e-3 * i;
+    k->setRun(run->model, longT, Eigen::MatrixXd::Zero(many, 6));
+    QCOMPARE(k->mapSampleCount(), 0);
+    QCOMPARE(k->singularMarkerCount(), 0);
+    QVERIFY2(k->mapSummary()->text().contains("not computed"), qPrintable(k->mapSummary()->text()));
+    // The run on screen again (an edit re-simulates: the map follows the new run).
+    k->setResult(w.result());
+    QCOMPARE(k->mapSampleCount(), samples);
+    QCOMPARE(k->singularMarkerCount(), 0);
   }
 
   // View > Show reachable workspace: a point cloud in the scene and the volume, reach and Q_L

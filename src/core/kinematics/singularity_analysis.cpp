@@ -6,6 +6,7 @@
 #include <Eigen/LU>
 #include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>

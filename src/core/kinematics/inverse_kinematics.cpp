@@ -68,9 +68,11 @@ struct RawSolution {
   JointVector6 q;     // the first n values
   int configuration;  // index into the family's configuration names
 
-  // DH frame 3 in frame 0 at q1..q3 when the solver has it (arm + wrist families): the check
-  // by forward kinematics then starts there.
+  // DH frame 3 in frame 0 at q1..q3 when the solver has it (arm + wrist families), and the
+  // wrist's cosines and sines (c4, c5, c6, s4, s5, s6): the check by forward kinematics then
+  // starts there and builds the wrist transforms without trigonometry.
   std::optional<Eigen::Matrix4d> frame3;
+  std::array<double, 6> wristCs{};
 };
 
 // What each family needs: its solutions, or why there are none.
@@ -85,9 +87,10 @@ struct Solver {
   void fail(const std::string& why) {
     if (unreachable.empty()) unreachable = why;
   }
-  void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt) {
+  void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
+           const std::array<double, 6>& wristCs = {}) {
     assert(rawCount < ClosedFormSet::kCapacity);
-    raw[rawCount++] = {q, configuration, frame3};
+    raw[rawCount++] = {q, configuration, frame3, wristCs};
   }
 };
 
@@ -246,6 +249,7 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
 // twists cannot turn the tool axis there), t4 from x and y, t6 from the rest.
 struct WristAngles {
   double theta[3];
+  double c[3], s[3];  // their cosines and sines, as the solution computed them
   bool flip;
 };
 
@@ -290,6 +294,9 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
     v = Eigen::Vector3d(c5 * v.x() + s5 * v.y(), -s5 * v.x() + c5 * v.y(), v.z());          // Rz(-t5)
     const double y = ca5 * v.y() + sa5 * v.z();                                             // Rx(-alpha5)
     w.theta[2] = std::atan2(y, v.x());
+    const double r6 = std::sqrt(y * y + v.x() * v.x());
+    w.c[0] = c4, w.s[0] = s4, w.c[1] = c5, w.s[1] = s5;
+    w.c[2] = r6 > 0.0 ? v.x() / r6 : 1.0, w.s[2] = r6 > 0.0 ? y / r6 : 0.0;
     w.flip = k == 1;
   }
   return 2;
@@ -310,7 +317,8 @@ void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Mat
   for (int k = 0; k < count; ++k) {
     JointVector6 q = qArm;
     for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, wrist[k].theta[j]);
-    s.add(q, 2 * arm + (wrist[k].flip ? 1 : 0), T3);
+    const WristAngles& w = wrist[k];
+    s.add(q, 2 * arm + (w.flip ? 1 : 0), T3, {w.c[0], w.c[1], w.c[2], w.s[0], w.s[1], w.s[2]});
   }
 }
 
@@ -553,10 +561,23 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
 // The pose error of q, cheaply: position error plus |R_target - R| / sqrt(2) (the rotation
 // angle to first order), m and rad. Six joints: frame 6 against `target6` (the pose with BASE
 // and TOOL removed); fewer: the tool point against the pose's, position only.
+// ^{i-1}A_i of a revolute joint from the cosine and sine of its DH angle.
+Eigen::Matrix4d revoluteTransform(const Model& model, int i, double c, double s) {
+  const double ca = model.cosAlpha(i), sa = model.sinAlpha(i), a = model.dh(i).a, d = model.dh(i).d;
+  Eigen::Matrix4d A;
+  A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
+  return A;
+}
+
 double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Matrix4d& target6,
-                     const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt) {
+                     const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
+                     const std::array<double, 6>* wristCs = nullptr) {
   Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
-  for (int i = frame3 ? 3 : 1; i < n; ++i) T = T * dhTransform(model, i, q(i));
+  if (frame3 && wristCs && n == 6) {
+    for (int i = 3; i < 6; ++i) T = T * revoluteTransform(model, i, (*wristCs)[i - 3], (*wristCs)[i]);
+  } else {
+    for (int i = frame3 ? 3 : 1; i < n; ++i) T = T * dhTransform(model, i, q(i));
+  }
   if (n < 6) {
     const Eigen::Vector3d p = (model.base() * T * model.tool()).topRightCorner<3, 1>();
     return (pose.topRightCorner<3, 1>() - p).norm();
@@ -684,7 +705,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     RawSolution& r = s.raw[k];
     for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
     if (known(r.q)) continue;
-    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3);
+    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs);
     if (residual > kPolishAbove) {
       Eigen::VectorXd q = r.q.head(n);
       polish(model, pose, q);

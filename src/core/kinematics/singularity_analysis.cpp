@@ -73,6 +73,92 @@ std::optional<Eigen::Vector3d> sphericalWristCentre(const Model& model, const Ei
   return c;
 }
 
+namespace {
+
+// The smallest and the largest eigenvalue of a symmetric positive semi-definite 6 x 6 matrix,
+// in entries 0 and 5 (the others 0): Householder tridiagonalisation, then Laguerre's iteration on the characteristic
+// polynomial of the tridiagonal matrix (its value and two derivatives by the three-term
+// recurrence: multiplications only). Every root is real, so Laguerre's iteration started
+// outside the Gershgorin interval converges monotonically to the nearest root, cubically near
+// it. Accuracy as a full eigensolver's: about 1e-16 of the largest eigenvalue in absolute
+// terms. The condition number needs only these two; a full symmetric QR costs four times more.
+Eigen::Matrix<double, 6, 1> extremeEigenvalues(const Eigen::Matrix<double, 6, 6>& G) {
+  // Householder tridiagonalisation (Golub & Van Loan 8.3.1) written out for 6 x 6: A <- P A P
+  // with P = I - 2 v v^T reflecting column k below the sub-diagonal onto it.
+  double A[6][6];
+  for (int i = 0; i < 6; ++i)
+    for (int j = 0; j < 6; ++j) A[i][j] = G(i, j);
+  double a[6], b2[6];  // diagonal, squared sub-diagonal (b2[i] couples i-1 and i; b2[0] unused)
+  b2[0] = 0.0;
+  for (int k = 0; k < 4; ++k) {
+    double norm2 = 0.0;
+    for (int i = k + 1; i < 6; ++i) norm2 += A[i][k] * A[i][k];
+    b2[k + 1] = norm2;  // the sub-diagonal entry is -+sqrt(norm2)
+    double v[6] = {0, 0, 0, 0, 0, 0};
+    const double norm = std::sqrt(norm2);
+    const double alpha = A[k + 1][k] >= 0.0 ? -norm : norm;
+    for (int i = k + 1; i < 6; ++i) v[i] = A[i][k];
+    v[k + 1] -= alpha;
+    double vv = 0.0;
+    for (int i = k + 1; i < 6; ++i) vv += v[i] * v[i];
+    if (vv == 0.0) continue;  // already reduced
+    const double beta = 2.0 / vv;
+    // p = beta A v, K = beta v^T p / 2, q = p - K v; A <- A - v q^T - q v^T (trailing block).
+    double pv[6] = {0, 0, 0, 0, 0, 0}, K = 0.0;
+    for (int i = k + 1; i < 6; ++i) {
+      double sum = 0.0;
+      for (int j = k + 1; j < 6; ++j) sum += A[i][j] * v[j];
+      pv[i] = beta * sum;
+      K += v[i] * pv[i];
+    }
+    K *= 0.5 * beta;
+    for (int i = k + 1; i < 6; ++i) pv[i] -= K * v[i];
+    for (int i = k + 1; i < 6; ++i)
+      for (int j = k + 1; j < 6; ++j) A[i][j] -= v[i] * pv[j] + pv[i] * v[j];
+  }
+  b2[5] = A[5][4] * A[5][4];
+  for (int i = 0; i < 6; ++i) a[i] = A[i][i];
+  double lo = a[0], hi = a[0];
+  for (int i = 0; i < 6; ++i) {
+    const double r = (i > 0 ? std::sqrt(b2[i]) : 0.0) + (i < 5 ? std::sqrt(b2[i + 1]) : 0.0);
+    lo = std::min(lo, a[i] - r);
+    hi = std::max(hi, a[i] + r);
+  }
+  const double scale = std::max(std::abs(lo), std::abs(hi));
+  const auto laguerre = [&](double x) {
+    constexpr double n = 6.0;
+    for (int it = 0; it < 40; ++it) {
+      double p0 = 1.0, p1 = 0.0, p2 = 0.0;  // p_k, p_k', p_k''
+      double q0 = 0.0, q1 = 0.0, q2 = 0.0;  // p_{k-1} and derivatives
+      for (int k = 0; k < 6; ++k) {
+        const double d = a[k] - x;
+        const double n0 = d * p0 - b2[k] * q0;
+        const double n1 = d * p1 - p0 - b2[k] * q1;
+        const double n2 = d * p2 - 2.0 * p1 - b2[k] * q2;
+        q0 = p0, q1 = p1, q2 = p2;
+        p0 = n0, p1 = n1, p2 = n2;
+      }
+      if (p0 == 0.0) return x;
+      const double g = p1 / p0, h = g * g - p2 / p0;
+      const double root = std::sqrt(std::max(0.0, (n - 1.0) * (n * h - g * g)));
+      const double denominator = std::abs(g + root) > std::abs(g - root) ? g + root : g - root;
+      if (denominator == 0.0) return x;
+      const double step = n / denominator;
+      x -= step;
+      if (std::abs(step) <= 1e-16 * scale) return x;
+    }
+    return x;
+  };
+  Eigen::Matrix<double, 6, 1> ev = Eigen::Matrix<double, 6, 1>::Zero();
+  // G = J^T J is positive semi-definite (to rounding, 1e-16 of its scale): just below 0 is
+  // outside the spectrum and near the smallest root, so few steps are needed there.
+  ev(0) = laguerre(std::max(lo, -1e-10 * scale) - 1e-300);
+  ev(5) = laguerre(hi);
+  return ev;
+}
+
+}  // namespace
+
 double manipulability(const Eigen::Ref<const Eigen::Matrix<double, 6, Eigen::Dynamic>>& J) {
   const int n = static_cast<int>(J.cols());
   if (n == 6) return std::abs(Eigen::Matrix<double, 6, 6>(J).determinant());
@@ -105,7 +191,7 @@ KinematicAnalysis analyzeConfiguration(const Model& model, const Eigen::Ref<cons
     const Eigen::Matrix<double, 6, 6> J6n = Jn;
     const Eigen::Matrix<double, 6, 6> G = J6n.transpose() * J6n;
     const Eigen::Matrix<double, 6, 1> ev =
-        Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>>(G, Eigen::EigenvaluesOnly).eigenvalues();
+        extremeEigenvalues(G);
     largestN = std::sqrt(std::max(0.0, ev(5)));
     smallestN = std::sqrt(std::max(0.0, ev(0)));
   } else {

@@ -68,7 +68,7 @@ int runFk(const Argv& argv) {
 }
 
 int runIk(const Argv& argv) {
-  const Args args(argv, {"--pose"}, {"--json"});
+  const Args args(argv, {"--pose"}, {"--json", "--all"});
   const Model model = loadModel(robotPath(args));
   const Eigen::VectorXd v = args.numbers("--pose");
   if (v.size() != 6 && !(v.size() == 3 && model.dof() < 6))
@@ -80,10 +80,12 @@ int runIk(const Argv& argv) {
   const Eigen::Matrix4d pose = poseFromXyzRpy(v.head<3>(), rpy);
 
   std::vector<std::pair<std::string, Eigen::VectorXd>> solutions;
+  std::vector<IkCandidate> outside;  // --all: the closed-form solutions outside the joint limits
   std::string reason;
   const ClosedFormIk cf = closedFormInverseKinematics(model, pose);
   if (cf.applicable) {
     for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
+    if (args.flag("--all")) outside = cf.rejected;
     reason = cf.reason;
   } else {
     const IkResult r = solveInverseKinematics(model, pose);
@@ -110,25 +112,42 @@ int runIk(const Argv& argv) {
     }
     solutions = std::move(matching);
   }
-  if (solutions.empty()) {
+  if (solutions.empty() && outside.empty()) {
     // Out of reach: exit 2 with the reason on stderr; --json still prints the (empty) list.
     if (reason.empty()) reason = "pose out of reach";
     std::fprintf(stderr, "armdyn: no solution: %s\n", reason.c_str());
     if (args.flag("--json")) printOut(JsonObject().add("solutions", "[]").add("reason", jsonString(reason)).str());
     return 2;
   }
+  const bool all = args.flag("--all");
   if (args.flag("--json")) {
     std::string list = "[";
-    for (std::size_t i = 0; i < solutions.size(); ++i)
-      list += (i ? ", " : "") + JsonObject().add("config", jsonString(solutions[i].first))
-                                    .add("q", jsonArray(solutions[i].second)).str();
+    for (std::size_t i = 0; i < solutions.size(); ++i) {
+      JsonObject o;
+      o.add("config", jsonString(solutions[i].first)).add("q", jsonArray(solutions[i].second));
+      if (all) o.add("within_limits", std::string("true"));
+      list += (i ? ", " : "") + o.str();
+    }
+    for (std::size_t i = 0; i < outside.size(); ++i)
+      list += (solutions.empty() && i == 0 ? "" : ", ") + JsonObject()
+                                                             .add("config", jsonString(outside[i].configuration))
+                                                             .add("q", jsonArray(outside[i].q))
+                                                             .add("within_limits", std::string("false"))
+                                                             .add("reason", jsonString(outside[i].reason))
+                                                             .str();
     printOut(JsonObject().add("solutions", list + "]").str());
-    return 0;
+    return solutions.empty() ? 2 : 0;
   }
   std::string out;
   for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
+  for (const IkCandidate& c : outside) {
+    const std::string prefix = c.configuration + ": ";  // the reason names the configuration first
+    const std::string why = c.reason.compare(0, prefix.size(), prefix) == 0 ? c.reason.substr(prefix.size()) : c.reason;
+    out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + why + ")\n";
+  }
+  if (solutions.empty()) std::fprintf(stderr, "armdyn: no solution within the joint limits\n");
   printOut(out);
-  return 0;
+  return solutions.empty() ? 2 : 0;
 }
 
 int runJacobian(const Argv& argv) {

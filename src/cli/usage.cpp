@@ -156,12 +156,16 @@ std::string usage(const std::string& command) {
         "{\"T\": [[4 rows of 4]]}; the text form adds x, y, z (m) and roll, pitch, yaw (deg).\n";
   else if (command == "ik")
     body =
-        "usage: armdyn ik ROBOT --pose x,y,z,roll,pitch,yaw [--json]\n"
+        "usage: armdyn ik ROBOT --pose x,y,z,roll,pitch,yaw [--all] [--json]\n"
         "\n"
         "All closed-form solutions for a tool pose: position in m, roll-pitch-yaw in DEGREES\n"
         "(eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)). Arms with fewer than six joints solve the\n"
-        "position only (x,y,z alone is accepted). --json prints\n"
-        "{\"solutions\": [{\"config\": name, \"q\": [...]}, ...]}.\n";
+        "position only (x,y,z alone is accepted). Any 3-joint arm and any 6-joint arm with a\n"
+        "spherical wrist has a closed form (up to 4 arm x 2 wrist solutions). --json prints\n"
+        "{\"solutions\": [{\"config\": name, \"q\": [...]}, ...]}. A pose out of reach exits 2\n"
+        "and says why.\n"
+        "  --all   also the solutions outside the joint limits, marked (JSON: \"within_limits\",\n"
+        "          and \"reason\" for those outside)\n";
   else if (command == "jacobian")
     body =
         "usage: armdyn jacobian ROBOT --q Q [--json]\n"

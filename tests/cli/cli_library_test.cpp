@@ -237,6 +237,19 @@ TEST(CliLibrary, IkOutOfReachExitsTwoAndSaysWhy) {
   rpy.erase(std::remove(rpy.begin(), rpy.end(), '\n'), rpy.end());
   const CliResult own = runCli({"ik", rrr, "--pose", "0.5,0,-0.1," + rpy});
   EXPECT_EQ(own.exitCode, 0) << own.err;
+  // --all: the PUMA's limits drop some of the 8 solutions; --all lists them, marked.
+  const std::string pose = "0.3,0.2,0.4,30,40,50";
+  const JsonValue within = JsonReader::parse(runCli({"ik", puma, "--pose", pose, "--json"}).out);
+  const CliResult allRun = runCli({"ik", puma, "--pose", pose, "--all", "--json"});
+  const JsonValue every = JsonReader::parse(allRun.out);
+  EXPECT_EQ(every["solutions"].size(), 8u) << allRun.out;
+  std::size_t inside = 0;
+  for (const JsonValue& s : every["solutions"].array) {
+    if (s["within_limits"].type == JsonValue::Type::Bool && s["within_limits"].boolean) ++inside;
+    else EXPECT_NE(s["reason"].string.find("outside joint"), std::string::npos);
+  }
+  EXPECT_EQ(inside, within["solutions"].size());
+  EXPECT_LT(inside, 8u);
   // Bad input: NaN in a pose, --q of the wrong length.
   const CliResult nan = runCli({"ik", puma, "--pose", "nan,0,0,0,0,0"});
   EXPECT_EQ(nan.exitCode, 2);

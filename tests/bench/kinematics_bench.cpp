@@ -6,11 +6,11 @@
 //                            positioning polynomial, then the wrist) on the PUMA and on an arm
 //                            with general twists (Pieper's quartic) (2 us)
 //   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
-//                            centre, SVDs for the condition number and the distances (1 us)
+//                            centre, the condition number and the distances (1 us)
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
 //   BM_InverseRatesPuma      qd and qdd for a tool velocity and acceleration
 //   BM_KDL_JacobianPuma      ChainJntToJacSolver alone, for scale
-//   BM_WorkspacePuma1e5      workspace estimate, 1e5 samples (50 ms)
+//   BM_WorkspacePuma1e5      workspace estimate, 1e5 samples (50 ms); /1 with the manipulability map
 // Run a Release build with --benchmark_min_time=0.2.
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
@@ -153,11 +153,11 @@ void BM_WorkspacePuma1e5(benchmark::State& state) {
   const PumaStates& s = states();
   double volume = 0.0;
   for (auto _ : state) {
-    volume += estimateWorkspace(s.model, 100000).volume;
+    volume += estimateWorkspace(s.model, 100000, 1, state.range(0) == 1).volume;
     benchmark::DoNotOptimize(&volume);
   }
 }
-BENCHMARK(BM_WorkspacePuma1e5)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WorkspacePuma1e5)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);  // 1: with the manipulability map
 
 #ifdef ARMDYN_HAVE_KDL
 void BM_KDL_JacobianDotPuma(benchmark::State& state) {

@@ -92,10 +92,18 @@ bool waitForFailure(MainWindow& w, int timeoutMs = 20000) {
 }
 
 // Pastes a whole value at once (one textEdited), as a user pasting does.
+// Pastes and commits (a field applies on Enter, on leaving it, or after a typing pause).
+void commitInto(QLineEdit* edit, const QString& text);
+
 void pasteInto(QLineEdit* edit, const QString& text) {
   edit->setFocus();
   edit->setText(text);
   Q_EMIT edit->textEdited(text);
+}
+
+void commitInto(QLineEdit* edit, const QString& text) {
+  pasteInto(edit, text);
+  Q_EMIT edit->editingFinished();
 }
 
 // The session files (not locks) in the autosave directory; of one process when pid > 0.
@@ -133,7 +141,7 @@ int crashChild() {
   startStudio(w, {}, true, never(&asked));
   if (!waitForRun(w, 60000)) return 10;
   LinkParametersDialog* d = w.showLinkParameters();
-  pasteInto(d->field("links[1].dh.a"), "0.6");
+  commitInto(d->field("links[1].dh.a"), "0.6");
   if (w.document()->robot().links[1].dh.a != 0.6) return 11;
   const qint64 pid = QCoreApplication::applicationPid();
   const bool saved = waitUntil([pid] {
@@ -462,7 +470,7 @@ class SessionTest : public QObject {
     QCOMPARE(p->field("links[1].dh.a")->text(), QStringLiteral("0.4674"));
     LinkDimensionsDialog* dims = w.showLinkDimensions();
     QCOMPARE(dims->field("links[1].bar.centre.X")->text(), QStringLiteral("-0.00017624875"));
-    pasteInto(p->field("links[0].dh.d"), "0.01");
+    commitInto(p->field("links[0].dh.d"), "0.01");
     QCOMPARE(w.document()->robot().links[0].dh.d, 0.01);
     QCOMPARE(w.document()->robot().links[1].dh.a, noisy);  // untouched: not rounded
     QCOMPARE(w.document()->robot().links[1].bar.centre.x(), -0.0001762487499999965);
@@ -503,7 +511,7 @@ class SessionTest : public QObject {
     QVERIFY(refused(s, "dt", "100", "longer than the whole"));
     QVERIFY(refused(s, "dt", "1e-05", "3.72e+05 samples"));
     QVERIFY(refused(s, "links[0].vmax", "1e9", "faster"));
-    pasteInto(s->field("dt"), "0.01");
+    commitInto(s->field("dt"), "0.01");
     QCOMPARE(w.document()->robot().dt, 0.01);
     QVERIFY(waitForRun(w));
     QCOMPARE(w.result()->samples(), 373);  // ceil(3.723 / 0.01)
@@ -525,8 +533,7 @@ class SessionTest : public QObject {
     const double bare = w.result()->model->inertial(n - 1).mass;
     FieldDialog* d = w.showTool();
     QCOMPARE(d->field("payload.mass")->text(), QStringLiteral("0"));
-    pasteInto(d->field("payload.mass"), "2.5");
-    Q_EMIT d->field("payload.mass")->editingFinished();
+    commitInto(d->field("payload.mass"), "2.5");
     QVERIFY(waitForRun(w));
     QVERIFY(w.document()->robot().payload.has_value());
     QCOMPARE(w.result()->model->inertial(n - 1).mass, bare + 2.5);

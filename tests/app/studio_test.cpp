@@ -14,6 +14,8 @@
 #include "dialogs/controller_dialog.h"
 #include "dialogs/tool_dialog.h"
 #include "dialogs/simulation_parameters_dialog.h"
+#include "io/number_text.h"
+#include <random>
 #include "dialogs/constraints_dialog.h"
 #include "dialogs/drives_dialog.h"
 #include "dialogs/inertia_dialog.h"
@@ -131,6 +133,13 @@ void pasteInto(QLineEdit* edit, const QString& text) {
   Q_EMIT edit->textEdited(text);
 }
 
+// Pastes a value and commits it the way leaving the field does (issue 11: a field applies on
+// Enter, on focus out, or after a typing pause; never on a bare keystroke).
+void commitInto(QLineEdit* edit, const QString& text) {
+  pasteInto(edit, text);
+  Q_EMIT edit->editingFinished();
+}
+
 std::vector<double> graphValues(const QCustomPlot* plot, int joint) {
   std::vector<double> out;
   const QCPGraph* g = plot->graph(joint);
@@ -223,6 +232,7 @@ class StudioTest : public QObject {
     QLineEdit* a2 = d->field("links[1].dh.a");
     QVERIFY(a2 != nullptr);
     typeInto(a2, "0.55");
+    QTest::keyClick(a2, Qt::Key_Return);
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().links[1].dh.a, 0.55);
     QVERIFY(w.document()->isModified());
@@ -238,7 +248,7 @@ class StudioTest : public QObject {
     QVERIFY(*std::max_element(after.begin(), after.end()) > *std::max_element(before.begin(), before.end()));
     saveArtifact(w, "after_dh_edit");
 
-    // One undo step for the whole typed value (the keystrokes merge).
+    // One undo step for the whole typed value (committed once, on Enter).
     w.document()->undoStack()->undo();
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().links[1].dh.a, original.robot.links[1].dh.a);
@@ -248,6 +258,291 @@ class StudioTest : public QObject {
     w.document()->undoStack()->redo();
     QVERIFY(waitForRun(w));
     QVERIFY(graphValues(w, Quantity::Force, 1) == after);
+  }
+
+  // Issue 11 #1: typing never applies a partial value. "-0.04" typed key by key into inner Y
+  // (on the way: "-", "-0" = 0, "-0.", "-0.0", "-0.04") leaves the model as it was at every
+  // keystroke, Enter refuses it and restores the value in force; "10" typed into DT never
+  // applies "1"; a valid value applies on Enter as one edit, or after the typing pause.
+  void typedValuesApplyOnlyWhenCommitted() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const RobotSpec original = w.document()->robot();
+    const int steps = w.document()->undoStack()->count();
+    LinkDimensionsDialog* d = w.showLinkDimensions();
+    QLineEdit* innerY = d->field("links[1].bar.inner.Y");
+    QVERIFY(innerY != nullptr);
+    innerY->setFocus();
+    innerY->selectAll();
+    for (const QChar c : QStringLiteral("-0.04")) {
+      QTest::keyClicks(innerY, QString(c));
+      QCOMPARE(w.document()->robot().links[1].bar.inner, original.links[1].bar.inner);
+    }
+    QTest::keyClick(innerY, Qt::Key_Return);
+    QCOMPARE(w.document()->robot().links[1].bar.inner, original.links[1].bar.inner);
+    QCOMPARE(w.document()->undoStack()->count(), steps);
+    QCOMPARE(innerY->text(), QString::fromStdString(formatSignificant(original.links[1].bar.inner.y())));
+    SimulationParametersDialog* sp = w.showSimulationParameters();
+    QLineEdit* dt = sp->field("dt");
+    QVERIFY(dt != nullptr);
+    dt->setFocus();
+    dt->selectAll();
+    QTest::keyClicks(dt, "1");
+    QCOMPARE(w.document()->robot().dt, original.dt);  // "1" is valid but not committed
+    QTest::keyClicks(dt, "0");
+    QVERIFY(sp->reasonLabel("dt")->isVisible());      // "10" is longer than the motion
+    QTest::keyClick(dt, Qt::Key_Return);
+    QCOMPARE(w.document()->robot().dt, original.dt);
+    // A valid value: committed on Enter, one step.
+    dt->selectAll();
+    QTest::keyClicks(dt, "0.02");
+    QCOMPARE(w.document()->robot().dt, original.dt);
+    QTest::keyClick(dt, Qt::Key_Return);
+    QCOMPARE(w.document()->robot().dt, 0.02);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    QVERIFY(waitForRun(w));
+    // Or after the pause, when valid and complete ("0.0" + pause: "0.03" complete).
+    dt->selectAll();
+    QTest::keyClicks(dt, "0.03");
+    QTRY_COMPARE_WITH_TIMEOUT(w.document()->robot().dt, 0.03, 5000);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 2);
+    QTest::keyClick(dt, Qt::Key_Return);  // the same value again: no further step
+    QCOMPARE(w.document()->undoStack()->count(), steps + 2);
+  }
+
+  // Issue 11 #2 and #3: the error state clears as soon as the text is valid again, on leaving
+  // the field, and after Undo; the message is in the user's words (link number, field label,
+  // the limit), never an internal path, and showing it moves no other field.
+  void refusalsSpeakTheUsersWordsAndClear() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    LinkDimensionsDialog* d = w.showLinkDimensions();
+    d->resize(d->sizeHint());
+    QTest::qWait(20);
+    QLineEdit* innerY = d->field("links[1].bar.inner.Y");
+    QLineEdit* neighbour = d->field("links[1].bar.inner.Z");
+    QLineEdit* below = d->field("links[2].bar.inner.Y");
+    const QRect n0 = neighbour->geometry(), b0 = below->geometry(), i0 = innerY->geometry();
+    innerY->setFocus();
+    innerY->selectAll();
+    QTest::keyClicks(innerY, "-0.04");
+    QLabel* reason = d->reasonLabel("links[1].bar.inner.Y");
+    QVERIFY(reason->isVisible());
+    QVERIFY2(!reason->text().contains("links[") && !reason->text().contains(".bar."), qPrintable(reason->text()));
+    QVERIFY2(reason->text().contains("link 2"), qPrintable(reason->text()));
+    QVERIFY2(reason->text().contains("negative"), qPrintable(reason->text()));
+    QVERIFY(!innerY->styleSheet().isEmpty());
+    QTest::qWait(20);
+    QCOMPARE(neighbour->geometry(), n0);  // nothing moved
+    QCOMPARE(below->geometry(), b0);
+    QCOMPARE(innerY->geometry(), i0);
+    // Valid again while typing: the error state goes at once.
+    innerY->selectAll();
+    QTest::keyClicks(innerY, "0.004");
+    QVERIFY(!reason->isVisible());
+    QVERIFY(innerY->styleSheet().isEmpty());
+    // Refused, then leaving the field: the value in force and no error.
+    innerY->selectAll();
+    QTest::keyClicks(innerY, "-1");
+    QVERIFY(reason->isVisible());
+    Q_EMIT innerY->editingFinished();
+    QVERIFY(!reason->isVisible());
+    QVERIFY(innerY->styleSheet().isEmpty());
+    // Refused, then Undo of an earlier edit: every field shows the value in force, no error.
+    QLineEdit* density = d->field("links[0].bar.density");
+    typeInto(density, "2000");
+    QTest::keyClick(density, Qt::Key_Return);
+    QVERIFY(waitForRun(w));
+    innerY->setFocus();
+    innerY->selectAll();
+    QTest::keyClicks(innerY, "-2");
+    QVERIFY(reason->isVisible());
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QVERIFY(!reason->isVisible());
+    QVERIFY(innerY->styleSheet().isEmpty());
+    QVERIFY(!w.document()->isModified());
+    // DT: "time increment DT: must be positive", not "dt: must be positive".
+    SimulationParametersDialog* sp = w.showSimulationParameters();
+    pasteInto(sp->field("dt"), "-1");
+    const QString dtWhy = sp->reasonLabel("dt")->text();
+    QVERIFY2(!dtWhy.contains("dt:"), qPrintable(dtWhy));
+    QVERIFY2(dtWhy.contains("Time increment DT"), qPrintable(dtWhy));
+    Q_EMIT sp->field("dt")->editingFinished();
+  }
+
+  // Issue 11 #4: one undo step per committed edit, so every state reached is reachable again:
+  // a3 0.5 -> 0.6 (Enter) -> 0.7 (Enter): Undo gives 0.6, then 0.5; a task point 0.7 -> 0.75
+  // -> 2.0 (two cell commits): Undo gives 0.75, Redo 2.0.
+  void everyCommittedEditIsOneUndoStep() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const double a3 = w.document()->robot().links[2].dh.a;
+    LinkParametersDialog* d = w.showLinkParameters();
+    QLineEdit* field = d->field("links[2].dh.a");
+    typeInto(field, QString::number(a3 + 0.1));
+    QTest::keyClick(field, Qt::Key_Return);
+    typeInto(field, QString::number(a3 + 0.2));
+    QTest::keyClick(field, Qt::Key_Return);
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.2);
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.1);
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3);
+    w.document()->undoStack()->redo();
+    w.document()->undoStack()->redo();
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.2);
+    QVERIFY(waitForRun(w));
+    TrajectoryPointsDialog* t = w.showTrajectoryPoints();
+    const double x0 = w.document()->task().points[0].position.x();
+    t->table()->item(0, 0)->setText(QString::number(x0 + 0.05));
+    t->table()->item(0, 0)->setText(QString::number(x0 + 0.1));
+    QCOMPARE(w.document()->task().points[0].position.x(), x0 + 0.1);
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->task().points[0].position.x(), x0 + 0.05);
+    w.document()->undoStack()->redo();
+    QCOMPARE(w.document()->task().points[0].position.x(), x0 + 0.1);
+    QVERIFY(waitForRun(w));
+  }
+
+  // Issue 11 #5: the inertia dialog's pseudo-inertia shows a mass edit at once (J44 = mass),
+  // without selecting another link. #6: a 3-joint arm's task orientation columns are read-only
+  // and say they are not used; a 6-joint arm's are editable.
+  void inertiaPreviewFollowsAndUnusedOrientationIsReadOnly() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    InertiaDialog* d = w.showInertia();
+    d->sourceCombo()->setCurrentIndex(static_cast<int>(MassSource::Explicit));
+    QVERIFY(waitForRun(w));
+    QLineEdit* mass = d->field("inertia.mass");
+    typeInto(mass, "3.25");
+    QTest::keyClick(mass, Qt::Key_Return);
+    QCOMPARE(d->field("pseudo.J44")->text(), QStringLiteral("3.25"));
+    QVERIFY(waitForRun(w));
+    TrajectoryPointsDialog* t = w.showTrajectoryPoints();
+    QVERIFY(!(t->table()->item(0, 3)->flags() & Qt::ItemIsEditable));
+    QVERIFY(t->table()->item(0, 3)->toolTip().contains("Not used"));
+    QVERIFY(t->table()->horizontalHeaderItem(4)->text().contains("not used"));
+    QVERIFY(t->table()->item(0, 0)->flags() & Qt::ItemIsEditable);
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY(waitForRun(w));
+    TrajectoryPointsDialog* t6 = w.showTrajectoryPoints();
+    QVERIFY(t6->table()->item(0, 3)->flags() & Qt::ItemIsEditable);
+    QVERIFY(!t6->table()->horizontalHeaderItem(4)->text().contains("not used"));
+  }
+
+  // Issue 11 monkey test: seeded random GUI actions (the CHANGE dialogs with random valid and
+  // invalid values committed by Enter or by leaving the field, task table cells, undo, redo,
+  // playback, tabs, closing dialogs) on the default robot: no crash, no Qt warning, memory that
+  // does not grow with the number of actions (resident size after the second half within 24 MB
+  // of after the first), and undoing everything gives back the session loaded. Actions:
+  // ARMDYN_MONKEY_ACTIONS (default 10 000; the sanitizer job runs fewer).
+  void monkeyTest() {
+    const int actions = qEnvironmentVariableIsSet("ARMDYN_MONKEY_ACTIONS") ? qEnvironmentVariableIntValue("ARMDYN_MONKEY_ACTIONS") : 10000;
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const std::string loaded = sessionToYaml(w.document()->session());
+    static QStringList warnings;
+    warnings.clear();
+    const QtMessageHandler previous = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& msg) {
+      if (type == QtWarningMsg || type == QtCriticalMsg || type == QtFatalMsg) warnings << msg;
+    });
+    std::mt19937 rng(20261126);
+    const auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    const auto residentKb = [] {
+      QFile f("/proc/self/statm");
+      if (!f.open(QIODevice::ReadOnly)) return 0L;
+      const QList<QByteArray> parts = f.readAll().split(' ');
+      return parts.size() > 1 ? parts[1].toLong() * 4 : 0L;  // pages of 4 KB
+    };
+    const QStringList invalid = {"-1", "abc", "", "1e300", "nan", "-0", "0", "1e-300", "--2", "1,5"};
+    long memoryHalf = 0;
+    for (int k = 0; k < actions; ++k) {
+      if (k == actions / 2) memoryHalf = residentKb();
+      switch (pick(9)) {
+        case 0:
+        case 1: {  // a CHANGE dialog: a random field, a random value, Enter or focus out
+          FieldDialog* d = nullptr;
+          switch (pick(5)) {
+            case 0: d = w.showLinkParameters(); break;
+            case 1: d = w.showLinkDimensions(); break;
+            case 2: d = w.showSimulationParameters(); break;
+            case 3: d = w.showTool(); break;
+            default: d = w.showInertia(); break;
+          }
+          QList<QLineEdit*> fields;
+          for (QLineEdit* e : d->findChildren<QLineEdit*>())
+            if (e->isEnabled() && e->isVisible() && !e->isReadOnly()) fields << e;
+          if (fields.isEmpty()) break;
+          QLineEdit* e = fields[pick(static_cast<int>(fields.size()))];
+          bool ok = false;
+          const double now = e->text().toDouble(&ok);
+          const QString value = pick(3) == 0 ? invalid[pick(static_cast<int>(invalid.size()))]
+                                             : QString::number((ok ? now : 0.1) * std::uniform_real_distribution<double>(0.8, 1.25)(rng), 'g', 6);
+          e->setFocus();
+          e->setText(value);
+          Q_EMIT e->textEdited(value);
+          if (pick(2) == 0) QTest::keyClick(e, Qt::Key_Return);
+          else Q_EMIT e->editingFinished();
+          break;
+        }
+        case 2: {  // a task table cell
+          TrajectoryPointsDialog* t = w.showTrajectoryPoints();
+          QTableWidget* table = t->table();
+          if (table->rowCount() == 0) break;
+          QTableWidgetItem* item = table->item(pick(table->rowCount()), pick(3));
+          if (item == nullptr || !(item->flags() & Qt::ItemIsEditable)) break;
+          bool ok = false;
+          const double now = item->text().toDouble(&ok);
+          item->setText(pick(4) == 0 ? invalid[pick(static_cast<int>(invalid.size()))]
+                                     : QString::number((ok ? now : 0.1) + std::uniform_real_distribution<double>(-0.05, 0.05)(rng), 'g', 6));
+          break;
+        }
+        case 3: w.document()->undoStack()->undo(); break;
+        case 4: w.document()->undoStack()->redo(); break;
+        case 5:
+          if (w.playback()->sampleCount() > 0) w.playback()->setSample(pick(w.playback()->sampleCount()));
+          break;
+        case 6: w.tabs()->setCurrentIndex(pick(w.tabs()->count())); break;
+        case 7:
+          for (QDialog* dlg : w.findChildren<QDialog*>())
+            if (dlg->isVisible() && pick(2) == 0) dlg->close();
+          break;
+        default:
+          if (pick(2) == 0) w.playback()->togglePlay();
+          else w.playback()->stepForward();
+          break;
+      }
+      if (k % 50 == 0) QCoreApplication::processEvents();
+      if (k % 500 == 0) QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
+    }
+    w.playback()->pause();
+    QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
+    const long memoryEnd = residentKb();
+    qInstallMessageHandler(previous);
+    std::printf("monkey: %d actions, %d undo steps, resident %ld KB at half, %ld KB at the end\n", actions,
+                w.document()->undoStack()->count(), memoryHalf, memoryEnd);
+    QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join("\n")));
+    QVERIFY2(memoryEnd - memoryHalf < 24 * 1024, qPrintable(QString("grew %1 KB").arg(memoryEnd - memoryHalf)));
+    // Undo everything: the session loaded.
+    while (w.document()->undoStack()->canUndo()) w.document()->undoStack()->undo();
+    QCOMPARE(sessionToYaml(w.document()->session()), loaded);
+    QVERIFY(!w.document()->isModified());
   }
 
   // Dialogs bound to the links of one robot close when another robot (other links) is opened,
@@ -1086,6 +1381,7 @@ class StudioTest : public QObject {
     QVERIFY(d->reasonLabel("links[1].drive.motor.ke")->text().contains("factor 2"));
     Q_EMIT d->field("links[1].drive.motor.ke")->editingFinished();
     typeInto(viscous, "29.5");
+    QTest::keyClick(viscous, Qt::Key_Return);
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().links[1].drive->viscous, 29.5);
     const std::vector<double> after = graphValues(w, Quantity::Force, 1);
@@ -1122,7 +1418,7 @@ class StudioTest : public QObject {
     QVERIFY(good->isForward());
     const std::vector<double> error = graphValues(w.controlPlots()->plot(ControlQuantity::TrackingError), 0);
     QSignalSpy failed(&w, &MainWindow::simulationFailed);
-    pasteInto(d->field("controller.kp[0]"), "1e9");
+    commitInto(d->field("controller.kp[0]"), "1e9");
     QVERIFY(!waitForRun(w));
     QVERIFY(!failed.isEmpty() || failed.wait(10000));
     const QString banner = w.problemText();
@@ -1429,12 +1725,12 @@ class StudioTest : public QObject {
       QVERIFY2(fingerprint() == after, what);
     };
     check("mode", [&] { w.setSimulationMode(SimulationMode::ForwardSimulation); });
-    check("link parameters", [&] { pasteInto(w.showLinkParameters()->field("links[1].dh.a"), "0.44"); });
-    check("simulation parameters", [&] { pasteInto(w.showSimulationParameters()->field("tacc"), "0.25"); });
-    check("tool", [&] { pasteInto(w.showTool()->field("tool.z"), "0.05"); });
-    check("inertia", [&] { pasteInto(w.showInertia()->field("inertia.mass"), "3.5"); });
-    check("drives", [&] { pasteInto(w.showDrives()->field("links[0].drive.gear_ratio"), "70"); });
-    check("controller gain", [&] { pasteInto(w.showController()->field("controller.gains[1].kg"), "1234"); });
+    check("link parameters", [&] { commitInto(w.showLinkParameters()->field("links[1].dh.a"), "0.44"); });
+    check("simulation parameters", [&] { commitInto(w.showSimulationParameters()->field("tacc"), "0.25"); });
+    check("tool", [&] { commitInto(w.showTool()->field("tool.z"), "0.05"); });
+    check("inertia", [&] { commitInto(w.showInertia()->field("inertia.mass"), "3.5"); });
+    check("drives", [&] { commitInto(w.showDrives()->field("links[0].drive.gear_ratio"), "70"); });
+    check("controller gain", [&] { commitInto(w.showController()->field("controller.gains[1].kg"), "1234"); });
     check("controller type", [&] { w.showController()->typeCombo()->setCurrentIndex(1); });
     check("constraints", [&] { w.showConstraints()->modeCombo(2)->setCurrentIndex(1); });
     TrajectoryPointsDialog* t = w.showTrajectoryPoints();
@@ -1462,7 +1758,7 @@ class StudioTest : public QObject {
     QVERIFY(openLibrary(v, "vora_rrr_weld_seam.yaml"));
     Document* vdoc = v.document();
     const std::string before = sessionToYaml(vdoc->session());
-    pasteInto(v.showLinkDimensions()->field("links[1].bar.density"), "3000");
+    commitInto(v.showLinkDimensions()->field("links[1].bar.density"), "3000");
     const std::string after = sessionToYaml(vdoc->session());
     QVERIFY(after != before);
     vdoc->undoStack()->undo();

@@ -123,7 +123,9 @@ TEST(Cli, SimulateCsvHeaderColumnsAndRows) {
     while (std::getline(ls, cell, ',')) v.push_back(std::stod(cell));
     EXPECT_EQ(v.size(), 13u) << "row " << rows;
     // Times print as the shortest text of the double (0.025, not 0.025000000000000001).
-    if (rows == 1) EXPECT_EQ(line.substr(0, line.find(',')), "0.025");
+    if (rows == 1) {
+      EXPECT_EQ(line.substr(0, line.find(',')), "0.025");
+    }
     if (rows == 0) first = v;
     ++rows;
   }

@@ -6,17 +6,108 @@
 #include "simulation/input_limits.h"
 
 #include <QGridLayout>
+#include <QKeyEvent>
+#include <algorithm>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
+#include <QRegularExpression>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace armdyn::app {
+
+namespace {
+
+// One line under a field: the full text in text() and the tooltip, painted elided to the width
+// the layout gives it (a long reason neither widens the column nor pushes rows down).
+class ReasonLabel : public QLabel {
+ public:
+  using QLabel::QLabel;
+  QSize sizeHint() const override { return {0, fontMetrics().height()}; }
+  QSize minimumSizeHint() const override { return sizeHint(); }
+
+ protected:
+  void paintEvent(QPaintEvent*) override {
+    QPainter p(this);
+    p.setPen(palette().color(QPalette::WindowText));
+    p.setPen(QColor(0xb0, 0x00, 0x20));
+    p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(text(), Qt::ElideRight, width()));
+  }
+};
+
+// Internal names of fields in core messages, in the words of the dialogs.
+QString fieldWords(const QString& path) {
+  static const QRegularExpression link(QStringLiteral("^links\\[(\\d+)\\]\\.?(.*)$"));
+  static const std::vector<std::pair<QString, QString>> words = {
+      {"bar.outer", QObject::tr("outer size")},   {"bar.inner", QObject::tr("inner size")},
+      {"bar.centre", QObject::tr("bar centre")},  {"bar.density", QObject::tr("density")},
+      {"bar", QObject::tr("bar")},                {"dh.theta", QStringLiteral("θ")},
+      {"dh.alpha", QStringLiteral("α")},          {"dh.a", QStringLiteral("a")},
+      {"dh.d", QStringLiteral("d")},              {"vmax", QObject::tr("maximum velocity")},
+      {"limits", QObject::tr("joint limits")},    {"mass", QObject::tr("mass")},
+      {"inertia", QObject::tr("inertia")},        {"drive.motor", QObject::tr("motor")},
+      {"drive", QObject::tr("drive")},            {"dt", QObject::tr("time increment DT")},
+      {"tacc", QObject::tr("acceleration time TACC")}, {"payload", QObject::tr("payload")},
+      {"tool", QObject::tr("tool")}};
+  QString rest = path, prefix;
+  if (const QRegularExpressionMatch m = link.match(path); m.hasMatch()) {
+    prefix = QObject::tr("link %1").arg(m.captured(1).toInt());  // core messages count links from 1
+    rest = m.captured(2);
+  }
+  for (const auto& [key, word] : words) {
+    if (rest == key || rest.startsWith(key + '.')) {
+      QString tail = rest.mid(key.size());
+      if (tail.startsWith('.')) tail = tail.mid(1);
+      rest = word + (tail.isEmpty() ? QString() : ' ' + tail.toUpper().replace('.', ' '));
+      break;
+    }
+  }
+  rest.replace('_', ' ').replace('.', ' ');
+  if (prefix.isEmpty()) return rest;
+  return rest.isEmpty() ? prefix : rest + QObject::tr(" of ") + prefix;
+}
+
+}  // namespace
+
+QString FieldDialog::userWords(const QString& why, const QString& key, const QString& description) {
+  // "path: message", possibly "label: path: message" (a dialog naming its value first).
+  static const QRegularExpression internal(QStringLiteral("^([A-Za-z_]+(?:\\[\\d+\\])?(?:\\.[A-Za-z_0-9]+)*): (.*)$"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+  QString text = why;
+  if (text.startsWith(description + ": ")) text = text.mid(description.size() + 2);
+  const QRegularExpressionMatch m = internal.match(text);
+  QString subject = description, message = text;
+  if (m.hasMatch()) {
+    const QString path = m.captured(1);
+    message = m.captured(2);
+    // About this field (or the group it belongs to: "links[2].bar.inner" for inner Y): its own
+    // label; about another: that one's, in words.
+    // Core messages count links from 1 ("links[2]" is link 2), the dialogs' keys from 0.
+    static const QRegularExpression linkIndex(QStringLiteral("^links\\[(\\d+)\\]"));
+    QString own = path;
+    if (const QRegularExpressionMatch li = linkIndex.match(path); li.hasMatch())
+      own.replace(0, li.capturedLength(), QStringLiteral("links[%1]").arg(li.captured(1).toInt() - 1));
+    if (!(key == own || key.startsWith(own + '.'))) subject = fieldWords(path);
+  }
+  if (!subject.isEmpty()) subject[0] = subject[0].toUpper();
+  return subject.isEmpty() ? message : subject + ": " + message;
+}
 
 FieldDialog::FieldDialog(Document* document, QWidget* parent) : QDialog(parent), document_(document) {
   status_ = new QLabel(this);
   status_->setObjectName("fieldStatus");
   status_->setWordWrap(true);
   status_->setStyleSheet("color:#b00020");
+  // Two lines reserved: a message does not move the buttons.
+  status_->setMinimumHeight(2 * status_->fontMetrics().lineSpacing() + 4);
+  status_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  pause_ = new QTimer(this);
+  pause_->setSingleShot(true);
+  pause_->setInterval(kCommitPauseMs);
+  connect(pause_, &QTimer::timeout, this, [this] {
+    if (pending_ >= 0) commit(pending_);
+  });
   links_ = document_->robot().dof();
   connect(document_, &Document::sessionChanged, this, [this] {
     // Fields are bound to links by index: a robot with other links (open, import, undo of an
@@ -25,7 +116,11 @@ FieldDialog::FieldDialog(Document* document, QWidget* parent) : QDialog(parent),
       close();
       return;
     }
-    if (!applying_) reload();
+    if (!applying_) {
+      // Undo, Redo or another dialog's edit: every field shows the value in force again.
+      for (Field& f : fields_) clearError(f);
+      reload();
+    }
   });
 }
 
@@ -39,25 +134,24 @@ QLineEdit* FieldDialog::addField(QGridLayout* grid, int row, int col, const QStr
   edit->setObjectName(key);
   edit->setMinimumWidth(70);
   edit->setToolTip(description);
-  auto* reason = new QLabel(cell);
+  auto* reason = new ReasonLabel(cell);
   reason->setObjectName(key + ".reason");
-  reason->setStyleSheet("color:#b00020; font-size:8pt");
-  reason->setWordWrap(true);
+  QFont small = reason->font();
+  small.setPointSizeF(std::max(6.0, small.pointSizeF() * 0.85));
+  reason->setFont(small);
   reason->setVisible(false);
+  QSizePolicy keep = reason->sizePolicy();
+  keep.setRetainSizeWhenHidden(true);  // the line is reserved whether or not it shows a reason
+  keep.setHorizontalPolicy(QSizePolicy::Ignored);
+  reason->setSizePolicy(keep);
   v->addWidget(edit);
   v->addWidget(reason);
   grid->addWidget(cell, row, col, Qt::AlignTop);
   const int index = static_cast<int>(fields_.size());
   fields_.push_back({key, description, unit, std::move(get), std::move(set), edit, reason});
   connect(edit, &QLineEdit::textEdited, this, [this, index] { onEdited(index); });
-  connect(edit, &QLineEdit::editingFinished, this, [this, index] {
-    // Leaving a refused field restores the value in force.
-    Field& f = fields_[index];
-    if (f.reason->isVisible()) {
-      f.reason->setVisible(false);
-      reload();
-    }
-  });
+  // Enter or focus leaving: commit a valid value, restore the value in force otherwise.
+  connect(edit, &QLineEdit::editingFinished, this, [this, index] { commit(index); });
   reload();
   return edit;
 }
@@ -98,7 +192,7 @@ void FieldDialog::reload() {
   const StudioSession& s = document_->session();
   if (s.robot.dof() != links_) return;
   for (Field& f : fields_) {
-    if (f.reason->isVisible()) continue;  // keep what the user is typing
+    if (f.reason->isVisible()) continue;  // keep what the user is typing (a refused text)
     const double v = f.get(s);
     // 12 significant digits hide float noise (0.4674000000000005); the value itself is kept
     // unless the user types another.
@@ -108,13 +202,33 @@ void FieldDialog::reload() {
   }
 }
 
-void FieldDialog::onEdited(int index) {
+void FieldDialog::keyPressEvent(QKeyEvent* event) {
+  if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && qobject_cast<QLineEdit*>(focusWidget())) {
+    event->accept();
+    return;
+  }
+  QDialog::keyPressEvent(event);
+}
+
+void FieldDialog::clearError(Field& f) {
+  f.reason->setVisible(false);
+  f.reason->clear();
+  f.reason->setToolTip({});
+  f.edit->setStyleSheet({});
+  f.edit->setToolTip(f.description);
+}
+
+std::optional<StudioSession> FieldDialog::validated(int index) {
   Field& f = fields_[index];
-  auto refuse = [&](const QString& why) {
-    f.reason->setText(why);
+  auto refuse = [&](const QString& why) -> std::optional<StudioSession> {
+    const QString words = userWords(why, f.key, f.description);
+    f.reason->setText(words);
+    f.reason->setToolTip(words);
     f.reason->setVisible(true);
     f.edit->setStyleSheet("background:#ffe4e4");
-    status_->setText(tr("%1: %2").arg(f.description, why));
+    f.edit->setToolTip(words);
+    status_->setText(words);
+    return std::nullopt;
   };
   const QString text = f.edit->text().trimmed();
   if (text.isEmpty()) return refuse(tr("a value is required"));
@@ -125,12 +239,47 @@ void FieldDialog::onEdited(int index) {
   f.set(candidate, f.unit == FieldUnit::Degrees ? degToRad(n.value) : n.value);
   const QString why = check(candidate);
   if (!why.isEmpty()) return refuse(why);
-  f.reason->setVisible(false);
-  f.edit->setStyleSheet({});
+  clearError(f);
   status_->clear();
+  return candidate;
+}
+
+void FieldDialog::onEdited(int index) {
+  // Typing validates (the field shows whether the text would be accepted) but commits nothing:
+  // "1" on the way to "10" or "-0" on the way to "-0.04" never reaches the session. A valid,
+  // complete value is committed after a pause.
+  pending_ = -1;
+  pause_->stop();
+  if (!validated(index)) return;
+  const QString text = fields_[index].edit->text().trimmed();
+  static const QRegularExpression unfinished(QStringLiteral("[-+.eE]$"));
+  if (text.contains(unfinished)) return;
+  pending_ = index;
+  pause_->start();
+}
+
+void FieldDialog::commit(int index) {
+  if (pending_ == index) {
+    pending_ = -1;
+    pause_->stop();
+  }
+  Field& f = fields_[index];
+  const std::optional<StudioSession> candidate = validated(index);
+  if (!candidate) {
+    // Leaving a refused field: the value in force comes back, and the field is valid again.
+    clearError(f);
+    reload();
+    return;
+  }
+  // Nothing changed (focus passing through a field): no undo step.
+  if (f.get(*candidate) == f.get(document_->session())) {
+    reload();
+    return;
+  }
   applying_ = true;
-  document_->edit(candidate, tr("Change %1").arg(f.description), f.key);
+  document_->edit(*candidate, tr("Change %1").arg(f.description));  // one undo step per commit
   applying_ = false;
+  reload();
 }
 
 }  // namespace armdyn::app

@@ -358,8 +358,10 @@ void TrajectoryPointsDialog::reload() {
     for (int j = 0; j < columns; ++j)
       headers << tr("J%1 (%2)").arg(j + 1).arg(j < robot.dof() && robot.links[j].joint == JointType::Prismatic ? "m" : "deg");
   } else {
-    headers << tr("X (m)") << tr("Y (m)") << tr("Z (m)") << tr("Roll φ (deg)") << tr("Pitch θ (deg)") << tr("Yaw ψ (deg)")
-            << tr("Radius (m)");
+    const bool positionOnly = document_->robot().dof() < 6;
+    const QString unused = positionOnly ? tr(", not used") : QString();
+    headers << tr("X (m)") << tr("Y (m)") << tr("Z (m)") << tr("Roll φ (deg%1)").arg(unused)
+            << tr("Pitch θ (deg%1)").arg(unused) << tr("Yaw ψ (deg%1)").arg(unused) << tr("Radius (m)");
   }
   table_->setHorizontalHeaderLabels(headers);
   if (!joints) table_->setColumnHidden(6, task.scheme != TaskScheme::LineArc);
@@ -385,7 +387,16 @@ void TrajectoryPointsDialog::reload() {
       } else if (item->text() != text) {
         item->setText(text);
       }
-      table_->item(k, c)->setBackground(QBrush());
+      QTableWidgetItem* cell = table_->item(k, c);
+      cell->setBackground(QBrush());
+      // Fewer than six joints place the tool point only (issue 11 #6): the orientation columns
+      // are shown, greyed and read-only, and say why, instead of taking edits that change nothing.
+      const bool unused = !joints && c >= 3 && c < 6 && document_->robot().dof() < 6;
+      cell->setFlags(unused ? cell->flags() & ~Qt::ItemIsEditable : cell->flags() | Qt::ItemIsEditable);
+      cell->setForeground(unused ? QBrush(QColor(150, 150, 150)) : QBrush());
+      cell->setToolTip(unused ? tr("Not used: an arm of %1 joints places the tool point only, not its orientation")
+                                    .arg(document_->robot().dof())
+                              : QString());
     }
     rows << tr("Point %1").arg(k + 1);
   }
@@ -587,7 +598,7 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
       p.radius = n.value;
     }
   }
-  document_->edit(t, tr("Change point %1").arg(row + 1), QStringLiteral("points[%1].%2").arg(row).arg(column));
+  document_->edit(t, tr("Change point %1").arg(row + 1));  // one undo step per committed cell
 }
 
 void TrajectoryPointsDialog::nextPoint() {

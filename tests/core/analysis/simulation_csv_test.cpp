@@ -79,5 +79,35 @@ TEST(SimulationCsv, ForwardRunsKeepTheRunColumns) {
   EXPECT_EQ(v[16], r.motorTorque(1, 1));
 }
 
+TEST(SimulationCsv, UnitsInTheHeaderOnlyWhenAsked) {
+  // Issue 11 #13: units are an option; the default header is the CLI contract, unchanged.
+  const RunRecord sim = randomSamples(3, 2);
+  const std::string plain = recordCsv(sim);
+  EXPECT_EQ(plain.substr(0, plain.find('\n')), "t,q1,q2,qd1,qd2,qdd1,qdd2,f1,f2");
+  EXPECT_EQ(recordCsv(sim, CsvOptions{}), plain);
+  CsvOptions units;
+  units.unitsOf = {JointType::Revolute, JointType::Prismatic};
+  const std::string withUnits = recordCsv(sim, units);
+  EXPECT_EQ(withUnits.substr(0, withUnits.find('\n')),
+            "t (s),q1 (rad),q2 (m),qd1 (rad/s),qd2 (m/s),qdd1 (rad/s^2),qdd2 (m/s^2),f1 (N m),f2 (N)");
+  // The same rows below either header.
+  EXPECT_EQ(withUnits.substr(withUnits.find('\n')), plain.substr(plain.find('\n')));
+  units.unitsOf = {JointType::Revolute};
+  EXPECT_THROW(recordCsv(sim, units), std::invalid_argument);
+}
+
+TEST(SimulationCsv, ForwardRunUnitsFollowTheDriveInput) {
+  RunRecord r = randomSamples(2, 1);
+  r.mode = RunMode::ForwardSimulation;
+  for (Eigen::MatrixXd* m : {&r.setpoint, &r.error, &r.input, &r.voltage, &r.current, &r.motorTorque})
+    *m = Eigen::MatrixXd::Zero(2, 1);
+  r.forward.input = DriveInput::Voltage;
+  CsvOptions units;
+  units.unitsOf = {JointType::Revolute};
+  const std::string csv = recordCsv(r, units);
+  EXPECT_EQ(csv.substr(0, csv.find('\n')),
+            "t (s),q1 (rad),qd1 (rad/s),qref1 (rad),e1 (rad),u1 (V),v1 (V),i1 (A),tau1 (N m)");
+}
+
 }  // namespace
 }  // namespace armdyn

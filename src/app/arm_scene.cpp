@@ -123,7 +123,8 @@ osg::BoundingSphere ArmScene::armBound() const {
 }
 
 void ArmScene::setSettings(const ViewSettings& settings) {
-  const bool rebuild = settings.drawingScale != settings_.drawingScale;
+  const bool rebuild =
+      settings.drawingScale != settings_.drawingScale || settings.showMassBodies != settings_.showMassBodies;
   settings_ = settings;
   if (rebuild && result_) {
     setResult(result_);
@@ -171,10 +172,74 @@ void ArmScene::rebuildGrid() {
   grid_->addChild(geode, settings_.showGrid);
 }
 
+// A solid member from a to b (link frame coordinates), round or square in section.
+osg::ref_ptr<osg::ShapeDrawable> member(const osg::Vec3& a, const osg::Vec3& b, float radius, bool square,
+                                        const osg::Vec4& colour) {
+  const osg::Vec3 d = b - a;
+  const float length = d.length();
+  osg::ref_ptr<osg::Shape> shape;
+  if (square) shape = new osg::Box((a + b) * 0.5f, 1.6f * radius, 1.6f * radius, length);
+  else shape = new osg::Cylinder((a + b) * 0.5f, radius, length);
+  osg::Quat q;
+  q.makeRotate(osg::Vec3(0, 0, 1), d);
+  if (auto* c = dynamic_cast<osg::Cylinder*>(shape.get())) c->setRotation(q);
+  if (auto* bx = dynamic_cast<osg::Box*>(shape.get())) bx->setRotation(q);
+  osg::ref_ptr<osg::ShapeDrawable> drawable = new osg::ShapeDrawable(shape);
+  drawable->setColor(colour);
+  return drawable;
+}
+
 osg::ref_ptr<osg::Node> ArmScene::makeLinkGeometry(int link, const Model& model, bool ghost) const {
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  // The link from its DH geometry, in its own frame i: the member along d runs on the axis of
+  // joint i (z_{i-1}) from o_{i-1} = (-a, -d sin alpha, -d cos alpha) to the elbow (-a, 0, 0),
+  // the member along a from there to o_i. A prismatic joint's member is its ram: as long as its
+  // travel, ending at the elbow, square in section. The thickness follows the link's mass: a
+  // solid aluminium rod of the members' length and the link's mass, within 1.8-5 % of the arm.
+  osg::ref_ptr<osg::Group> group = new osg::Group;
   const osg::Vec4 colour = ghost ? kGhostColour : linkColour(link);
   const LinkSpec& spec = model.spec().links[link];
+  const DhParameters& dh = spec.dh;
+  const bool prismatic = spec.joint == JointType::Prismatic;
+  const double travel = prismatic && spec.qMax - spec.qMin < 1e6 ? spec.qMax - spec.qMin : std::abs(dh.d) + 0.3 * sceneSize_;
+  const double length = std::abs(dh.a) + (prismatic ? travel : std::abs(dh.d));
+  const double mass = std::max(0.0, bareLinkInertial(spec).mass);
+  const double rod = length > 0.0 ? std::sqrt(mass / (2700.0 * M_PI * length)) : 0.0;
+  const float r = static_cast<float>(std::clamp(rod, 0.018 * sceneSize_, 0.05 * sceneSize_));
+  const osg::Vec3 elbow(static_cast<float>(-dh.a), 0, 0);
+  const osg::Vec3 axis(0, static_cast<float>(std::sin(dh.alpha)), static_cast<float>(std::cos(dh.alpha)));  // z_{i-1}
+  osg::ref_ptr<osg::Geode> members = new osg::Geode;
+  members->setName("dhLink");
+  const float eps = static_cast<float>(1e-6 * sceneSize_);
+  if (prismatic) {
+    members->addDrawable(member(elbow - axis * static_cast<float>(travel), elbow, 0.8f * r, true, colour));
+  } else if (std::abs(dh.d) > eps) {
+    members->addDrawable(member(elbow - axis * static_cast<float>(dh.d), elbow, r, false, colour));
+  }
+  if (std::abs(dh.a) > eps) {
+    members->addDrawable(member(elbow, osg::Vec3(), r, false, colour));
+    // A knuckle where the two members meet.
+    if (std::abs(dh.d) > eps || prismatic) {
+      osg::ref_ptr<osg::ShapeDrawable> k = new osg::ShapeDrawable(new osg::Sphere(elbow, r));
+      k->setColor(colour);
+      members->addDrawable(k);
+    }
+  }
+  if (members->getNumDrawables() == 0) {  // no length: a hub on the joint
+    osg::ref_ptr<osg::ShapeDrawable> hub = new osg::ShapeDrawable(new osg::Sphere(osg::Vec3(), 1.2f * r));
+    hub->setColor(colour);
+    members->addDrawable(hub);
+  }
+  group->addChild(members);
+  if (settings_.showMassBodies && !ghost)
+    group->addChild(makeMassBody(link, model, osg::Vec4(colour.r(), colour.g(), colour.b(), 0.3f)));
+  return group;
+}
+
+osg::ref_ptr<osg::Node> ArmScene::makeMassBody(int link, const Model& model, const osg::Vec4& colour) const {
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->setName("massBody");
+  const LinkSpec& spec = model.spec().links[link];
+  if (colour.a() < 1.0f) makeTransparent(geode->getOrCreateStateSet());
   if (spec.massSource == MassSource::HollowBar) {
     // Outer box minus inner box, drawn as up to six wall slabs so the hollow shows.
     const Eigen::Vector3d& o = spec.bar.outer;
@@ -246,9 +311,16 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
     if (j >= 1 && j <= n) x->addChild(makeLinkGeometry(j - 1, model, false));
     if (j < n) x->addChild(makeJointGeometry(j, model, false));
     if (j == n + 1) {
-      const float r = static_cast<float>(0.02 * sceneSize_ * scale);
+      // Tool flange: a disc across the tool's z axis with a short stub, the tool point on its face.
+      const float r = static_cast<float>(0.03 * sceneSize_ * scale);
       osg::ref_ptr<osg::Geode> g = new osg::Geode;
-      g->addDrawable(box(osg::Vec3(0, 0, -r), osg::Vec3(2 * r, 2 * r, 2 * r), osg::Vec4(0.9f, 0.8f, 0.2f, 1)));
+      g->setName("toolFlange");
+      osg::ref_ptr<osg::ShapeDrawable> disc = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(0, 0, -0.15f * r), r, 0.3f * r));
+      disc->setColor(osg::Vec4(0.9f, 0.8f, 0.2f, 1));
+      g->addDrawable(disc);
+      osg::ref_ptr<osg::ShapeDrawable> stub = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(0, 0, -0.65f * r), 0.45f * r, 0.7f * r));
+      stub->setColor(osg::Vec4(0.55f, 0.55f, 0.58f, 1));
+      g->addDrawable(stub);
       x->addChild(g);
     }
     arm_->addChild(x);

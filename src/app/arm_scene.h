@@ -1,9 +1,10 @@
 #pragma once
-// The OpenSceneGraph scene of the 3D viewport: floor grid, base, the arm drawn as its hollow
-// bars (Vora fig 6.1) in link frames (a link given by its inertia alone: the uniform box of the
-// same mass and principal moments, model/equivalent_box.h), joint cylinders and axes, link
-// frames, the tool path, via points (red when unreachable) and ghost configurations at the
-// segment end points (fig 7.5).
+// The OpenSceneGraph scene of the 3D viewport: floor grid, base, the arm drawn from its DH
+// geometry (members along d and a, sized from the link's mass, joint housings, a tool flange),
+// optionally with its mass model over it (Vora's hollow bars, fig 6.1; a link given by its
+// inertia alone: the uniform box of the same mass and principal moments,
+// model/equivalent_box.h), joint axes, link frames, the tool path, via points (red when
+// unreachable) and ghost configurations at the segment end points (fig 7.5).
 // Geometry is built once per simulation result; animation only moves matrix transforms.
 
 #include "kinematics/workspace_estimate.h"
@@ -46,6 +47,8 @@ class ArmScene {
 
  private:
   osg::ref_ptr<osg::Node> makeLinkGeometry(int link, const Model& model, bool ghost) const;
+  // Vora's hollow bar, or the equivalent-inertia box of a link given by its inertia.
+  osg::ref_ptr<osg::Node> makeMassBody(int link, const Model& model, const osg::Vec4& colour) const;
   osg::ref_ptr<osg::Node> makeJointGeometry(int joint, const Model& model, bool ghost) const;
   void rebuildGrid();
   void applySwitches();

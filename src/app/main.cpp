@@ -86,6 +86,8 @@ int main(int argc, char** argv) {
   const bool shooting = parser.isSet(screenshot);
   window.setInteractive(!shooting);
   window.setCompareFiles(parser.isSet(compare));
+  // The size, docks and splitter of the last session (screenshots keep the default layout).
+  if (!shooting) window.restoreLayout();
   window.show();
 
   // Autosave recovery, this copy's autosave (none for screenshots), then the first file; the

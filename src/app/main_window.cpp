@@ -75,8 +75,10 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTextBrowser>
 #include <QTextDocument>
+#include <QTextTable>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -103,9 +105,13 @@ MainWindow::MainWindow(QWidget* parent)
       playback_(new PlaybackController(this)),
       autosave_(new Autosave(this)) {
   setWindowIcon(applicationIcon());
-  // 1500 x 920, or less on a smaller screen (a 1280 x 800 laptop): never larger than the screen.
+  // Sized to the screen it opens on: 1500 x 920, or 85 % of a larger screen, never more than a
+  // smaller one gives (a 1280 x 800 laptop), centred on it. restoreLayout() may replace it.
   const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1500, 920);
-  resize(std::min(1500, available.width()), std::min(920, available.height()));
+  const QSize initial(std::min(available.width(), std::max(1500, available.width() * 85 / 100)),
+                      std::min(available.height(), std::max(920, available.height() * 85 / 100)));
+  resize(initial);
+  move(available.center() - QPoint(initial.width() / 2, initial.height() / 2));
 
   // Left: viewport, playback bar and the problem banner. Right: plots, table, summary.
   auto* left = new QWidget(this);
@@ -166,12 +172,15 @@ MainWindow::MainWindow(QWidget* parent)
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { runner_->setSizingWanted(tabs_->currentWidget() == sizing_); });
 
   auto* splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->setObjectName("mainSplitter");
+  splitter_ = splitter;
   splitter->addWidget(left);
   splitter->addWidget(tabs_);
   splitter->setStretchFactor(0, 5);
   splitter->setStretchFactor(1, 4);
-  // About 11:10 from the start, whatever the tabs' size hints (a long summary heading).
-  splitter->setSizes({790, 710});
+  // About 11:10 from the start, whatever the tabs' size hints (a long summary heading); on a
+  // narrow screen the results keep at least 660 px, so a six-joint summary needs no scrolling.
+  splitter->setSizes(splitterSizesFor(initial.width()));
   setCentralWidget(splitter);
 
   parametersText_ = new QTextBrowser(this);
@@ -189,6 +198,15 @@ MainWindow::MainWindow(QWidget* parent)
   });
 
   teach_ = new TeachPanel(this);
+  // Recording a pose acts on the trajectory dialog's selected row while it is open, and
+  // selects the recorded point there.
+  teach_->setDocument(document_);
+  teach_->setPointSelection([this] {
+    return trajectoryDialog_ && trajectoryDialog_->isVisible() ? trajectoryDialog_->table()->currentRow() : -1;
+  });
+  connect(teach_, &TeachPanel::pointRecorded, this, [this](int index) {
+    if (trajectoryDialog_ && trajectoryDialog_->isVisible()) trajectoryDialog_->table()->selectRow(index);
+  });
   teachDock_ = new QDockWidget(tr("Teach mode"), this);
   teachDock_->setObjectName("teachDock");
   teachDock_->setWidget(teach_);
@@ -328,7 +346,11 @@ D* MainWindow::showDialog(QPointer<D>& slot) {
   return slot.data();
 }
 
-LinkParametersDialog* MainWindow::showLinkParameters() { return showDialog(linkParametersDialog_); }
+LinkParametersDialog* MainWindow::showLinkParameters() {
+  LinkParametersDialog* d = showDialog(linkParametersDialog_);
+  connect(d, &LinkParametersDialog::linkDimensionsRequested, this, [this] { showLinkDimensions(); });
+  return d;
+}
 LinkDimensionsDialog* MainWindow::showLinkDimensions() { return showDialog(linkDimensionsDialog_); }
 TrajectoryPointsDialog* MainWindow::showTrajectoryPoints() { return showDialog(trajectoryDialog_); }
 InertiaDialog* MainWindow::showInertia() { return showDialog(inertiaDialog_); }
@@ -457,7 +479,10 @@ void MainWindow::buildMenus() {
                         &MainWindow::exportPlotsInteractive);
   exportMenu->addAction(tr("Control plots (PNG/PDF%1)…").arg(PlotPanel::exportFormats().contains("svg") ? "/SVG" : ""), this,
                         &MainWindow::exportControlPlotsInteractive);
-  exportMenu->addAction(tr("Tabulated results (CSV)…"), this, &MainWindow::exportTableInteractive);
+  exportMenu->addAction(tr("Tabulated results (CSV)…"), this, [this] { exportTableInteractive(false); })
+      ->setStatusTip(tr("Header t,q1,…,f1,… as armdyn simulate --csv writes it; SI units"));
+  exportMenu->addAction(tr("Tabulated results with units (CSV)…"), this, [this] { exportTableInteractive(true); })
+      ->setStatusTip(tr("Header with the unit of every column: t (s),q1 (rad),…"));
   exportMenu->addAction(tr("Robot as &URDF…"), this, &MainWindow::exportUrdfInteractive);
   exportMenu->addAction(tr("Summary results (CSV)…"), this, &MainWindow::exportSummaryInteractive);
   exportMenu->addAction(tr("Screenshot of the window (PNG)…"), this, [this] {
@@ -592,6 +617,7 @@ void MainWindow::buildMenus() {
   toggle(tr("&Ghosts at segment end points"), &ViewSettings::showGhosts, "viewShowGhosts");
   toggle(tr("Tool &path"), &ViewSettings::showPath, "viewShowPath");
   toggle(tr("Floor &grid"), &ViewSettings::showGrid, "viewShowGrid");
+  toggle(tr("&Mass model bodies (bars, inertia boxes)"), &ViewSettings::showMassBodies, "viewShowMassBodies");
   workspaceAct_ = view->addAction(tr("Show reachable &workspace"));
   workspaceAct_->setObjectName("viewShowWorkspace");
   workspaceAct_->setCheckable(true);
@@ -908,6 +934,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
     if (!compareFiles_) {
       plots_->resetComparison();
       controlPlots_->resetComparison();
+      summary_->resetComparison();
     }
     document_->reset(s, QString());
     if (!controllerProblem.isEmpty()) {
@@ -929,6 +956,7 @@ bool MainWindow::openFile(const QString& path, QString* error) {
       if (!compareFiles_) {
         plots_->resetComparison();
         controlPlots_->resetComparison();
+        summary_->resetComparison();
       }
       if (document_->robot().links.empty()) {
         // A task alone: run it on the default robot.
@@ -1086,18 +1114,54 @@ bool MainWindow::saveTo(const QString& path, QString* error) {
 void MainWindow::newSession(const StudioSession& session) {
   plots_->resetComparison();
   controlPlots_->resetComparison();
+  summary_->resetComparison();
   document_->reset(session, QString());
   fitPending_ = true;
 }
 
-bool MainWindow::exportPlots(const QString& path, QString* error) { return plots_->exportTo(path, error); }
+QString MainWindow::exportTitle() const {
+  const Session& s = result_ ? result_->session : static_cast<const Session&>(document_->session());
+  QString title = QString::fromStdString(s.robot.name);
+  if (title.isEmpty()) title = tr("Untitled robot");
+  const QString task = QString::fromStdString(s.task.name);
+  // "Vora RRR — weld seam"; a task named after its robot ("Vora RRR weld seam") stands alone.
+  if (task.startsWith(title)) return task;
+  if (!task.isEmpty()) title += QStringLiteral(" — ") + task;
+  return title;
+}
+
+bool MainWindow::exportPlots(const QString& path, QString* error) { return exportPlots(path, PlotExportOptions(), error); }
+
+bool MainWindow::exportPlots(const QString& path, const PlotExportOptions& options, QString* error) {
+  PlotExportOptions titled = options;
+  titled.title = exportTitle();
+  return plots_->exportTo(path, titled, error);
+}
 
 bool MainWindow::exportControlPlots(const QString& path, QString* error) {
+  return exportControlPlots(path, PlotExportOptions(), error);
+}
+
+bool MainWindow::exportControlPlots(const QString& path, const PlotExportOptions& options, QString* error) {
   if (!result_ || !result_->isForward()) {
     if (error) *error = tr("No forward simulation to export (Control ▸ Forward simulation)");
     return false;
   }
-  return controlPlots_->exportTo(path, error);
+  PlotExportOptions titled = options;
+  titled.title = exportTitle() + tr(" (control)");
+  return controlPlots_->exportTo(path, titled, error);
+}
+
+bool MainWindow::askPlotExportSize(const QSize& screen, PlotExportOptions* options) {
+  const std::vector<PlotExportOptions> presets = PlotPanel::exportPresets(screen);
+  QStringList labels;
+  for (const PlotExportOptions& p : presets) labels << p.label;
+  bool ok = false;
+  const QString chosen = QInputDialog::getItem(this, tr("Export plots"), tr("Image size and resolution:"), labels, 1,
+                                               false, &ok);
+  if (!ok) return false;
+  *options = presets[static_cast<std::size_t>(std::max(0, static_cast<int>(labels.indexOf(chosen))))];
+  return true;
 }
 
 void MainWindow::exportControlPlotsInteractive() {
@@ -1105,17 +1169,22 @@ void MainWindow::exportControlPlotsInteractive() {
   for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
   const QString path = QFileDialog::getSaveFileName(this, tr("Export control plots"), "control.png", filters.join(";;"));
   if (path.isEmpty()) return;
+  PlotExportOptions options;
+  if (!askPlotExportSize(controlPlots_->size(), &options)) return;
   QString error;
-  if (!exportControlPlots(path, &error)) showError(tr("Export control plots"), error);
+  if (!exportControlPlots(path, options, &error)) showError(tr("Export control plots"), error);
 }
 
-bool MainWindow::exportTableCsv(const QString& path, QString* error) {
+bool MainWindow::exportTableCsv(const QString& path, bool withUnits, QString* error) {
   if (!result_) {
     if (error) *error = tr("No simulation results to export");
     return false;
   }
   try {
-    writeRecordCsv(path.toStdString(), result_->record);
+    CsvOptions options;
+    if (withUnits)
+      for (const LinkSpec& link : result_->session.robot.links) options.unitsOf.push_back(link.joint);
+    writeRecordCsv(path.toStdString(), result_->record, options);
     return true;
   } catch (const std::exception& e) {
     if (error) *error = QString::fromStdString(e.what());
@@ -1157,24 +1226,51 @@ bool MainWindow::printTable(QPrinter& printer, QString* error) {
     if (error) *error = tr("No simulation results to print");
     return false;
   }
+  tablePrintDocument()->print(&printer);
+  return true;
+}
+
+std::unique_ptr<QTextDocument> MainWindow::tablePrintDocument() const {
   // Vora's table 7.4 layout: the results table's columns and headers, one row per sample and joint.
-  QString html = QStringLiteral("<h3>%1</h3><table border=1 cellspacing=0 cellpadding=2><tr>")
-                     .arg(tr("Tabulated results: %1").arg(QString::fromStdString(result_->session.robot.name).toHtmlEscaped()));
-  for (int c = 0; c < tableModel_->columnCount(); ++c)
-    html += QStringLiteral("<th>%1</th>").arg(tableModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().toHtmlEscaped());
-  html += QStringLiteral("</tr>");
-  for (int r = 0; r < tableModel_->rowCount(); ++r) {
+  const int columns = tableModel_->columnCount();
+  const int rows = tableModel_->rowCount();
+  // Column widths fixed for the whole table (in % of the page, from the longest text of each
+  // column over every row), and the header row repeated at the top of every page.
+  std::vector<int> longest(static_cast<std::size_t>(columns), 1);
+  QString html = QStringLiteral("<h3>%1</h3><table border=1 cellspacing=0 cellpadding=2 width=100%><thead><tr>")
+                     .arg(tr("Tabulated results: %1").arg(exportTitle().toHtmlEscaped()));
+  for (int c = 0; c < columns; ++c) {
+    const QString head = tableModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    for (const QString& part : head.split('\n')) longest[c] = std::max(longest[c], static_cast<int>(part.size()));
+    html += QStringLiteral("<th>%1</th>").arg(head.toHtmlEscaped().replace('\n', QStringLiteral("<br>")));
+  }
+  html += QStringLiteral("</tr></thead><tbody>");
+  for (int r = 0; r < rows; ++r) {
     html += QStringLiteral("<tr>");
-    for (int c = 0; c < tableModel_->columnCount(); ++c)
-      html += QStringLiteral("<td align=right>%1</td>").arg(tableModel_->index(r, c).data().toString().toHtmlEscaped());
+    for (int c = 0; c < columns; ++c) {
+      const QString text = tableModel_->index(r, c).data().toString();
+      longest[c] = std::max(longest[c], static_cast<int>(text.size()));
+      html += QStringLiteral("<td align=right>%1</td>").arg(text.toHtmlEscaped());
+    }
     html += QStringLiteral("</tr>");
   }
-  html += QStringLiteral("</table>");
-  QTextDocument doc;
-  doc.setDefaultFont(QFont(font().family(), 8));
-  doc.setHtml(html);
-  doc.print(&printer);
-  return true;
+  html += QStringLiteral("</tbody></table>");
+  auto doc = std::make_unique<QTextDocument>();
+  doc->setDefaultFont(QFont(font().family(), 8));
+  doc->setHtml(html);
+  int total = 0;
+  for (int n : longest) total += n + 2;
+  for (QTextFrame* frame : doc->rootFrame()->childFrames()) {
+    auto* table = qobject_cast<QTextTable*>(frame);
+    if (!table) continue;
+    QTextTableFormat format = table->format();
+    format.setHeaderRowCount(1);
+    QVector<QTextLength> widths;
+    for (int n : longest) widths << QTextLength(QTextLength::PercentageLength, 100.0 * (n + 2) / total);
+    format.setColumnWidthConstraints(widths);
+    table->setFormat(format);
+  }
+  return doc;
 }
 
 // Printer, PDF file or (for tables) CSV: asked in one small box.
@@ -1224,7 +1320,35 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     return;
   }
   autosave_->finish();
+  if (rememberLayout_) saveLayout();
   e->accept();
+}
+
+QList<int> MainWindow::splitterSizesFor(int windowWidth) {
+  const int right = std::max(660, windowWidth * 710 / 1500);
+  return {std::max(300, windowWidth - right), right};
+}
+
+bool MainWindow::restoreLayout() {
+  rememberLayout_ = true;
+  QSettings settings;
+  bool restored = false;
+  // restoreGeometry keeps the window on a screen that exists now (a monitor unplugged since).
+  if (settings.contains("layout/geometry")) restored = restoreGeometry(settings.value("layout/geometry").toByteArray());
+  if (settings.contains("layout/state")) {
+    restoreState(settings.value("layout/state").toByteArray());
+    // Teach mode is a mode, not a layout: its dock keeps its place but does not open by itself.
+    if (!teachDock_->isHidden()) setTeachMode(false);
+  }
+  if (settings.contains("layout/splitter")) splitter_->restoreState(settings.value("layout/splitter").toByteArray());
+  return restored;
+}
+
+void MainWindow::saveLayout() {
+  QSettings settings;
+  settings.setValue("layout/geometry", saveGeometry());
+  settings.setValue("layout/state", saveState());
+  settings.setValue("layout/splitter", splitter_->saveState());
 }
 
 void MainWindow::fileNew() {
@@ -1292,15 +1416,19 @@ void MainWindow::exportPlotsInteractive() {
   for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
   const QString path = QFileDialog::getSaveFileName(this, tr("Export plots"), "plots.png", filters.join(";;"));
   if (path.isEmpty()) return;
+  PlotExportOptions options;
+  if (!askPlotExportSize(plots_->size(), &options)) return;
   QString error;
-  if (!exportPlots(path, &error)) showError(tr("Export plots"), error);
+  if (!exportPlots(path, options, &error)) showError(tr("Export plots"), error);
 }
 
-void MainWindow::exportTableInteractive() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export tabulated results"), "results.csv", "CSV (*.csv)");
+void MainWindow::exportTableInteractive(bool withUnits) {
+  const QString path = QFileDialog::getSaveFileName(
+      this, withUnits ? tr("Export tabulated results with units") : tr("Export tabulated results"), "results.csv",
+      "CSV (*.csv)");
   if (path.isEmpty()) return;
   QString error;
-  if (!exportTableCsv(path, &error)) showError(tr("Export table"), error);
+  if (!exportTableCsv(path, withUnits, &error)) showError(tr("Export table"), error);
 }
 
 void MainWindow::exportSummaryInteractive() {

@@ -32,6 +32,8 @@ class QTextBrowser;
 class QTimer;
 class QPrinter;
 class QAction;
+class QSplitter;
+class QTextDocument;
 
 namespace armdyn {
 struct WorkspaceEstimate;
@@ -42,6 +44,7 @@ namespace armdyn::app {
 class ArmViewport;
 class KinematicsPanel;
 class Autosave;
+struct PlotExportOptions;
 class Document;
 class PlaybackBar;
 class PlaybackController;
@@ -96,15 +99,35 @@ class MainWindow : public QMainWindow {
   void setSimulationMode(SimulationMode mode);
   SimulationMode simulationMode() const;
 
+  // Plots without the time cursor, titled with the robot and task (exportTitle()); `options`
+  // give the size and dpi (PlotPanel::exportPresets; its title is replaced).
   bool exportPlots(const QString& path, QString* error = nullptr);
+  bool exportPlots(const QString& path, const PlotExportOptions& options, QString* error = nullptr);
   bool exportControlPlots(const QString& path, QString* error = nullptr);
-  bool exportTableCsv(const QString& path, QString* error = nullptr);
+  bool exportControlPlots(const QString& path, const PlotExportOptions& options, QString* error = nullptr);
+  QString exportTitle() const;  // "Vora RRR — weld seam" (the run on screen)
+  // The header is the CLI contract's (t,q1,...) unless `withUnits`: "t (s),q1 (rad),...".
+  bool exportTableCsv(const QString& path, QString* error = nullptr) { return exportTableCsv(path, false, error); }
+  bool exportTableCsv(const QString& path, bool withUnits, QString* error = nullptr);
+  // Window geometry, dock and toolbar state and the splitter, kept with QSettings between
+  // sessions ("layout/..."). The constructor sizes the window to its screen and restores
+  // nothing: armdyn-studio calls restoreLayout() (not for screenshots); tests stay independent
+  // of earlier runs. Once restoreLayout() has been called, closing the window saves the layout.
+  bool restoreLayout();
+  void saveLayout();
+  QSplitter* mainSplitter() const { return splitter_; }
+  // The splitter's first sizes for a window this wide: about 11:10, the results at least 660 px
+  // (a six-joint summary without scrolling at 1280 x 800).
+  static QList<int> splitterSizesFor(int windowWidth);
   bool exportSummaryCsv(const QString& path, QString* error = nullptr);
   bool printParameters(const QString& pdfPath, QString* error = nullptr);
   bool printParameters(QPrinter& printer, QString* error = nullptr);
   // MAIN menu 11: the results table (Vora's table 7.4 layout) to a PDF file or a printer.
   bool printTable(const QString& pdfPath, QString* error = nullptr);
   bool printTable(QPrinter& printer, QString* error = nullptr);
+  // What printTable prints: a title and one table, its header row repeated on every page
+  // (headerRowCount 1) and its column widths fixed for every page (percentages of the page).
+  std::unique_ptr<QTextDocument> tablePrintDocument() const;
   // The window as shown, with the GL viewport composited in.
   QImage screenshot();
 
@@ -204,7 +227,9 @@ class MainWindow : public QMainWindow {
   bool fileSave();
   bool fileSaveAs();
   void exportPlotsInteractive();
-  void exportTableInteractive();
+  void exportTableInteractive(bool withUnits = false);
+  // Asks the size and dpi of a plot export (PlotPanel::exportPresets); false: cancelled.
+  bool askPlotExportSize(const QSize& screen, PlotExportOptions* options);
   void exportSummaryInteractive();
   void printParametersInteractive();
   void printTableInteractive();
@@ -261,6 +286,8 @@ class MainWindow : public QMainWindow {
   int unreachable_ = -1;
   bool compareFiles_ = false;
   bool interactive_ = true;
+  bool rememberLayout_ = false;  // set by restoreLayout(): closing saves the layout
+  QSplitter* splitter_ = nullptr;
   bool fitPending_ = true;
   bool fitPendingTeach_ = true;
   QElapsedTimer cursorClock_;  // last plot/table cursor update while playing

@@ -514,47 +514,100 @@ void PlotPanel::setCursorTime(double t) {
   }
 }
 
-bool PlotPanel::exportTo(const QString& path, QString* error) const {
+std::vector<PlotExportOptions> PlotPanel::exportPresets(const QSize& screen) {
+  const QSize shown = screen.isValid() && !screen.isEmpty() ? screen : QSize(900, 1040);
+  // A4 width, 210 mm at 300 dpi = 2480 px, with the plots' 900 x 1040 proportions kept.
+  const int a4 = static_cast<int>(std::lround(210.0 / 25.4 * 300.0));
+  return {{QString(), shown, 96, tr("As on screen: %1 x %2 px, 96 dpi").arg(shown.width()).arg(shown.height())},
+          {QString(), QSize(1600, 1000), 150, tr("1600 x 1000 px, 150 dpi")},
+          {QString(), QSize(a4, static_cast<int>(std::lround(a4 * 1040.0 / 900.0))), 300,
+           tr("A4 width at 300 dpi: %1 x %2 px").arg(a4).arg(static_cast<int>(std::lround(a4 * 1040.0 / 900.0)))}};
+}
+
+bool PlotPanel::exportTo(const QString& path, const PlotExportOptions& options, QString* error) const {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  const int w = 900, h = 260;  // size of one panel in the exported file, px
-  auto paintAll = [&](QPaintDevice* device, int width, int height) {
+  // Drawn in a logical canvas of 96-dpi pixels, scaled to the file's resolution: text and lines
+  // keep their size relative to the plot at every dpi.
+  const double scale = std::max(1, options.dpi) / 96.0;
+  const QSize pixels = options.size.isValid() && !options.size.isEmpty() ? options.size : QSize(900, 1040);
+  const int w = std::max(1, static_cast<int>(std::lround(pixels.width() / scale)));
+  const int total = std::max(4, static_cast<int>(std::lround(pixels.height() / scale)));
+  QFont titleFont = font();
+  titleFont.setPointSizeF(std::max(9.0, titleFont.pointSizeF() * 1.25));
+  titleFont.setBold(true);
+  const int titleHeight = options.title.isEmpty() ? 0 : QFontMetrics(titleFont).height() + 12;
+  const int h = std::max(1, (total - titleHeight) / 4);  // one panel
+  // Never the time cursor: it is a playback aid, not data.
+  std::array<bool, 4> cursorShown{};
+  for (int i = 0; i < 4; ++i) {
+    cursorShown[i] = cursors_[i]->visible();
+    cursors_[i]->setVisible(false);
+  }
+  auto paintAll = [&](QPaintDevice* device, double deviceScale) {
     QCPPainter painter(device);
+    painter.scale(deviceScale, deviceScale);
+    if (titleHeight > 0) {
+      painter.setFont(titleFont);
+      painter.setPen(QColor(30, 30, 30));
+      painter.drawText(QRect(0, 0, w, titleHeight), Qt::AlignCenter, options.title);
+    }
     for (int i = 0; i < 4; ++i) {
       painter.save();
-      painter.translate(0, i * height);
-      plots_[i]->toPainter(&painter, width, height);
+      painter.translate(0, titleHeight + i * h);
+      plots_[i]->toPainter(&painter, w, h);
       painter.restore();
     }
   };
+  bool written = false;
+  bool known = true;
   if (suffix == "png") {
-    QImage image(w, 4 * h, QImage::Format_ARGB32);
+    QImage image(pixels, QImage::Format_ARGB32);
     image.fill(Qt::white);
-    paintAll(&image, w, h);
-    if (image.save(path, "PNG")) return true;
+    paintAll(&image, scale);
+    // The resolution is written into the file after painting: fonts are sized for the 96-dpi
+    // canvas and scaled with it, not a second time for the image's dpi.
+    const int dotsPerMeter = static_cast<int>(std::lround(std::max(1, options.dpi) / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    written = image.save(path, "PNG");
   } else if (suffix == "pdf") {
-    QPdfWriter pdf(path);
-    pdf.setResolution(96);
-    pdf.setPageSize(QPageSize(QSizeF(w, 4 * h), QPageSize::Point));
-    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-    paintAll(&pdf, pdf.width(), pdf.height() / 4);
-    return QFileInfo(path).size() > 0;
+    {
+      QPdfWriter pdf(path);
+      pdf.setResolution(96);
+      pdf.setTitle(options.title);
+      // size / dpi inches, in points.
+      pdf.setPageSize(QPageSize(QSizeF(pixels.width() * 72.0 / std::max(1, options.dpi),
+                                       pixels.height() * 72.0 / std::max(1, options.dpi)),
+                                QPageSize::Point));
+      pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+      paintAll(&pdf, static_cast<double>(pdf.width()) / w);
+    }
+    written = QFileInfo(path).size() > 0;
 #ifdef ARMDYN_HAVE_QT_SVG
   } else if (suffix == "svg") {
     {
       QSvgGenerator svg;
       svg.setFileName(path);
-      svg.setSize(QSize(w, 4 * h));
-      svg.setViewBox(QRect(0, 0, w, 4 * h));
-      svg.setTitle(set_ == PlotSet::Motion ? "armdyn joint histories" : "armdyn control histories");
-      paintAll(&svg, w, h);
+      svg.setSize(QSize(w, total));
+      svg.setViewBox(QRect(0, 0, w, total));
+      svg.setResolution(96);
+      svg.setTitle(!options.title.isEmpty() ? options.title
+                   : set_ == PlotSet::Motion ? QStringLiteral("armdyn joint histories")
+                                             : QStringLiteral("armdyn control histories"));
+      paintAll(&svg, 1.0);
     }  // the generator writes the file when the painter and it are done
-    if (QFileInfo(path).size() > 0) return true;
+    written = QFileInfo(path).size() > 0;
 #endif
   } else {
-    if (error) *error = tr("Unsupported format \"%1\" (use %2)").arg(suffix, exportFormats().join(", "));
+    known = false;
+  }
+  for (int i = 0; i < 4; ++i) cursors_[i]->setVisible(cursorShown[i]);
+  if (written) return true;
+  if (known) {
+    if (error) *error = tr("Could not write %1").arg(path);
     return false;
   }
-  if (error) *error = tr("Could not write %1").arg(path);
+  if (error) *error = tr("Unsupported format \"%1\" (use %2)").arg(suffix, exportFormats().join(", "));
   return false;
 }
 

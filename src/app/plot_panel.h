@@ -10,6 +10,8 @@
 #include "simulation_result.h"
 #include "units.h"
 
+#include <QSize>
+#include <QString>
 #include <QWidget>
 #include <array>
 #include <vector>
@@ -28,6 +30,17 @@ class QLabel;
 namespace armdyn::app {
 
 enum class PlotSet { Motion, Control };
+
+// How plots are exported: never with the time cursor; a title line (robot and task) on top when
+// `title` is set; the whole image `size` px (the four panels share its height below the title)
+// at `dpi` (PNG: the resolution written into the file, fonts and lines scaled with it; PDF and
+// SVG: the page is size / dpi inches).
+struct PlotExportOptions {
+  QString title;
+  QSize size{900, 1040};
+  int dpi = 96;
+  QString label;  // how a preset is offered ("1600 x 1000 px, 150 dpi")
+};
 
 class PlotPanel : public QWidget {
   Q_OBJECT
@@ -48,8 +61,12 @@ class PlotPanel : public QWidget {
   bool isJointVisible(int joint) const;
   // Writes the four panels stacked in one file; format from the suffix (.png, .pdf, .svg).
   // Returns false with `error` set on failure.
-  bool exportTo(const QString& path, QString* error = nullptr) const;
+  bool exportTo(const QString& path, QString* error = nullptr) const { return exportTo(path, PlotExportOptions(), error); }
+  bool exportTo(const QString& path, const PlotExportOptions& options, QString* error = nullptr) const;
   static QStringList exportFormats();
+  // The sizes offered on export: as on screen (`screen`, 96 dpi), 1600 x 1000 px at 150 dpi,
+  // A4 width (210 mm) at 300 dpi.
+  static std::vector<PlotExportOptions> exportPresets(const QSize& screen);
   void resetZoom();
   // The run before the current one, drawn dashed under it (null: none); on by default.
   const SimulationResultPtr& previousResult() const { return previous_; }

@@ -5,11 +5,15 @@
 #include "analysis/summary_report.h"
 #include "units.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <cmath>
 
 namespace armdyn::app {
 
@@ -33,10 +37,166 @@ SummaryView::SummaryView(QWidget* parent) : QWidget(parent) {
   controlTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   controlTable_->setVisible(false);
   layout->addWidget(controlTable_, 1);
+
+  // What the last edit changed: every peak against the reference run.
+  auto* bar = new QHBoxLayout;
+  comparisonHeading_ = new QLabel(this);
+  comparisonHeading_->setObjectName("comparisonHeading");
+  comparisonHeading_->setTextFormat(Qt::RichText);
+  comparisonHeading_->setWordWrap(true);
+  bar->addWidget(comparisonHeading_, 1);
+  pin_ = new QPushButton(tr("Pin as reference"), this);
+  pin_->setObjectName("pinReference");
+  pin_->setCheckable(true);
+  pin_->setToolTip(tr("Keep the run on screen as the reference while you edit (press again to compare with the "
+                      "previous run)"));
+  reset_ = new QPushButton(tr("Reset"), this);
+  reset_->setObjectName("resetComparison");
+  reset_->setToolTip(tr("Clear the comparison: the next run is compared with the one on screen now"));
+  bar->addWidget(pin_, 0, Qt::AlignTop);
+  bar->addWidget(reset_, 0, Qt::AlignTop);
+  layout->addLayout(bar);
+  comparisonTable_ = new QTableWidget(this);
+  comparisonTable_->setObjectName("comparisonTable");
+  comparisonTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  comparisonTable_->verticalHeader()->setVisible(false);
+  comparisonTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  layout->addWidget(comparisonTable_, 1);
+  connect(pin_, &QPushButton::toggled, this, [this](bool on) { pinReference(on); });
+  connect(reset_, &QPushButton::clicked, this, &SummaryView::clearComparison);
+  fillComparison();
+}
+
+void SummaryView::pinReference(bool on) {
+  pinned_ = on ? result_ : nullptr;
+  {
+    const QSignalBlocker block(pin_);
+    pin_->setChecked(pinned_ != nullptr);
+  }
+  fillComparison();
+}
+
+void SummaryView::clearComparison() {
+  previous_.reset();
+  pinned_.reset();
+  {
+    const QSignalBlocker block(pin_);
+    pin_->setChecked(false);
+  }
+  fillComparison();
+}
+
+void SummaryView::resetComparison() {
+  clearComparison();
+  compareNext_ = false;
+}
+
+namespace {
+
+QString signedText(double v) {
+  if (std::isnan(v)) return QStringLiteral("—");
+  const QString text = QString::number(v, 'g', 4);
+  return v > 0 ? QStringLiteral("+") + text : text;
+}
+
+QString percentText(double v) {
+  if (std::isnan(v)) return QStringLiteral("—");
+  const QString text = QString::number(v, 'f', 1);
+  return v > 0 ? QStringLiteral("+") + text : text;
+}
+
+}  // namespace
+
+void SummaryView::fillComparison() {
+  comparison_.reset();
+  const SimulationResultPtr reference = referenceResult();
+  if (result_ && reference) {
+    try {
+      comparison_ = compareRuns(reference->record, result_->record);
+    } catch (const std::exception&) {
+      comparison_.reset();  // another arm: nothing to compare
+    }
+  }
+  pin_->setEnabled(result_ != nullptr);
+  reset_->setEnabled(comparison_.has_value() || previous_ || pinned_);
+  comparisonTable_->clear();
+  comparisonTable_->setRowCount(0);
+  comparisonTable_->setColumnCount(0);
+  comparisonTable_->setVisible(comparison_.has_value());
+  if (!comparison_) {
+    comparisonHeading_->setText(result_ ? tr("<b>Change against a reference run</b>: none yet; the next edit is "
+                                             "compared with this run.")
+                                        : QString());
+    return;
+  }
+  const RunComparison& c = *comparison_;
+  const QString which = pinned_ ? (pinned_ == result_ ? tr("the pinned run (this run)") : tr("the pinned run"))
+                                : tr("the previous run");
+  comparisonHeading_->setText(
+      tr("<b>Change against %1</b>: task time %2 s, Δ %3 s (%4 %). Δ = this run − reference, % of |reference|; "
+         "<span style='color:#b00020'>red</span>: the magnitude grew, <span style='color:#1b7f3b'>green</span>: "
+         "it shrank.")
+          .arg(which)
+          .arg(c.taskTime.reference, 0, 'f', 4)
+          .arg(signedText(c.taskTime.delta), percentText(c.taskTime.percent)));
+  const RobotSpec& robot = result_->session.robot;
+  const std::vector<JointType> types = jointTypes(robot);
+  const bool uniform = !types.empty() && std::all_of(types.begin(), types.end(), [&](JointType t) { return t == types[0]; });
+  auto unitText = [&](Quantity q) { return uniform ? QStringLiteral("\n(%1)").arg(unitOf(q, types[0])) : QString(); };
+  struct Group {
+    QString name;
+    Quantity quantity;
+    const std::vector<PeakChange>* changes;
+  };
+  const std::vector<Group> groups = {
+      {tr("Peak %1").arg(quantityName(Quantity::Force, types).toLower()), Quantity::Force, &c.peakForce},
+      {tr("Peak |vel.|"), Quantity::Velocity, &c.qdPeak},
+      {tr("Peak |acc.|"), Quantity::Acceleration, &c.qddPeak}};
+  QStringList headers = {tr("Joint")};
+  for (const Group& g : groups) {
+    // Three short lines per heading, so the ten columns fit beside the 3D view.
+    headers << tr("%1\nref.%2").arg(g.name, unitText(g.quantity)) << tr("\nΔ%1").arg(unitText(g.quantity))
+            << tr("\nΔ\n(%)");
+  }
+  comparisonTable_->setColumnCount(headers.size());
+  comparisonTable_->setHorizontalHeaderLabels(headers);
+  const int n = c.dof();
+  comparisonTable_->setRowCount(n);
+  const QColor up(0xb0, 0x00, 0x20), down(0x1b, 0x7f, 0x3b), same(0x60, 0x60, 0x60);
+  for (int j = 0; j < n; ++j) {
+    const JointType jt = robot.links[j].joint;
+    auto cell = [&](int col, const QString& text, const QColor& colour = QColor()) {
+      auto* item = new QTableWidgetItem(text);
+      item->setTextAlignment(col == 0 ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+      if (colour.isValid()) item->setForeground(colour);
+      comparisonTable_->setItem(j, col, item);
+    };
+    cell(0, tr("J%1 (%2)").arg(j + 1).arg(jointLetter(jt)));
+    int col = 1;
+    for (const Group& g : groups) {
+      const PeakChange& p = (*g.changes)[static_cast<std::size_t>(j)];
+      const QString unit = uniform ? QString() : QStringLiteral(" ") + unitOf(g.quantity, jt);
+      const QColor colour = p.trend > 0 ? up : p.trend < 0 ? down : same;
+      cell(col++, QString::number(p.reference, 'g', 4) + unit);
+      cell(col++, signedText(p.delta) + unit, colour);
+      cell(col++, percentText(p.percent), colour);
+    }
+  }
 }
 
 void SummaryView::setResult(const SimulationResultPtr& result) {
+  // The run being replaced becomes the previous one when it is comparable (as the plots' dashed
+  // previous run); a pinned run stays the reference while the arm keeps its joints.
+  const auto dofOf = [](const SimulationResultPtr& r) { return r->model->dof(); };
+  if (compareNext_ && result_ && result && result_ != result && dofOf(result_) == dofOf(result)) {
+    previous_ = result_;
+  } else if (result && result_ && dofOf(result_) != dofOf(result)) {
+    previous_.reset();
+  }
+  if (result && pinned_ && dofOf(pinned_) != dofOf(result)) pinReference(false);
+  if (result) compareNext_ = true;
   result_ = result;
+  fillComparison();
   if (!result_) return;
   const TaskSummary& s = result_->record.summary;
   const RobotSpec& robot = result_->session.robot;

@@ -1,12 +1,15 @@
 #include "teach_panel.h"
 
+#include "document.h"
 #include "io/number_text.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "trajectory/recorded_point.h"
 #include "units.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
@@ -14,7 +17,9 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSlider>
+#include <QSpinBox>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 
 namespace armdyn::app {
@@ -78,6 +83,43 @@ TeachPanel::TeachPanel(QWidget* parent) : QWidget(parent) {
   configuration_->setObjectName("teachConfiguration");
   poseGrid->addWidget(configuration_, 8, 1, 1, 3);
   layout->addWidget(poseBox);
+
+  // Recording the pose into the task.
+  auto* recordBox = new QGroupBox(tr("Record into the task"), this);
+  auto* recordGrid = new QGridLayout(recordBox);
+  recordGrid->addWidget(new QLabel(tr("Selected point"), this), 0, 0);
+  point_ = new QSpinBox(this);
+  point_->setObjectName("teachPoint");
+  point_->setRange(0, 0);
+  point_->setToolTip(tr("The point the buttons below act on. While the Trajectory points dialog is open, "
+                        "its selected row is used (and shown here)."));
+  recordGrid->addWidget(point_, 0, 1);
+  insert_ = new QPushButton(tr("Insert after selected point"), this);
+  insert_->setObjectName("teachInsertPoint");
+  // The shortcuts are window actions (the panel's dock is in the main window), as the menus'.
+  auto* insertAct = new QAction(tr("Record pose after the selected point"), this);
+  insertAct->setShortcut(QKeySequence(tr("Ctrl+R")));
+  insertAct->setShortcutContext(Qt::WindowShortcut);
+  addAction(insertAct);
+  insert_->setToolTip(tr("Adds the tool pose of these joints to the task after the selected point (%1)")
+                          .arg(insertAct->shortcut().toString(QKeySequence::NativeText)));
+  replace_ = new QPushButton(tr("Replace selected point"), this);
+  replace_->setObjectName("teachReplacePoint");
+  auto* replaceAct = new QAction(tr("Record pose in place of the selected point"), this);
+  replaceAct->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+  replaceAct->setShortcutContext(Qt::WindowShortcut);
+  addAction(replaceAct);
+  replace_->setToolTip(tr("Puts the tool pose of these joints in place of the selected point (%1)")
+                           .arg(replaceAct->shortcut().toString(QKeySequence::NativeText)));
+  recordGrid->addWidget(insert_, 1, 0, 1, 2);
+  recordGrid->addWidget(replace_, 2, 0, 1, 2);
+  connect(insert_, &QPushButton::clicked, this, [this] { recordPose(false); });
+  connect(replace_, &QPushButton::clicked, this, [this] { recordPose(true); });
+  connect(insertAct, &QAction::triggered, this, [this] { recordPose(false); });
+  connect(replaceAct, &QAction::triggered, this, [this] { recordPose(true); });
+  layout->addWidget(recordBox);
+  updatePoints();
+
   message_ = new QLabel(this);
   message_->setObjectName("teachMessage");
   message_->setWordWrap(true);
@@ -202,6 +244,69 @@ bool TeachPanel::jog(int axis, double delta) {
   q_ = ik.q;
   refresh();
   Q_EMIT jointsChanged();
+  return true;
+}
+
+void TeachPanel::setDocument(Document* document) {
+  if (document_) disconnect(document_, nullptr, this, nullptr);
+  document_ = document;
+  if (document_) connect(document_, &Document::sessionChanged, this, &TeachPanel::updatePoints);
+  updatePoints();
+}
+
+void TeachPanel::updatePoints() {
+  const int n = document_ ? document_->task().pointCount() : 0;
+  // The box follows the last point while it is on it (the default: insert after the last).
+  const bool atLast = point_->value() >= pointCount_;
+  pointCount_ = n;
+  point_->setRange(n > 0 ? 1 : 0, n);
+  if (atLast || point_->value() > n) point_->setValue(n);
+  point_->setSuffix(tr(" of %1").arg(n));
+  point_->setEnabled(n > 0);
+  insert_->setEnabled(document_ != nullptr && document_->robot().dof() > 0);
+  replace_->setEnabled(n > 0);
+}
+
+int TeachPanel::selectedPoint() const {
+  if (!document_) return -1;
+  const int n = document_->task().pointCount();
+  if (n == 0) return -1;
+  const int fromDialog = selection_ ? selection_() : -1;
+  if (fromDialog >= 0 && fromDialog < n) return fromDialog;
+  return std::clamp(point_->value() - 1, 0, n - 1);
+}
+
+bool TeachPanel::recordPose(bool replace) {
+  if (!document_ || !model_ || q_.size() != model_->dof()) {
+    if (message_) message_->setText(tr("No robot to record a pose of"));
+    return false;
+  }
+  const int selected = selectedPoint();
+  if (replace && selected < 0) {
+    message_->setText(tr("The task has no point to replace"));
+    return false;
+  }
+  // A recorded task no longer matches its file (as the trajectory dialog's edits): drop the
+  // file and its line numbers, so messages name points.
+  TaskSpec task = document_->task();
+  task.sourceFile.clear();
+  task.configurationLine = 0;
+  task.lines.clear();
+  for (TaskPoint& p : task.points) p.sourceLine = 0;
+  for (int& line : task.jointPointLines) line = 0;
+  const int index = replace ? selected : selected + 1;
+  try {
+    const Model model(document_->robot());
+    task = replace ? taskWithReplacedPose(task, model, q_, selected) : taskWithInsertedPose(task, model, q_, selected);
+  } catch (const std::exception& e) {
+    message_->setText(tr("Cannot record the pose: %1").arg(QString::fromStdString(e.what())));
+    return false;
+  }
+  message_->clear();
+  document_->edit(task, replace ? tr("Record pose as point %1 (replacing it)").arg(index + 1)
+                                : tr("Record pose as point %1").arg(index + 1));
+  point_->setValue(index + 1);  // a next insert goes after this one
+  Q_EMIT pointRecorded(index);
   return true;
 }
 

@@ -3,21 +3,30 @@
 // joint) that move the arm, the live tool pose (x, y, z in m; roll, pitch,
 // yaw in degrees, eq 3.1-3.2) and Cartesian jog through the core inverse kinematics with a
 // choice of configuration (closed form per family, else damped least squares).
+// Recording: the pose at the current joints goes into the document's task as one undoable edit,
+// inserted after the selected point or in its place (core trajectory/recorded_point.h). The
+// selected point is the Trajectory points dialog's current row while it is open (the
+// selection source), else the panel's point box (default: the last point).
 
 #include "model/model.h"
 
 #include <Eigen/Core>
 #include <QWidget>
+#include <functional>
 #include <memory>
 #include <vector>
 
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QPushButton;
+class QSpinBox;
 class QSlider;
 class QGridLayout;
 
 namespace armdyn::app {
+
+class Document;
 
 class TeachPanel : public QWidget {
   Q_OBJECT
@@ -38,8 +47,24 @@ class TeachPanel : public QWidget {
   QDoubleSpinBox* valueBox(int joint) const { return values_[joint]; }
   QLabel* message() const { return message_; }
 
+  // The document whose task the recorded poses go into (none: the record buttons are off).
+  void setDocument(Document* document);
+  // Where the selected point comes from first: 0-based, or -1 to use the point box.
+  void setPointSelection(std::function<int()> selected) { selection_ = std::move(selected); }
+  // The point the record buttons act on, 0-based (-1 for an empty task).
+  int selectedPoint() const;
+  // One undoable edit "Record pose as point k": the pose at the current joints inserted after
+  // the selected point (Ctrl+R) or replacing it (Ctrl+Shift+R). False (and why, in the
+  // message line) when there is nothing to record into.
+  bool recordPose(bool replace);
+  QSpinBox* pointBox() const { return point_; }
+  QPushButton* insertButton() const { return insert_; }
+  QPushButton* replaceButton() const { return replace_; }
+
  Q_SIGNALS:
   void jointsChanged();
+  // A pose was recorded as point `index` (0-based) of the task.
+  void pointRecorded(int index);
 
  private:
   void rebuild();
@@ -55,6 +80,13 @@ class TeachPanel : public QWidget {
   QDoubleSpinBox* angularStep_;
   QLabel* message_;
   bool updating_ = false;
+  void updatePoints();
+  Document* document_ = nullptr;
+  std::function<int()> selection_;
+  QSpinBox* point_;
+  QPushButton* insert_;
+  QPushButton* replace_;
+  int pointCount_ = 0;
 };
 
 }  // namespace armdyn::app

@@ -12,7 +12,8 @@ struct Flag {
 };
 const Flag kFlags[] = {{"view/showFrames", &ViewSettings::showFrames},   {"view/showGhosts", &ViewSettings::showGhosts},
                        {"view/showPath", &ViewSettings::showPath},       {"view/showGrid", &ViewSettings::showGrid},
-                       {"view/showJointAxes", &ViewSettings::showJointAxes}};
+                       {"view/showJointAxes", &ViewSettings::showJointAxes},
+                       {"view/showMassBodies", &ViewSettings::showMassBodies}};
 }  // namespace
 
 ViewSettings loadViewSettings() {

@@ -11,6 +11,10 @@ struct ViewSettings {
   bool showPath = true;        // tool path traced over the whole task
   bool showGrid = true;        // floor grid
   bool showJointAxes = true;   // joint axis lines
+  // The links are drawn from their DH geometry (members along d and a, joint housings, a tool
+  // flange); the mass model's bodies (Vora's hollow bars, equivalent-inertia boxes) as a
+  // translucent overlay when on.
+  bool showMassBodies = false;
 };
 
 // Kept between runs in QSettings ("view/..."); missing keys take the defaults above.

@@ -42,6 +42,10 @@
 #include "results_table_model.h"
 #include "simulation_runner.h"
 #include "teach_panel.h"
+#include "kinematics/pose.h"
+#include "summary_view.h"
+#include "trajectory/joint_sweep_task.h"
+#include <QSpinBox>
 
 #include <algorithm>
 #include <QComboBox>
@@ -74,6 +78,12 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QTextDocument>
+#include <QTextTable>
+#include "model/mass_properties.h"
 #include <QtTest>
 #include <osg/NodeVisitor>
 #include <osg/Geode>
@@ -1875,11 +1885,54 @@ class StudioTest : public QObject {
     QCOMPARE(w3.document()->session().controller.config.gains[1].kg, 4867.0);
   }
 
+  // Issue 11: the arm drawn from its DH geometry: the PUMA's upper arm (link 2) a member of
+  // length a2 = 0.4318 m along x, the forearm (link 4) one of d4 = 0.4318 m along its joint's
+  // axis, a tool flange; the mass model's bodies only when asked for (View menu), translucent.
+  void armDrawnFromItsDhGeometry() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    struct Shapes : osg::NodeVisitor {
+      Shapes() : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN) {}
+      void apply(osg::Geode& g) override {
+        if (g.getName() == "massBody") ++massBodies;
+        if (g.getName() == "toolFlange") ++flanges;
+        if (g.getName() != "dhLink") return;
+        for (unsigned i = 0; i < g.getNumDrawables(); ++i)
+          if (auto* d = dynamic_cast<osg::ShapeDrawable*>(g.getDrawable(i)))
+            if (auto* c = dynamic_cast<const osg::Cylinder*>(d->getShape())) {
+              lengths.push_back(c->getHeight());
+              directions.push_back(c->getRotation() * osg::Vec3(0, 0, 1));
+            }
+        traverse(g);
+      }
+      std::vector<float> lengths;
+      std::vector<osg::Vec3> directions;
+      int massBodies = 0, flanges = 0;
+    };
+    Shapes shapes;
+    w.viewport()->scene().root()->accept(shapes);
+    int along = 0;
+    for (std::size_t i = 0; i < shapes.lengths.size(); ++i)
+      if (std::abs(shapes.lengths[i] - 0.4318f) < 1e-5f) ++along;
+    QVERIFY2(along >= 2, qPrintable(QString("%1 members of 0.4318 m").arg(along)));  // a2 and d4 (ghosts repeat them)
+    QVERIFY(shapes.flanges >= 1);
+    QCOMPARE(shapes.massBodies, 0);
+    ViewSettings withBodies = w.viewSettings();
+    withBodies.showMassBodies = true;
+    w.setViewSettings(withBodies);
+    Shapes again;
+    w.viewport()->scene().root()->accept(again);
+    QCOMPARE(again.massBodies, w.document()->robot().dof());
+  }
+
   // Links without bar geometry (the PUMAs) are drawn as their equivalent boxes; the plots'
   // legends sit beside the axes and the four time axes line up; SVG export writes vector plots.
   void pumaBoxesLegendsAndSvg() {
     MainWindow w;
     QVERIFY(openLibrary(w, "puma560.yaml"));
+    ViewSettings withBodies = w.viewSettings();
+    withBodies.showMassBodies = true;  // the mass model's bodies over the DH drawing
+    w.setViewSettings(withBodies);
     // The scene holds a box with link 4's equivalent sides (0.82 kg; 0.13 x 0.098 x 0.098 m,
     // within the viewport's smallest and largest sides, so neither clamped nor capped).
     const EquivalentBox expected = equivalentBox(bareLinkInertial(w.document()->robot().links[3]), 1e-3);
@@ -1922,6 +1975,403 @@ class StudioTest : public QObject {
 #else
     QFAIL("Qt Svg not found at configure time (install qt6-svg-dev)");
 #endif
+  }
+
+  // Issue 11: teach mode records the pose into the task. Insert after the selected point (the
+  // point box, default the last; the trajectory dialog's row while it is open) and replace:
+  // the point is the forward kinematics of the teach joints (1e-12), one undo step each, and
+  // undo restores the task exactly.
+  void teachRecordsPoseIntoTheTask() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const TaskSpec original = w.document()->task();
+    const int n = original.pointCount();
+    QVERIFY(n >= 2);
+    QVERIFY(original.jointPoints.rows() == 0);  // a task of tool poses
+    const auto sameTask = [](const TaskSpec& a, const TaskSpec& b) {
+      if (a.points.size() != b.points.size() || a.durations != b.durations || a.sourceFile != b.sourceFile ||
+          a.lines != b.lines || a.configurationLine != b.configurationLine || a.jointPointLines != b.jointPointLines ||
+          a.jointPoints.rows() != b.jointPoints.rows() || a.jointPoints.cols() != b.jointPoints.cols() ||
+          a.jointPoints != b.jointPoints)
+        return false;
+      for (std::size_t k = 0; k < a.points.size(); ++k) {
+        if (a.points[k].position != b.points[k].position || a.points[k].rpy != b.points[k].rpy ||
+            a.points[k].radius != b.points[k].radius || a.points[k].sourceLine != b.points[k].sourceLine)
+          return false;
+      }
+      return true;
+    };
+    const auto fk = [&](const Eigen::VectorXd& q) { return xyzRpyFromPose(toolPose(Model(w.document()->robot()), q)); };
+    QUndoStack* undo = w.document()->undoStack();
+    const int steps = undo->count();
+
+    // Default: after the last point.
+    QCOMPARE(t->pointBox()->value(), n);
+    QCOMPARE(t->selectedPoint(), n - 1);
+    t->setJoints(Eigen::Vector3d(0.3, -0.6, 0.9));
+    const Eigen::VectorXd q1 = t->joints();
+    QTest::mouseClick(t->insertButton(), Qt::LeftButton);
+    QCOMPARE(w.document()->task().pointCount(), n + 1);
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Record pose as point %1").arg(n + 1));
+    const TaskPoint& recorded = w.document()->task().points[static_cast<std::size_t>(n)];
+    const Vector6d pose1 = fk(q1);
+    QVERIFY((recorded.position - pose1.head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QVERIFY((recorded.rpy - pose1.tail<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    for (int k = 0; k < n; ++k) QCOMPARE(w.document()->task().points[k].position, original.points[k].position);
+    QCOMPARE(t->pointBox()->value(), n + 1);  // the next insert goes after the recorded point
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QCOMPARE(undo->index(), steps);
+    QCOMPARE(t->pointBox()->value(), n);
+    QVERIFY(waitForRun(w));
+
+    // Replace point 2: only that point changes, one step, undo restores.
+    t->pointBox()->setValue(2);
+    t->setJoints(Eigen::Vector3d(-0.2, -0.4, 0.7));
+    const Eigen::VectorXd q2 = t->joints();
+    QTest::mouseClick(t->replaceButton(), Qt::LeftButton);
+    const TaskSpec replaced = w.document()->task();
+    QCOMPARE(replaced.pointCount(), n);
+    QCOMPARE(undo->index(), steps + 1);
+    const Vector6d pose2 = fk(q2);
+    QVERIFY((replaced.points[1].position - pose2.head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QVERIFY((replaced.points[1].rpy - pose2.tail<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    for (int k = 0; k < n; ++k) {
+      if (k == 1) continue;
+      QCOMPARE(replaced.points[k].position, original.points[k].position);
+      QCOMPARE(replaced.points[k].rpy, original.points[k].rpy);
+    }
+    QCOMPARE(replaced.durations, original.durations);
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QVERIFY(waitForRun(w));
+
+    // The keyboard shortcut (Ctrl+R) records too.
+    w.activateWindow();
+    if (QTest::qWaitForWindowActive(&w)) {
+      QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+      QCOMPARE(w.document()->task().pointCount(), n + 1);
+      undo->undo();
+      QVERIFY(sameTask(w.document()->task(), original));
+      QVERIFY(waitForRun(w));
+    }
+
+    // With the trajectory dialog open, its selected row is the selected point; the recorded
+    // point becomes the selected row.
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    d->table()->selectRow(0);
+    QCOMPARE(t->selectedPoint(), 0);
+    QVERIFY(t->recordPose(false));
+    QCOMPARE(w.document()->task().pointCount(), n + 1);
+    QVERIFY((w.document()->task().points[1].position - fk(t->joints()).head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QCOMPARE(w.document()->task().points[0].position, original.points[0].position);
+    QCOMPARE(d->table()->currentRow(), 1);
+    d->close();
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QVERIFY(waitForRun(w));
+
+    // A joint-space task gets the joint values as written (degrees).
+    w.document()->edit(jointSweepTask(w.document()->robot()), "joint sweep");
+    QVERIFY(waitForRun(w));
+    const TaskSpec sweep = w.document()->task();
+    t->setJoints(Eigen::Vector3d(0.25, -0.5, 0.75));
+    t->pointBox()->setValue(t->pointBox()->maximum());  // after the last point
+    QVERIFY(t->recordPose(false));
+    const Eigen::MatrixXd& jp = w.document()->task().jointPoints;
+    QCOMPARE(jp.rows(), sweep.jointPoints.rows() + 1);
+    for (int i = 0; i < 3; ++i) {
+      QVERIFY2(std::abs(jp(jp.rows() - 1, i) - t->joints()(i) * 180.0 / M_PI) <= 1e-12,
+               qPrintable(QStringLiteral("joint %1: %2 deg recorded, teach joint %3 rad")
+                              .arg(i + 1)
+                              .arg(jp(jp.rows() - 1, i), 0, 'g', 17)
+                              .arg(t->joints()(i), 0, 'g', 17)));
+    }
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), sweep));
+    QVERIFY(waitForRun(w));
+    saveArtifact(w, "teach_record");
+  }
+
+  // Issue 11: the Summary compares every peak with a reference run: by default the previous
+  // run; "Pin as reference" keeps a run while editing; "Reset" clears the comparison.
+  void summaryComparesWithReferenceRun() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    SummaryView* s = w.summary();
+    w.tabs()->setCurrentWidget(s);
+    QVERIFY(!s->comparison().has_value());  // a file just opened: nothing to compare with
+    const SimulationResultPtr first = w.result();
+    const auto setA2 = [&](double a) {
+      RobotSpec robot = w.document()->robot();
+      robot.links[1].dh.a = a;
+      w.document()->edit(robot, "a2");
+      return waitForRun(w);
+    };
+    QVERIFY(setA2(0.55));
+    const SimulationResultPtr second = w.result();
+    QVERIFY(s->comparison().has_value());
+    QCOMPARE(s->referenceResult(), first);
+    const double delta = second->record.summary.peakForce(1) - first->record.summary.peakForce(1);
+    QVERIFY(delta != 0.0);
+    QCOMPARE(s->comparison()->peakForce[1].delta, delta);
+    QCOMPARE(s->comparison()->peakForce[1].reference, first->record.summary.peakForce(1));
+    QTableWidget* table = s->comparisonTable();
+    QVERIFY(!table->isHidden());
+    QCOMPARE(table->rowCount(), 3);
+    // Columns: joint, then per peak reference, delta, %; units in the headers.
+    QVERIFY(table->horizontalHeaderItem(1)->text().contains("(N m)"));
+    QVERIFY(table->horizontalHeaderItem(2)->text().contains("(N m)"));
+    QVERIFY(table->horizontalHeaderItem(3)->text().contains("%"));
+    QCOMPARE(table->item(1, 2)->text().toDouble(), QString::number(delta, 'g', 4).toDouble());
+    const double percent = 100.0 * delta / std::abs(first->record.summary.peakForce(1));
+    QCOMPARE(table->item(1, 3)->text().toDouble(), QString::number(percent, 'f', 1).toDouble());
+    // A longer upper arm needs more shoulder torque: red.
+    QVERIFY(std::abs(second->record.summary.peakForce(1)) > std::abs(first->record.summary.peakForce(1)));
+    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(0xb0, 0x00, 0x20));
+
+    // Pin the second run; two more edits keep it as the reference.
+    QTest::mouseClick(s->pinButton(), Qt::LeftButton);
+    QVERIFY(s->isReferencePinned());
+    QVERIFY(s->pinButton()->isChecked());
+    QVERIFY(setA2(0.6));
+    QVERIFY(setA2(0.4));
+    const SimulationResultPtr fourth = w.result();
+    QCOMPARE(s->referenceResult(), second);
+    QCOMPARE(s->comparison()->peakForce[1].delta,
+             fourth->record.summary.peakForce(1) - second->record.summary.peakForce(1));
+    // A shorter arm than the pinned one: less torque, green.
+    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(0x1b, 0x7f, 0x3b));
+    // Undo is an edit too: still the pinned run.
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
+    QCOMPARE(s->referenceResult(), second);
+    saveArtifact(w, "summary_comparison");
+
+    // Reset: no comparison, unpinned; the next edit compares with the run on screen.
+    QTest::mouseClick(s->resetButton(), Qt::LeftButton);
+    QVERIFY2(!s->comparison().has_value(), s->resetButton()->isVisible() ? "reset visible" : "reset hidden");
+    QVERIFY(!s->isReferencePinned());
+    QVERIFY(!s->pinButton()->isChecked());
+    QVERIFY(table->isHidden());
+    const SimulationResultPtr atReset = w.result();
+    QVERIFY(setA2(0.5));
+    QCOMPARE(s->referenceResult(), atReset);
+    QCOMPARE(s->comparison()->peakForce[1].delta,
+             w.result()->record.summary.peakForce(1) - atReset->record.summary.peakForce(1));
+  }
+
+  // ---- Issue 11 #12, #13, #16 and Paul's plan explained ----
+
+  // #13a: the table CSV keeps the CLI contract's header by default; "with units" adds the unit
+  // of every column, same rows. #13b: plot images without the time cursor, titled with the
+  // robot and task, at the size and dpi asked. #13c: the printed table repeats its header row
+  // on every page and keeps fixed column widths.
+  void exportsUnitsTitlesSizesAndPrintedHeaders() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const QString dir = kArtifacts;
+    QString error;
+    auto readLines = [](const QString& path) {
+      QFile f(path);
+      return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts) : QStringList();
+    };
+    QVERIFY2(w.exportTableCsv(dir + "/issue11_table.csv", &error), qPrintable(error));
+    QVERIFY2(w.exportTableCsv(dir + "/issue11_table_units.csv", true, &error), qPrintable(error));
+    const QStringList plain = readLines(dir + "/issue11_table.csv");
+    const QStringList units = readLines(dir + "/issue11_table_units.csv");
+    QCOMPARE(plain.value(0), QString::fromStdString(simulationCsvHeader(3)));  // the CLI contract
+    QCOMPARE(units.value(0), QStringLiteral("t (s),q1 (rad),q2 (rad),q3 (rad),qd1 (rad/s),qd2 (rad/s),qd3 (rad/s),"
+                                            "qdd1 (rad/s^2),qdd2 (rad/s^2),qdd3 (rad/s^2),f1 (N m),f2 (N m),f3 (N m)"));
+    QCOMPARE(units.mid(1), plain.mid(1));
+    QCOMPARE(units.size(), 150);
+    bool menuEntry = false;
+    for (QAction* a : w.findChildren<QAction*>()) menuEntry = menuEntry || a->text().startsWith("Tabulated results with units");
+    QVERIFY(menuEntry);
+
+    // Plots: the time cursor is not in the file (two cursor times give the same image).
+    QVERIFY(w.exportTitle().startsWith("Vora RRR"));
+    PlotExportOptions options = PlotPanel::exportPresets(QSize(700, 800))[1];
+    QCOMPARE(options.size, QSize(1600, 1000));
+    QCOMPARE(options.dpi, 150);
+    w.plots()->setCursorTime(0.5);
+    QVERIFY2(w.exportPlots(dir + "/issue11_plots_a.png", options, &error), qPrintable(error));
+    w.plots()->setCursorTime(2.5);
+    QVERIFY2(w.exportPlots(dir + "/issue11_plots_b.png", options, &error), qPrintable(error));
+    const QImage a(dir + "/issue11_plots_a.png"), b(dir + "/issue11_plots_b.png");
+    QCOMPARE(a.size(), QSize(1600, 1000));
+    QVERIFY(std::abs(a.dotsPerMeterX() - 150.0 / 0.0254) < 2);
+    QVERIFY2(a == b, "the time cursor is drawn in the exported plots");
+    // No cursor colour anywhere (the cursor is (200, 30, 30), no joint's colour).
+    int cursorPixels = 0;
+    for (int y = 0; y < a.height(); ++y)
+      for (int x = 0; x < a.width(); ++x) cursorPixels += (a.pixel(x, y) & 0xffffff) == (qRgb(200, 30, 30) & 0xffffff);
+    QCOMPARE(cursorPixels, 0);
+    // The title: dark text in the band above the first panel.
+    int dark = 0;
+    for (int y = 0; y < 30; ++y)
+      for (int x = 0; x < a.width(); ++x) dark += qGray(a.pixel(x, y)) < 100;
+    QVERIFY2(dark > 50, qPrintable(QString::number(dark)));
+    const std::vector<PlotExportOptions> presets = PlotPanel::exportPresets(QSize(700, 800));
+    QCOMPARE(presets.size(), std::size_t(3));
+    QCOMPARE(presets[0].size, QSize(700, 800));
+    QCOMPARE(presets[2].dpi, 300);
+    QCOMPARE(presets[2].size.width(), 2480);
+    QVERIFY2(w.exportPlots(dir + "/issue11_plots_a4.pdf", presets[2], &error), qPrintable(error));
+
+    // Printed table: header row repeated, column widths fixed in % of the page.
+    const std::unique_ptr<QTextDocument> doc = w.tablePrintDocument();
+    QTextTable* table = nullptr;
+    for (QTextFrame* f : doc->rootFrame()->childFrames()) table = table ? table : qobject_cast<QTextTable*>(f);
+    QVERIFY(table);
+    QCOMPARE(table->format().headerRowCount(), 1);
+    QCOMPARE(table->rows(), 1 + w.tableModel()->rowCount());
+    const QVector<QTextLength> widths = table->format().columnWidthConstraints();
+    QCOMPARE(widths.size(), w.tableModel()->columnCount());
+    double sum = 0;
+    for (const QTextLength& l : widths) {
+      QCOMPARE(l.type(), QTextLength::PercentageLength);
+      sum += l.rawValue();
+    }
+    QVERIFY(std::abs(sum - 100.0) < 1e-6);
+    QVERIFY2(w.printTable(dir + "/issue11_table.pdf", &error), qPrintable(error));
+  }
+
+  // #12: the window fits the screen it opens on; its layout (geometry, docks, splitter) is kept
+  // with QSettings only when asked (armdyn-studio does, tests and screenshots do not), and the
+  // splitter gives a six-joint summary room at 1280 x 800.
+  void windowFitsTheScreenAndRemembersItsLayout() {
+    QSettings().remove("layout");
+    QSize defaultSize, savedSize;
+    int savedLeft = 0;
+    {
+      MainWindow w;
+      const QRect screen = w.screen()->availableGeometry();
+      QVERIFY(w.width() <= screen.width() && w.height() <= screen.height());
+      QVERIFY(screen.contains(w.geometry()));
+      defaultSize = w.size();
+      QCOMPARE(MainWindow::splitterSizesFor(1500), QList<int>({790, 710}));
+      QCOMPARE(MainWindow::splitterSizesFor(1280).value(1), 660);
+      // A PUMA 560 summary in a 1280 x 800 window with those sizes: no horizontal scrolling.
+      QVERIFY(openLibrary(w, "puma560.yaml"));
+      w.resize(1280, 800);
+      w.mainSplitter()->setSizes(MainWindow::splitterSizesFor(1280));
+      w.tabs()->setCurrentWidget(w.findChild<QWidget*>("summaryTable")->parentWidget());
+      QTest::qWait(80);
+      auto* summary = w.findChild<QTableWidget*>("summaryTable");
+      QVERIFY2(summary->horizontalHeader()->length() <= summary->viewport()->width(),
+               qPrintable(QString("%1 > %2").arg(summary->horizontalHeader()->length()).arg(summary->viewport()->width())));
+      saveArtifact(w, "issue11_summary_1280");
+    }
+    {
+      MainWindow w;
+      QVERIFY(!w.restoreLayout());  // nothing saved yet
+      w.setInteractive(false);
+      w.show();
+      w.parametersDock()->show();
+      QTest::qWait(50);
+      w.resize(1400, 760);
+      QTest::qWait(50);
+      w.mainSplitter()->setSizes({400, w.mainSplitter()->width() - 400});
+      QTest::qWait(50);
+      savedSize = w.size();
+      savedLeft = w.mainSplitter()->sizes().value(0);
+      QVERIFY(savedSize != defaultSize);
+      QVERIFY(w.close());  // saves the layout
+    }
+    QVERIFY(QSettings().contains("layout/geometry"));
+    {
+      MainWindow w;  // not asked to restore: the default layout, whatever was saved
+      QCOMPARE(w.size(), defaultSize);
+      QVERIFY(w.parametersDock()->isHidden());
+    }
+    {
+      MainWindow w;
+      QVERIFY(w.restoreLayout());
+      w.setInteractive(false);
+      w.show();
+      QTest::qWait(80);
+      QVERIFY2(w.size() == savedSize, qPrintable(QString("%1 x %2").arg(w.width()).arg(w.height())));
+      QVERIFY(w.parametersDock()->isVisible());
+      QVERIFY2(std::abs(w.mainSplitter()->sizes().value(0) - savedLeft) <= 4,
+               qPrintable(QString("%1, saved %2").arg(w.mainSplitter()->sizes().value(0)).arg(savedLeft)));
+      w.parametersDock()->hide();
+    }
+    QSettings().remove("layout");
+  }
+
+  // #16: a DH length changed away from the bar's length says that the bar (drawn, and its mass)
+  // is separate data, with the bar's length and mass from the spec and the core, and a button to
+  // the link dimensions; Undo clears it.
+  void linkParametersSayTheBarIsSeparate() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    LinkParametersDialog* d = w.showLinkParameters();
+    QTest::qWait(20);
+    QVERIFY(d->barHint().isEmpty());
+    QVERIFY(d->openDimensionsButton()->isHidden());
+    const HollowBar bar = w.document()->robot().links[1].bar;
+    commitInto(d->field("links[1].dh.a"), "0.6");
+    QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
+    QCOMPARE(w.document()->robot().links[1].bar.outer, bar.outer);  // the bar is as it was
+    const QString hint = d->barHint();
+    QVERIFY2(hint.contains("link 2") && hint.contains("Change link dimensions") && hint.contains("0.50 m") &&
+                 hint.contains(QString::number(hollowBarInertial(bar).mass, 'g', 3) + " kg") && !hint.contains("link 3"),
+             qPrintable(hint));
+    QVERIFY(d->openDimensionsButton()->isVisible());
+    d->openDimensionsButton()->click();
+    QTest::qWait(20);
+    auto* dims = w.findChild<LinkDimensionsDialog*>();
+    QVERIFY(dims && dims->isVisible());
+    dims->close();
+    w.document()->undoStack()->undo();
+    QTest::qWait(20);
+    QVERIFY2(d->barHint().isEmpty(), qPrintable(d->barHint()));
+    d->close();
+  }
+
+  // Paul's plan is explained where the scheme is chosen, with the rest-to-rest schemes one
+  // click away (one undoable edit).
+  void paulsPlanIsExplainedWithRestToRestChoices() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Paul);
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QTest::qWait(20);
+    const QString note = d->schemeNote()->text();
+    QVERIFY2(note.contains("starts and ends moving") && note.contains("rest to rest") && note.contains("Cubic") &&
+                 note.contains("Quintic"),
+             qPrintable(note));
+    Q_EMIT d->schemeNote()->linkActivated("quintic");
+    QTest::qWait(20);
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Quintic);
+    QVERIFY(!d->schemeNote()->text().contains("starts and ends moving"));
+    w.document()->undoStack()->undo();
+    QCOMPARE(w.document()->task().scheme, TaskScheme::Paul);
+    d->close();
   }
 
   // The executable's --screenshot flag writes a PNG of the window and exits 0.

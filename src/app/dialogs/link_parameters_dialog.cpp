@@ -1,10 +1,16 @@
 #include "dialogs/link_parameters_dialog.h"
 
 #include "document.h"
+#include "model/mass_properties.h"
 #include "units.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -50,10 +56,60 @@ LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) 
              [i](Session& s, double v) { s.robot.links[i].dh.a = v; });
   }
   layout->addLayout(grid);
+  // The bar is separate data (issue 11 #16): say so when a DH length no longer matches it.
+  auto* hintRow = new QHBoxLayout;
+  barHint_ = new QLabel(this);
+  barHint_->setObjectName("barHint");
+  barHint_->setWordWrap(true);
+  barHint_->setStyleSheet("background:#fff4d6; color:#5a4100; padding:4px; border:1px solid #e6c96a");
+  hintRow->addWidget(barHint_, 1);
+  openDimensions_ = new QPushButton(tr("Open link &dimensions"), this);
+  openDimensions_->setObjectName("openLinkDimensions");
+  openDimensions_->setAutoDefault(false);
+  connect(openDimensions_, &QPushButton::clicked, this, &LinkParametersDialog::linkDimensionsRequested);
+  hintRow->addWidget(openDimensions_, 0, Qt::AlignTop);
+  layout->addLayout(hintRow);
   layout->addWidget(status_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
+  connect(document_, &Document::sessionChanged, this, &LinkParametersDialog::updateBarHint);
+  updateBarHint();
+}
+
+QStringList LinkParametersDialog::barMismatches(const RobotSpec& robot) {
+  QStringList out;
+  for (int i = 0; i < robot.dof(); ++i) {
+    const LinkSpec& link = robot.links[i];
+    if (link.massSource != MassSource::HollowBar) continue;
+    // The DH lengths a bar can stand for: a, and d of a revolute joint (a prismatic joint's d moves).
+    std::vector<std::pair<QString, double>> lengths;
+    if (std::abs(link.dh.a) > 1e-9) lengths.emplace_back(QStringLiteral("a"), std::abs(link.dh.a));
+    if (link.joint == JointType::Revolute && std::abs(link.dh.d) > 1e-9)
+      lengths.emplace_back(QStringLiteral("d"), std::abs(link.dh.d));
+    if (lengths.empty()) continue;
+    // The bar's length is its longest outer dimension.
+    const double barLength = link.bar.outer.cwiseAbs().maxCoeff();
+    bool matches = false;
+    for (const auto& l : lengths) matches = matches || std::abs(barLength - l.second) <= 1e-6 * std::max(1.0, l.second);
+    if (matches) continue;
+    const double mass = hollowBarInertial(link.bar).mass;
+    const QString n = QString::number(i + 1);
+    out << tr("The bar of link %1 (its length and mass) is set in Change link dimensions: it still measures %2 m "
+              "and weighs %3 kg, while |%4| = %5 m. The 3D view and the dynamics use the bar as it is.")
+               .arg(n, QString::number(barLength, 'f', 2), QString::number(mass, 'g', 3), lengths.front().first,
+                    QString::number(lengths.front().second, 'g', 6));
+  }
+  return out;
+}
+
+QString LinkParametersDialog::barHint() const { return barHint_->isHidden() ? QString() : barHint_->text(); }
+
+void LinkParametersDialog::updateBarHint() {
+  const QStringList lines = barMismatches(document_->robot());
+  barHint_->setText(lines.join('\n'));
+  barHint_->setVisible(!lines.isEmpty());
+  openDimensions_->setVisible(!lines.isEmpty());
 }
 
 }  // namespace armdyn::app

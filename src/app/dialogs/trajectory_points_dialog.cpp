@@ -37,8 +37,10 @@ QStringList schemeLabels() {
 QString schemeExplanation(TaskScheme s) {
   switch (s) {
     case TaskScheme::Paul:
-      return QObject::tr("Vora's plan: it starts and ends moving (half-way into its first transition, at the last "
-                         "point with speed), and cuts the corners at the via points over ±TACC.");
+      return QObject::tr("<b>Paul's scheme (Vora's plan) starts and ends moving</b>: the arm begins half-way into its "
+                         "first transition and reaches the last point with the velocity of the last segment, not at "
+                         "rest, and it cuts the corners at the via points over ±TACC. For a motion from rest to rest "
+                         "choose <a href=\"cubic\">Cubic</a> or <a href=\"quintic\">Quintic</a> segments.");
     case TaskScheme::Cubic:
       return QObject::tr("Cubic segments through every point, at rest at both ends; via velocities by Craig's heuristic, "
                          "zero, or chosen for continuous acceleration.");
@@ -151,6 +153,13 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   schemeNote_->setObjectName("schemeNote");
   schemeNote_->setWordWrap(true);
   schemeNote_->setStyleSheet("color:#444");
+  // Paul's note links to the rest-to-rest schemes: a click chooses one (one undoable edit).
+  schemeNote_->setTextFormat(Qt::RichText);
+  schemeNote_->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+  connect(schemeNote_, &QLabel::linkActivated, this, [this](const QString& link) {
+    if (link == "cubic") chooseScheme(static_cast<int>(TaskScheme::Cubic));
+    else if (link == "quintic") chooseScheme(static_cast<int>(TaskScheme::Quintic));
+  });
   layout->addWidget(schemeNote_);
   auto* grid = new QGridLayout;
   struct Spec {

@@ -39,6 +39,7 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
   addToggle(tr("Configurations at segment end points (ghosts)"), &ViewSettings::showGhosts, "showGhosts");
   addToggle(tr("Tool path"), &ViewSettings::showPath, "showPath");
   addToggle(tr("Floor grid"), &ViewSettings::showGrid, "showGrid");
+  addToggle(tr("Mass model bodies (bars, inertia boxes) over the links"), &ViewSettings::showMassBodies, "showMassBodies");
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);

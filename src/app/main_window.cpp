@@ -167,6 +167,11 @@ MainWindow::MainWindow(QWidget* parent)
   kinematics_->setObjectName("kinematicsPanel");
   tabs_->addTab(kinematics_, tr("Kinematics"));
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateKinematics(); });
+  // Switching to the table shows the row of the current time (issue 11 #9).
+  connect(tabs_, &QTabWidget::currentChanged, this, [this] {
+    if (tabs_->currentWidget() == tableView_ && tableModel_->rowCount() > 0)
+      tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(playback_->sample()), 0), QAbstractItemView::PositionAtCenter);
+  });
   connect(kinematics_, &KinematicsPanel::branchPicked, this, &MainWindow::showPickedBranch);
   // Runs compute the sizing while its tab is on screen (else the tab computes it when shown).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { runner_->setSizingWanted(tabs_->currentWidget() == sizing_); });

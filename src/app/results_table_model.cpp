@@ -73,13 +73,20 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
   if (role != Qt::DisplayRole) return {};
   if (orientation == Qt::Vertical) return {};
   const std::vector<JointType> joints = result_ ? jointTypes(result_->session.robot) : std::vector<JointType>{};
+  // The unit on a second line: a narrow column shows "Acceleration" whole instead of clipping
+  // it to ".cceleration (rad/s^2" (issue 11 #9).
+  const auto twoLines = [](QString title) {
+    const int unit = title.indexOf(" (");
+    if (unit > 0) title.replace(unit, 1, QChar('\n'));
+    return title;
+  };
   switch (section) {
-    case Time: return tr("Time (s)");
+    case Time: return twoLines(tr("Time (s)"));
     case Joint: return tr("Joint");
-    case Position: return axisTitle(Quantity::Position, joints);
-    case Velocity: return axisTitle(Quantity::Velocity, joints);
-    case Acceleration: return axisTitle(Quantity::Acceleration, joints);
-    case Force: return axisTitle(Quantity::Force, joints);
+    case Position: return twoLines(axisTitle(Quantity::Position, joints));
+    case Velocity: return twoLines(axisTitle(Quantity::Velocity, joints));
+    case Acceleration: return twoLines(axisTitle(Quantity::Acceleration, joints));
+    case Force: return twoLines(axisTitle(Quantity::Force, joints));
     default: return {};
   }
 }

@@ -1885,6 +1885,26 @@ class StudioTest : public QObject {
     QCOMPARE(w3.document()->session().controller.config.gains[1].kg, 4867.0);
   }
 
+  // Issue 11 #9 (rest): the table's headers put the unit on a second line so no word is
+  // clipped at 1280 px, and switching to the table shows the row of the current time.
+  void tableHeadersFitAndTableFollowsTheTime() {
+    MainWindow w;
+    w.resize(1280, 800);
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.playback()->setSample(w.playback()->sampleCount() - 5);
+    w.tabs()->setCurrentWidget(w.tableView());
+    QTest::qWait(50);
+    QHeaderView* header = w.tableView()->horizontalHeader();
+    for (int c = 0; c < w.tableModel()->columnCount(); ++c) {
+      const QString text = w.tableModel()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+      int widest = 0;
+      for (const QString& line : text.split('\n')) widest = std::max(widest, header->fontMetrics().horizontalAdvance(line));
+      QVERIFY2(header->sectionSize(c) >= widest, qPrintable(QString("%1: %2 px for %3 px").arg(text).arg(header->sectionSize(c)).arg(widest)));
+    }
+    const QModelIndex current = w.tableModel()->index(w.tableModel()->rowOf(w.playback()->sample()), 0);
+    QVERIFY(w.tableView()->viewport()->rect().intersects(w.tableView()->visualRect(current)));
+  }
+
   // Issue 11: the arm drawn from its DH geometry: the PUMA's upper arm (link 2) a member of
   // length a2 = 0.4318 m along x, the forearm (link 4) one of d4 = 0.4318 m along its joint's
   // axis, a tool flange; the mass model's bodies only when asked for (View menu), translucent.

@@ -22,6 +22,13 @@ shot() {  # shot NAME [FILE] [OPTIONS...]
   echo "docs/screenshots/$name.png"
 }
 
+small() {  # small NAME [FILE] [OPTIONS...]: the same on the smallest supported screen, 1280x800
+  name=$1
+  shift
+  xvfb-run -a -s "-screen 0 1280x800x24" "$studio" "$@" --screenshot "$out/${name}_1280x800.png" --after-ms 400
+  echo "docs/screenshots/${name}_1280x800.png"
+}
+
 shot main_window
 shot trajectory_compare --compare "$root/robots/craig_one_joint.yaml" "$root/robots/craig_quintic.yaml"
 shot line_arc_puma "$root/robots/puma560.yaml" "$root/robots/puma560_square_line_arc.yaml" --fit
@@ -68,3 +75,10 @@ shot ur5 "$root/robots/ur5.yaml" --at 0.5
 shot dialog_new_generic --dialog new --generic RRP
 shot kinematics_panel --generic RRR --tab kinematics --at 0.5
 shot workspace_rrp --generic RRP --workspace --at 0.3
+
+# Issue 11: the main views on the smallest supported screen (1280x800): plots, summary with its
+# comparison, kinematics, a CHANGE dialog; the arm drawn from its DH geometry.
+small main_window "$puma" --at 0.4
+small summary "$puma" --tab summary
+small kinematics "$puma" --tab kinematics --at 0.4
+small stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4

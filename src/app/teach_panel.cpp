@@ -286,14 +286,8 @@ bool TeachPanel::recordPose(bool replace) {
     message_->setText(tr("The task has no point to replace"));
     return false;
   }
-  // A recorded task no longer matches its file (as the trajectory dialog's edits): drop the
-  // file and its line numbers, so messages name points.
-  TaskSpec task = document_->task();
-  task.sourceFile.clear();
-  task.configurationLine = 0;
-  task.lines.clear();
-  for (TaskPoint& p : task.points) p.sourceLine = 0;
-  for (int& line : task.jointPointLines) line = 0;
+  // A recorded task no longer matches its file (as the trajectory dialog's edits).
+  TaskSpec task = document_->task().detachedFromFile();
   const int index = replace ? selected : selected + 1;
   try {
     const Model model(document_->robot());

@@ -1,5 +1,7 @@
 #include "dialogs/new_robot_dialog.h"
 
+#include "trajectory/recorded_point.h"
+
 #include "dialogs/library_picker_dialog.h"
 
 #include "kinematics/forward_kinematics.h"
@@ -210,14 +212,7 @@ Session NewRobotDialog::blankSession(int links) {
   // Two task points: the tool at two joint configurations, so the task is reachable.
   const Model model(r);
   s.task.name = "blank task";
-  for (double angle : {0.3, 0.9}) {
-    const Eigen::VectorXd q = Eigen::VectorXd::Constant(links, angle);
-    const Vector6d pose = xyzRpyFromPose(toolPose(model, q));
-    TaskPoint p;
-    p.position = pose.head<3>();
-    p.rpy = pose.tail<3>();
-    s.task.points.push_back(p);
-  }
+  for (double angle : {0.3, 0.9}) s.task.points.push_back(taskPointAt(model, Eigen::VectorXd::Constant(links, angle)));
   return s;
 }
 

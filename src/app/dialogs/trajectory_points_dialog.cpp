@@ -276,15 +276,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   if (table_->rowCount() > 0) table_->selectRow(0);
 }
 
-TaskSpec TrajectoryPointsDialog::editedTask() const {
-  TaskSpec t = document_->task();
-  t.sourceFile.clear();
-  t.configurationLine = 0;
-  t.lines.clear();
-  for (TaskPoint& p : t.points) p.sourceLine = 0;
-  for (int& line : t.jointPointLines) line = 0;
-  return t;
-}
+TaskSpec TrajectoryPointsDialog::editedTask() const { return document_->task().detachedFromFile(); }
 
 void TrajectoryPointsDialog::commitConfiguration(const QString& typed) {
   if (loading_) return;

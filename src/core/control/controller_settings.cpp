@@ -196,7 +196,7 @@ std::string signalText(const JointSignal& s) {
   return "{constant: 0}";
 }
 
-std::string quoted(const std::string& text) {
+std::string yamlQuoted(const std::string& text) {
   YAML::Emitter e;
   e << YAML::DoubleQuoted << text;
   return e.c_str();
@@ -250,7 +250,7 @@ std::string controllerToYaml(const ControllerSettings& settings, const Model& mo
       break;
     case ControllerType::OpenLoop:
       if (!s.profile.csv.empty()) {
-        out << "profile: {csv: " << quoted(s.profile.csv) << ", interpolation: "
+        out << "profile: {csv: " << yamlQuoted(s.profile.csv) << ", interpolation: "
             << (s.profile.interpolation == TableInterpolation::ZeroOrderHold ? "hold" : "linear") << "}\n";
       } else {
         out << "profile:\n";

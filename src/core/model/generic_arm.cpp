@@ -1,5 +1,7 @@
 #include "model/generic_arm.h"
 
+#include "trajectory/recorded_point.h"
+
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"
 #include "kinematics/singularity_analysis.h"
@@ -259,13 +261,7 @@ GenericArm makeGenericArm(const GenericArmParameters& p) {
                                 "axis of joint 1. Give the links lengths or change the twists α");
   r.home = chosen.front();
   out.task.name = "generic " + p.configuration + " task";
-  for (const Eigen::VectorXd& q : chosen) {
-    const Vector6d pose = xyzRpyFromPose(toolPose(model, q));
-    TaskPoint point;
-    point.position = pose.head<3>();
-    point.rpy = pose.tail<3>();
-    out.task.points.push_back(point);
-  }
+  for (const Eigen::VectorXd& q : chosen) out.task.points.push_back(taskPointAt(model, q));
   return out;
 }
 

@@ -72,6 +72,17 @@ struct TaskSpec {
   int pointCount() const {
     return jointPoints.rows() > 0 ? static_cast<int>(jointPoints.rows()) : static_cast<int>(points.size());
   }
+  // The task as edited in Studio: no longer its file's, so its file and line numbers are
+  // dropped (messages then name points and keys, not lines of a file that differs).
+  TaskSpec detachedFromFile() const {
+    TaskSpec t = *this;
+    t.sourceFile.clear();
+    t.configurationLine = 0;
+    t.lines.clear();
+    for (TaskPoint& p : t.points) p.sourceLine = 0;
+    for (int& line : t.jointPointLines) line = 0;
+    return t;
+  }
 };
 
 }  // namespace armdyn

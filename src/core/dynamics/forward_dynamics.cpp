@@ -14,14 +14,20 @@ namespace {
 
 void solve(const Model& model, DynamicsData& d, const Eigen::Ref<const Eigen::VectorXd>& q,
            const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& tau,
-           const double* armature, Eigen::Ref<Eigen::VectorXd> qdd) {
+           const double* armature, Eigen::Ref<Eigen::VectorXd> qdd, const ToolWrench* wrench = nullptr) {
   dh::checkData(model, d, "forwardDynamics");
   dh::checkSize(q.size(), d.n, "forwardDynamics", "q");
   dh::checkSize(qd.size(), d.n, "forwardDynamics", "qd");
   dh::checkSize(tau.size(), d.n, "forwardDynamics", "tau");
   dh::checkSize(qdd.size(), d.n, "forwardDynamics", "qdd");
-  dh::updateJoints(d, q.data());
-  detail::rneaPasses(d, qd.data(), nullptr, true, d.bias.data());
+  if (wrench && !wrench->isZero()) {
+    // The bias with the tool's wrench: what the joints spend on it is not left for qdd.
+    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(d.n);
+    rnea(model, d, q, qd, zero, *wrench, d.bias);
+  } else {
+    dh::updateJoints(d, q.data());
+    detail::rneaPasses(d, qd.data(), nullptr, true, d.bias.data());
+  }
   detail::crbaPass(d);
   if (armature)
     for (int k = 0; k < d.n; ++k) d.massMatrix(k, k) += armature[k];
@@ -59,6 +65,12 @@ void solve(const Model& model, DynamicsData& d, const Eigen::Ref<const Eigen::Ve
 }
 
 }  // namespace
+
+void forwardDynamics(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& tau,
+                     const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> qdd) {
+  solve(model, data, q, qd, tau, nullptr, qdd, &wrench);
+}
 
 void forwardDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& q,

@@ -4,6 +4,7 @@
 // M = L L^T in the preallocated data.cholesky. tau in N m or N, qdd in rad/s^2 or m/s^2.
 
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -25,6 +26,14 @@ void forwardDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& qd,
                      const Eigen::Ref<const Eigen::VectorXd>& tau,
                      const Eigen::Ref<const Eigen::VectorXd>& armature,
+                     Eigen::Ref<Eigen::VectorXd> qdd);
+
+// With the wrench the tool exerts on its surroundings (tool_wrench.h):
+// qdd = M^-1 (tau - C qd - G - J^T W). (Allocates a zero vector: not for hot loops yet.)
+void forwardDynamics(const Model& model, DynamicsData& data,
+                     const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& qd,
+                     const Eigen::Ref<const Eigen::VectorXd>& tau, const ToolWrench& wrench,
                      Eigen::Ref<Eigen::VectorXd> qdd);
 
 // Allocating convenience form (CLI, GUI; not for hot loops).

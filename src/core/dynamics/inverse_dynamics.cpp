@@ -18,6 +18,15 @@ void inverseDynamics(const Model& model, DynamicsData& data,
   else rnea(model, data, q, qd, qdd, tau);
 }
 
+void inverseDynamics(const Model& model, DynamicsData& data,
+                     const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& qd,
+                     const Eigen::Ref<const Eigen::VectorXd>& qdd, DynamicsMethod method,
+                     const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau) {
+  if (method == DynamicsMethod::Lagrange) recursiveLagrange(model, data, q, qd, qdd, tau, &wrench);
+  else rnea(model, data, q, qd, qdd, wrench, tau);
+}
+
 Eigen::VectorXd inverseDynamics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,
                                 const Eigen::Ref<const Eigen::VectorXd>& qd,
                                 const Eigen::Ref<const Eigen::VectorXd>& qdd,

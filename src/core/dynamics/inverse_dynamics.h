@@ -5,6 +5,7 @@
 // m/s^2 for prismatic joints); tau in N m or N; gravity = model.gravity().
 
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -22,6 +23,14 @@ void inverseDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& qd,
                      const Eigen::Ref<const Eigen::VectorXd>& qdd, DynamicsMethod method,
                      Eigen::Ref<Eigen::VectorXd> tau);
+
+// With a wrench the tool exerts on its surroundings (tool_wrench.h): + J^T W, added inside the
+// chosen formulation's recursion.
+void inverseDynamics(const Model& model, DynamicsData& data,
+                     const Eigen::Ref<const Eigen::VectorXd>& q,
+                     const Eigen::Ref<const Eigen::VectorXd>& qd,
+                     const Eigen::Ref<const Eigen::VectorXd>& qdd, DynamicsMethod method,
+                     const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau);
 
 // Allocating convenience form (CLI, GUI; not for hot loops).
 Eigen::VectorXd inverseDynamics(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q,

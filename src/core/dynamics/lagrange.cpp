@@ -40,7 +40,7 @@ void recursiveLagrange(const Model& model, DynamicsData& d,
                        const Eigen::Ref<const Eigen::VectorXd>& q,
                        const Eigen::Ref<const Eigen::VectorXd>& qd,
                        const Eigen::Ref<const Eigen::VectorXd>& qdd,
-                       Eigen::Ref<Eigen::VectorXd> tau) {
+                       Eigen::Ref<Eigen::VectorXd> tau, const ToolWrench* wrench) {
   dh::checkData(model, d, "recursiveLagrange");
   dh::checkSize(q.size(), d.n, "recursiveLagrange", "q");
   dh::checkSize(qd.size(), d.n, "recursiveLagrange", "qd");
@@ -75,6 +75,17 @@ void recursiveLagrange(const Model& model, DynamicsData& d,
   // Backward: AD = A_{k+1} D_{k+1} and Ac = A_{k+1} c_{k+1} (zero beyond link n).
   Eigen::Matrix4d AD = Eigen::Matrix4d::Zero();
   Eigen::Vector4d Ac = Eigen::Vector4d::Zero();
+  // Tool wrench: force and moment in frame-0 axes (homogeneous direction: w = 0), and the tool
+  // point carried back through the frames (homogeneous point).
+  const bool withWrench = wrench && !wrench->isZero();
+  Eigen::Vector4d f4 = Eigen::Vector4d::Zero(), m4 = Eigen::Vector4d::Zero(), p = Eigen::Vector4d::Zero();
+  if (withWrench) {
+    const ToolWrenchInBase w = toolWrenchInBase(model, q, *wrench);
+    f4.head<3>() = w.force;
+    m4.head<3>() = w.moment;
+    p.head<3>() = model.tool().topRightCorner<3, 1>();  // the tool point in frame n
+    p(3) = 1.0;
+  }
   for (int k = d.n - 1; k >= 0; --k) {
     const Eigen::Matrix4d& J = d.pseudo[k];
     d.D[k].noalias() = J * d.Tdd[k + 1].transpose();
@@ -89,6 +100,12 @@ void recursiveLagrange(const Model& model, DynamicsData& d,
                (d.gravity4.dot(T.col(1)) * Ac(0) - d.gravity4.dot(T.col(0)) * Ac(1));
     } else {
       tau[k] = T.col(2).dot(AD.row(3)) - d.gravity4.dot(T.col(2)) * Ac(3);
+    }
+    if (withWrench) {
+      p = multiplyAByVector(d, k, p);  // the tool point in frame k-1
+      // d(tool point)/dq_k = T_{k-1} Q p: (T c1 p0 - T c0 p1) revolute, T c2 p3 prismatic.
+      if (d.revolute[k]) tau[k] += f4.dot(T.col(1)) * p(0) - f4.dot(T.col(0)) * p(1) + m4.dot(T.col(2));
+      else tau[k] += f4.dot(T.col(2)) * p(3);
     }
   }
 }

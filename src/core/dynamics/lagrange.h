@@ -10,6 +10,7 @@
 // Same units and result as rnea (rnea.h); it is the thesis's own method.
 
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -18,10 +19,13 @@ namespace armdyn {
 
 // Writes tau (size n, N m or N). Does not allocate. Throws std::invalid_argument on size
 // mismatch.
+// A tool wrench (tool_wrench.h, optional) adds its generalised force in the same backward
+// recursion: F_k += f^T T_{k-1} Q (A_k p_k) + m^T z_{k-1} (revolute), with p_k the tool point in
+// frame k carried back as c_k is (p_{k-1} = A_k p_k).
 void recursiveLagrange(const Model& model, DynamicsData& data,
                        const Eigen::Ref<const Eigen::VectorXd>& q,
                        const Eigen::Ref<const Eigen::VectorXd>& qd,
                        const Eigen::Ref<const Eigen::VectorXd>& qdd,
-                       Eigen::Ref<Eigen::VectorXd> tau);
+                       Eigen::Ref<Eigen::VectorXd> tau, const ToolWrench* wrench = nullptr);
 
 }  // namespace armdyn

@@ -7,7 +7,7 @@ namespace armdyn {
 namespace detail {
 
 void rneaPasses(DynamicsData& d, const double* qd, const double* qdd, bool withGravity,
-                double* tau) {
+                double* tau, const double* wrenchN) {
   // Plain scalars (x, y, z) rather than Eigen 3-vectors: the recursion is latency-bound, and
   // GCC's partial vectorisation of small vectors adds store-forwarding stalls.
   // Parent (frame k-1) quantities: angular velocity w, angular acceleration e, linear
@@ -70,6 +70,7 @@ void rneaPasses(DynamicsData& d, const double* qd, const double* qdd, bool withG
   // Backward: f, n of links k..n about origin k, then about origin k-1 in frame k-1 axes:
   // n <- R_k (n + p* x f), f <- R_k f; tau_k is the z component of n (revolute) or f.
   double fx = 0.0, fy = 0.0, fz = 0.0, nx = 0.0, ny = 0.0, nz = 0.0;
+  if (wrenchN) fx = wrenchN[0], fy = wrenchN[1], fz = wrenchN[2], nx = wrenchN[3], ny = wrenchN[4], nz = wrenchN[5];
   for (int k = d.n - 1; k >= 0; --k) {
     fx += d.force[k].x();
     fy += d.force[k].y();
@@ -94,6 +95,26 @@ void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::
   dh::checkSize(tau.size(), data.n, "rnea", "tau");
   dh::updateJoints(data, q.data());
   detail::rneaPasses(data, qd.data(), qdd.data(), true, tau.data());
+}
+
+void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+          const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,
+          const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau) {
+  dh::checkData(model, data, "rnea");
+  dh::checkSize(q.size(), data.n, "rnea", "q");
+  dh::checkSize(qd.size(), data.n, "rnea", "qd");
+  dh::checkSize(qdd.size(), data.n, "rnea", "qdd");
+  dh::checkSize(tau.size(), data.n, "rnea", "tau");
+  // The wrench in frame-n axes about origin n: R_0n^T (f, m + (p - o_n) x f).
+  const ToolWrenchInBase w = toolWrenchInBase(model, q, wrench);
+  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+  for (int k = 0; k < model.dof(); ++k) T = T * dhTransform(model, k, q(k));
+  const Eigen::Matrix3d Rt = T.topLeftCorner<3, 3>().transpose();
+  const Eigen::Vector3d f = Rt * w.force;
+  const Eigen::Vector3d m = Rt * (w.moment + (w.point - T.topRightCorner<3, 1>()).cross(w.force));
+  const double wrenchN[6] = {f.x(), f.y(), f.z(), m.x(), m.y(), m.z()};
+  dh::updateJoints(data, q.data());
+  detail::rneaPasses(data, qd.data(), qdd.data(), true, tau.data(), wrenchN);
 }
 
 }  // namespace armdyn

@@ -8,6 +8,7 @@
 // masses included. q in rad or m, qd in rad/s or m/s, qdd in rad/s^2 or m/s^2.
 
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -18,12 +19,19 @@ namespace armdyn {
 void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
           const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,
           Eigen::Ref<Eigen::VectorXd> tau);
+// The same with a tool wrench (tool_wrench.h): it enters the backward pass as the force and
+// moment the last link delivers to the tool's surroundings, in frame-n axes about origin n.
+void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+          const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,
+          const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau);
 
 namespace detail {
 // The two passes alone, for joint values already loaded by dh::updateJoints. A null qd or qdd
 // stands for zeros; withGravity = false drops G(q).
+// `wrenchN` (optional, 6 values): force and moment about origin n, frame-n axes, added to the
+// last link's.
 void rneaPasses(DynamicsData& data, const double* qd, const double* qdd, bool withGravity,
-                double* tau);
+                double* tau, const double* wrenchN = nullptr);
 }  // namespace detail
 
 }  // namespace armdyn

@@ -200,7 +200,11 @@ osg::ref_ptr<osg::Node> ArmScene::makeLinkGeometry(int link, const Model& model,
   const LinkSpec& spec = model.spec().links[link];
   const DhParameters& dh = spec.dh;
   const bool prismatic = spec.joint == JointType::Prismatic;
-  const double travel = prismatic && spec.qMax - spec.qMin < 1e6 ? spec.qMax - spec.qMin : std::abs(dh.d) + 0.3 * sceneSize_;
+  // A ram as long as the travel, within 1.5 scene sizes (limits of +-1000 m would draw a
+  // kilometre; no limits: |d| and a bit).
+  const double travel = std::min(prismatic && spec.qMax - spec.qMin < 1e6 ? spec.qMax - spec.qMin
+                                                                         : std::abs(dh.d) + 0.3 * sceneSize_,
+                                 1.5 * sceneSize_);
   const double length = std::abs(dh.a) + (prismatic ? travel : std::abs(dh.d));
   const double mass = std::max(0.0, bareLinkInertial(spec).mass);
   const double rod = length > 0.0 ? std::sqrt(mass / (2700.0 * M_PI * length)) : 0.0;

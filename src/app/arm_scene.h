@@ -36,8 +36,8 @@ class ArmScene {
   void setSettings(const ViewSettings& settings);
   const ViewSettings& settings() const { return settings_; }
   // The reachable workspace (View > Show reachable workspace): the centres of the occupied
-  // voxels of a core estimate as a point cloud, coloured by height z from blue (lowest) to red
-  // (highest); the core gives no manipulability per voxel. nullptr removes it.
+  // voxels of a core estimate as a point cloud, coloured by the voxels' mean manipulability
+  // (by height when the estimate has no map). nullptr removes it.
   void setWorkspace(const WorkspaceEstimate* estimate);
   int workspacePointCount() const { return workspacePoints_; }
   osg::Group* workspaceNode() { return workspace_.get(); }

@@ -342,8 +342,12 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 
 template <typename D>
 D* MainWindow::showDialog(QPointer<D>& slot) {
-  // A dialog built for another robot (different links) is rebuilt.
-  if (slot) delete slot.data();
+  // A dialog built for another robot (different links) is rebuilt; closing it first commits a
+  // value typed in it (FieldDialog::closeEvent).
+  if (slot) {
+    slot->close();
+    delete slot.data();
+  }
   slot = new D(document_, this);
   slot->setAttribute(Qt::WA_DeleteOnClose);
   slot->show();
@@ -709,6 +713,9 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   banner_->setVisible(false);
   ArmScene& scene = viewport_->scene();
   scene.setResult(result_);
+  // In teach mode the arm stays where the teach joints put it (a new run, e.g. after recording
+  // the pose into the task, would otherwise draw sample 0).
+  if (teachDock_->isVisible()) scene.showFrames(teach_->frames());
   scene.setTaskPoints(result_->session.task, -1);
   if (fitPending_) {
     viewport_->fitToView();

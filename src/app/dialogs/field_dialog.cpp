@@ -6,6 +6,7 @@
 #include "simulation/input_limits.h"
 
 #include <QGridLayout>
+#include <QCloseEvent>
 #include <QKeyEvent>
 #include <algorithm>
 #include <QLabel>
@@ -30,7 +31,6 @@ class ReasonLabel : public QLabel {
  protected:
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
-    p.setPen(palette().color(QPalette::WindowText));
     p.setPen(QColor(0xb0, 0x00, 0x20));
     p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(text(), Qt::ElideRight, width()));
   }
@@ -59,7 +59,9 @@ QString fieldWords(const QString& path) {
     if (rest == key || rest.startsWith(key + '.')) {
       QString tail = rest.mid(key.size());
       if (tail.startsWith('.')) tail = tail.mid(1);
-      rest = word + (tail.isEmpty() ? QString() : ' ' + tail.toUpper().replace('.', ' '));
+      // One-letter axis names upper case ("outer size Y"); longer names as they are.
+      if (tail.size() == 1) tail = tail.toUpper();
+      rest = word + (tail.isEmpty() ? QString() : ' ' + tail.replace('.', ' '));
       break;
     }
   }
@@ -83,12 +85,24 @@ QString FieldDialog::userWords(const QString& why, const QString& key, const QSt
     message = m.captured(2);
     // About this field (or the group it belongs to: "links[2].bar.inner" for inner Y): its own
     // label; about another: that one's, in words.
-    // Core messages count links from 1 ("links[2]" is link 2), the dialogs' keys from 0.
-    static const QRegularExpression linkIndex(QStringLiteral("^links\\[(\\d+)\\]"));
-    QString own = path;
-    if (const QRegularExpressionMatch li = linkIndex.match(path); li.hasMatch())
-      own.replace(0, li.capturedLength(), QStringLiteral("links[%1]").arg(li.captured(1).toInt() - 1));
-    if (!(key == own || key.startsWith(own + '.'))) subject = fieldWords(path);
+    // Core messages count from 1 ("links[2]" is link 2, "gains[2]" joint 2), the dialogs' keys
+    // from 0; a link's DH values are "links[2].a" there and "links[1].dh.a" here; controller
+    // keys carry a "controller." prefix.
+    static const QRegularExpression index(QStringLiteral("\\[(\\d+)\\]"));
+    QString own;
+    int last = 0;
+    for (auto it = index.globalMatch(path); it.hasNext();) {
+      const QRegularExpressionMatch m = it.next();
+      own += path.mid(last, m.capturedStart() - last) + QStringLiteral("[%1]").arg(m.captured(1).toInt() - 1);
+      last = m.capturedEnd();
+    }
+    own += path.mid(last);
+    static const QRegularExpression dhName(QStringLiteral("^(links\\[\\d+\\])\\.(a|d|alpha|theta)$"));
+    own.replace(dhName, QStringLiteral("\\1.dh.\\2"));
+    QString bare = key;
+    if (bare.startsWith(QStringLiteral("controller."))) bare = bare.mid(11);
+    const auto about = [&](const QString& k) { return k == own || k.startsWith(own + '.'); };
+    if (!about(key) && !about(bare)) subject = fieldWords(path);
   }
   if (!subject.isEmpty()) subject[0] = subject[0].toUpper();
   return subject.isEmpty() ? message : subject + ": " + message;
@@ -192,13 +206,14 @@ void FieldDialog::reload() {
   const StudioSession& s = document_->session();
   if (s.robot.dof() != links_) return;
   for (Field& f : fields_) {
-    if (f.reason->isVisible()) continue;  // keep what the user is typing (a refused text)
+    if (!f.reason->isHidden()) continue;  // keep what the user is typing (a refused text)
     const double v = f.get(s);
     // 12 significant digits hide float noise (0.4674000000000005); the value itself is kept
     // unless the user types another.
     const QString text =
         QString::fromStdString(f.unit == FieldUnit::Degrees ? formatDegreesSignificant(v) : formatSignificant(v));
     if (f.edit->text() != text) f.edit->setText(text);
+    if (!f.edit->hasFocus()) f.edited = false;
   }
 }
 
@@ -210,7 +225,23 @@ void FieldDialog::keyPressEvent(QKeyEvent* event) {
   QDialog::keyPressEvent(event);
 }
 
+void FieldDialog::commitFocused() {
+  for (int i = 0; i < static_cast<int>(fields_.size()); ++i)
+    if (fields_[i].edit->hasFocus() || i == pending_) commit(i);
+}
+
+void FieldDialog::done(int result) {
+  commitFocused();
+  QDialog::done(result);
+}
+
+void FieldDialog::closeEvent(QCloseEvent* event) {
+  commitFocused();
+  QDialog::closeEvent(event);
+}
+
 void FieldDialog::clearError(Field& f) {
+  if (!f.reason->text().isEmpty() && status_->text() == f.reason->text()) status_->clear();
   f.reason->setVisible(false);
   f.reason->clear();
   f.reason->setToolTip({});
@@ -248,6 +279,7 @@ void FieldDialog::onEdited(int index) {
   // Typing validates (the field shows whether the text would be accepted) but commits nothing:
   // "1" on the way to "10" or "-0" on the way to "-0.04" never reaches the session. A valid,
   // complete value is committed after a pause.
+  fields_[index].edited = true;
   pending_ = -1;
   pause_->stop();
   if (!validated(index)) return;
@@ -264,6 +296,10 @@ void FieldDialog::commit(int index) {
     pause_->stop();
   }
   Field& f = fields_[index];
+  // Enter or focus passing through a field not typed in: its text shows the value in force
+  // rounded to 12 digits, so committing it would change the value (and add an undo step).
+  if (!f.edited) return;
+  f.edited = false;
   const std::optional<StudioSession> candidate = validated(index);
   if (!candidate) {
     // Leaving a refused field: the value in force comes back, and the field is valid again.

@@ -60,6 +60,11 @@ class FieldDialog : public QDialog {
   // Enter in a field commits it (editingFinished) and keeps the dialog open: it does not press
   // the dialog's default button.
   void keyPressEvent(QKeyEvent* event) override;
+  // Closing (Escape, the title bar, Close) commits what is typed in the focused field first, as
+  // leaving it would: nothing valid is lost.
+  void done(int result) override;
+  void closeEvent(QCloseEvent* event) override;
+  void commitFocused();
   Document* document_;
   QLabel* status_;  // summary line for the last refusal
 
@@ -72,6 +77,7 @@ class FieldDialog : public QDialog {
     Setter set;
     QLineEdit* edit;
     QLabel* reason;
+    bool edited = false;  // typed in since the value in force was last shown
   };
   // Validates the text of field `index`; returns the candidate session when it is valid, and
   // shows or clears the error state.

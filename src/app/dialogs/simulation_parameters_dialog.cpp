@@ -45,6 +45,9 @@ SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidg
 QString SimulationParametersDialog::check(const StudioSession& candidate) const {
   const QString why = FieldDialog::check(candidate);
   if (!why.isEmpty()) return why;
+  // The task's TACC is checked by the planner only (whose refusal the sampling check below
+  // would swallow): a TACC of 0 or less never reaches the session.
+  if (candidate.task.tacc && !(*candidate.task.tacc > 0.0)) return tr("tacc: must be positive");
   try {
     const std::optional<LimitViolation> now = samplingBeyondLimits(Model(candidate.robot), candidate.task);
     if (!now || sameViolation(now, samplingBeyondLimits(Model(document_->robot()), document_->task()))) return {};

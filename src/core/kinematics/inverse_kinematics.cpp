@@ -658,7 +658,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   out.applicable = false;
   out.count = 0;
   out.reason.clear();
-  const std::string family = kinematicFamily(model);
+  out.family = kinematicFamily(model);
+  const std::string& family = out.family;
   const Family f = familyOf(family);
   if (f == Family::None) {
     out.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
@@ -734,7 +735,7 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
   result.reason = set.reason;
   if (!result.applicable) return result;
   const int n = model.dof();
-  const std::vector<std::string>& names = configurationNames(familyOf(kinematicFamily(model)));
+  const std::vector<std::string>& names = configurationNames(familyOf(set.family));
   for (int k = 0; k < set.count; ++k) {
     const ClosedFormSet::Entry& e = set.entries[k];
     IkCandidate c{e.q.head(n), names[static_cast<size_t>(e.configuration)], ""};

@@ -72,6 +72,7 @@ struct ClosedFormSet {
   int count = 0;
   std::array<Entry, kCapacity> entries;
   std::string reason;  // not applicable, or no candidate at all: why (empty otherwise)
+  std::string family;  // kinematicFamily(model), found once (a structure check when the file names none)
 };
 bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
                          ClosedFormSet& out);

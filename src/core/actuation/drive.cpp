@@ -36,6 +36,11 @@ void validateDrive(const DriveSpec& d, const std::string& p) {
     throw ModelError(p + ".ratings.peak_torque", "the peak torque rating is below the continuous one (" +
                                                      std::to_string(d.peakTorque) + " < " +
                                                      std::to_string(d.continuousTorque) + " N m)");
+  notNegative(d.stiffness, p + ".stiffness");
+  notNegative(d.damping, p + ".damping");
+  if (d.elastic() && !(reflectedInertia(d) > 0.0))
+    throw ModelError(p + ".stiffness", "an elastic drive needs a motor-side inertia (rotor_inertia or "
+                                       "reflected_inertia > 0): the spring sits between the gear output and the link");
   if (!d.hasMotor) return;
   positive(d.resistance, p + ".motor.R", ": a DC motor has armature resistance R > 0");
   if (!std::isfinite(d.inductance)) throw ModelError(p + ".motor.L", "must be a finite number");
@@ -62,6 +67,8 @@ std::vector<std::string> driveWarnings(const DriveSpec& d, const std::string& p)
                   " differ by more than 10% (an ideal DC motor has ke = kt in SI units)");
   if (!d.hasMotor && (d.resistance != 0.0 || d.inductance != 0.0 || d.ke != 0.0 || d.kt != 0.0))
     out.push_back(p + ": motor constants are set but the drive has no motor; they are ignored");
+  if (!d.elastic() && d.damping > 0.0)
+    out.push_back(p + ".damping: set without a stiffness; the drive is rigid and the damping is ignored");
   return out;
 }
 

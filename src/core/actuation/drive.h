@@ -26,6 +26,9 @@ constexpr double kDefaultFrictionVelocityScale = 1e-2;
 // Largest step for which classical RK4 is stable on x' = -x / tau: h < 2.785 tau (the real-axis
 // boundary of RK4's stability region).
 constexpr double kRk4RealStabilityLimit = 2.785;
+// The same on an undamped oscillation x'' = -omega^2 x: h omega < 2 sqrt(2) (the imaginary-axis
+// boundary of RK4's stability region).
+constexpr double kRk4ImaginaryStabilityLimit = 2.8284271247461903;
 
 // Throws ModelError naming `field` + ".gear_ratio", ".motor.R" etc. (the robot-file names) for
 // non-finite or negative data, a non-positive gear ratio, a motor without positive R, ke, kt,

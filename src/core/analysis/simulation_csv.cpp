@@ -21,10 +21,14 @@ struct Column {
 
 std::vector<Column> columnsOf(const RunRecord& r) {
   using D = Dimension;
-  if (r.mode == RunMode::ForwardSimulation)
-    return {{"q", &r.q, D::Position},      {"qd", &r.qd, D::Velocity},     {"qref", &r.setpoint, D::Position},
-            {"e", &r.error, D::Position},  {"u", &r.input, D::Input},      {"v", &r.voltage, D::Voltage},
-            {"i", &r.current, D::Current}, {"tau", &r.motorTorque, D::Force}};
+  if (r.mode == RunMode::ForwardSimulation) {
+    std::vector<Column> c = {{"q", &r.q, D::Position},      {"qd", &r.qd, D::Velocity},     {"qref", &r.setpoint, D::Position},
+                             {"e", &r.error, D::Position},  {"u", &r.input, D::Input},      {"v", &r.voltage, D::Voltage},
+                             {"i", &r.current, D::Current}, {"tau", &r.motorTorque, D::Force}};
+    // Elastic drives: the gear-output angles appended (issue 10's contract).
+    if (r.motorAngle.size() > 0) c.push_back({"qm", &r.motorAngle, D::Position});
+    return c;
+  }
   return {{"q", &r.q, D::Position}, {"qd", &r.qd, D::Velocity}, {"qdd", &r.qdd, D::Acceleration}, {"f", &r.force, D::Force}};
 }
 

@@ -5,6 +5,7 @@
 //                        (s; rad or m; rad/s or m/s; rad/s^2 or m/s^2; N m or N)
 //   forward simulation:  t,q1..qn,qd1..qdn,qref1..qrefn,e1..en,u1..un,v1..vn,i1..in,tau1..taun
 //                        (q_d, q_d - q, controller output, voltage V, current A, drive torque)
+//                        then qm1..qmn (gear-output angle, rad or m) for elastic drives
 
 #include "simulation/run_record.h"
 

@@ -105,14 +105,8 @@ void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::
   dh::checkSize(qd.size(), data.n, "rnea", "qd");
   dh::checkSize(qdd.size(), data.n, "rnea", "qdd");
   dh::checkSize(tau.size(), data.n, "rnea", "tau");
-  // The wrench in frame-n axes about origin n: R_0n^T (f, m + (p - o_n) x f).
-  const ToolWrenchInBase w = toolWrenchInBase(model, q, wrench);
-  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
-  for (int k = 0; k < model.dof(); ++k) T = T * dhTransform(model, k, q(k));
-  const Eigen::Matrix3d Rt = T.topLeftCorner<3, 3>().transpose();
-  const Eigen::Vector3d f = Rt * w.force;
-  const Eigen::Vector3d m = Rt * (w.moment + (w.point - T.topRightCorner<3, 1>()).cross(w.force));
-  const double wrenchN[6] = {f.x(), f.y(), f.z(), m.x(), m.y(), m.z()};
+  double wrenchN[6];
+  toolWrenchInLastFrame(model, q.data(), wrench, wrenchN);
   dh::updateJoints(data, q.data());
   detail::rneaPasses(data, qd.data(), qdd.data(), true, tau.data(), wrenchN);
 }

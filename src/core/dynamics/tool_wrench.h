@@ -27,4 +27,8 @@ struct ToolWrenchInBase {
 };
 ToolWrenchInBase toolWrenchInBase(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, const ToolWrench& w);
 
+// The wrench as Newton-Euler's backward pass takes it: force and moment about origin n in
+// frame-n axes, R_0n^T (f, m + (p - o_n) x f), at joint values q (n entries). Does not allocate.
+void toolWrenchInLastFrame(const Model& model, const double* q, const ToolWrench& w, double wrenchN[6]);
+
 }  // namespace armdyn

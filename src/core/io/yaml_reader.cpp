@@ -66,7 +66,7 @@ Eigen::Matrix4d readPseudo(FieldSource& src, const Value& v) {
 
 DriveSpec readDrive(FieldSource& src, const Value& v) {
   const Map m(src, v, {"gear_ratio", "rotor_inertia", "reflected_inertia", "viscous", "coulomb", "motor",
-                       "voltage_limit", "current_limit", "efficiency", "ratings"});
+                       "voltage_limit", "current_limit", "efficiency", "ratings", "stiffness", "damping"});
   DriveSpec d;
   if (auto x = m.find("gear_ratio")) d.gearRatio = src.number(*x);
   if (auto x = m.find("rotor_inertia")) d.rotorInertia = src.number(*x);
@@ -88,6 +88,8 @@ DriveSpec readDrive(FieldSource& src, const Value& v) {
   if (auto x = m.find("voltage_limit")) d.voltageLimit = src.number(*x);
   if (auto x = m.find("current_limit")) d.currentLimit = src.number(*x);
   if (auto x = m.find("efficiency")) d.efficiency = src.number(*x);
+  if (auto x = m.find("stiffness")) d.stiffness = src.number(*x);
+  if (auto x = m.find("damping")) d.damping = src.number(*x);
   if (auto x = m.find("ratings")) {
     const Map r(src, *x, {"continuous_torque", "peak_torque", "max_speed_rpm"});
     if (auto y = r.find("continuous_torque")) d.continuousTorque = src.number(*y);

@@ -73,6 +73,10 @@ void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
   out << in << "  voltage_limit: " << num(d.voltageLimit) << "\n";
   out << in << "  current_limit: " << num(d.currentLimit) << "\n";
   if (d.efficiency != 1.0) out << in << "  efficiency: " << num(d.efficiency) << "\n";
+  if (d.stiffness > 0.0 || d.damping > 0.0) {
+    out << in << "  stiffness: " << num(d.stiffness) << "  # N m/rad (N/m)\n";
+    out << in << "  damping: " << num(d.damping) << "  # N m s/rad (N s/m)\n";
+  }
   if (d.continuousTorque > 0.0 || d.peakTorque > 0.0 || d.maxSpeed > 0.0) {
     out << in << "  ratings: {";
     std::string sep;

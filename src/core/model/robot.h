@@ -69,6 +69,12 @@ struct DriveSpec {
   double continuousTorque = 0.0;
   double peakTorque = 0.0;
   double maxSpeed = 0.0;
+  // Elastic two-mass drive (Stepniewski eqs 14-19): a spring k and damper l between the gear
+  // output (motor side, inertia Jr = N^2 Jm + J_reflected) and the link, joint units:
+  //   M_kl = k (qm - q) + l (qm' - q'). stiffness 0 = rigid (the default).
+  double stiffness = 0.0;          // k, N m/rad (N/m), >= 0
+  double damping = 0.0;            // l, N m s/rad (N s/m), >= 0
+  bool elastic() const { return stiffness > 0.0; }
   bool hasRatings() const {
     return continuousTorque > 0.0 || peakTorque > 0.0 || maxSpeed > 0.0 || voltageLimit > 0.0 || currentLimit > 0.0;
   }

@@ -62,6 +62,13 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   const Eigen::VectorXd q0 = setup.q0.size() ? setup.q0 : model.home();
   const Eigen::VectorXd qd0 = setup.qd0.size() ? setup.qd0 : Eigen::VectorXd::Zero(n);
   plant.setState(q0, qd0, setup.current0);
+  ToolWrench wrench = setup.plant.toolWrench;
+  if (setup.toolWrench) {
+    setup.toolWrench(0.0, wrench);
+    plant.setToolWrench(wrench);
+  }
+  if (setup.settleSprings) plant.settleSprings();
+  const bool elastic = plant.hasElasticDrives();
 
   const double h = setup.plant.step;
   const double recordPeriod = setup.recordPeriod > 0.0 ? setup.recordPeriod : (Ts > 0.0 ? Ts : h);
@@ -87,6 +94,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})
     m->resize(capacity, n);
   if (setup.recordConstraintForces) H.constraint.resize(capacity, n);
+  if (elastic) H.motorAngle.resize(capacity, n);
   S.peakError.setZero(n);
   S.peakVoltage.setZero(n);
   S.peakCurrent.setZero(n);
@@ -94,7 +102,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
 
   Setpoint sp;
   sp.resize(n);
-  Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n);
+  Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n), qm(elastic ? n : 0);
   ForwardSimulator::Outputs outputs;
   long setpointIndex = 0;
   double nextSetpoint = 0.0;
@@ -113,6 +121,10 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
       }
       ++setpointIndex;
       nextSetpoint = setpointIndex * setup.setpointPeriod;
+    }
+    if (setup.toolWrench) {
+      setup.toolWrench(t, wrench);
+      plant.setToolWrench(wrench);
     }
     q = plant.q();
     qd = plant.qd();
@@ -156,6 +168,10 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
       H.current.data()[at] = drive.current(i);
       H.motorTorque.data()[at] = drive.torque(i);
     }
+    if (elastic) {
+      plant.motorAngles(qm);
+      for (int i = 0; i < n; ++i) H.motorAngle.data()[row + i * capacity] = qm(i);
+    }
     if (setup.recordConstraintForces) {
       plant.outputs(outputs);
       H.constraint.row(row) = outputs.lambda.transpose();
@@ -196,6 +212,7 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
     for (Eigen::MatrixXd* m : {&H.q, &H.qd, &H.setpoint, &H.error, &H.input, &H.voltage, &H.current, &H.motorTorque})
       m->conservativeResize(row, n);
     if (setup.recordConstraintForces) H.constraint.conservativeResize(row, n);
+    if (elastic) H.motorAngle.conservativeResize(row, n);
   }
   S.finalTime = t;
   S.inputWork = plant.inputWork();

@@ -25,6 +25,12 @@ struct ClosedLoopSetup {
   ForwardOptions plant;
   Eigen::VectorXd q0, qd0;       // initial state (empty: home, zeros)
   Eigen::VectorXd current0;      // initial motor currents, A (empty: zeros)
+  // Elastic drives start with their springs wound to hold q0 against gravity and the tool
+  // wrench at t = 0 (ForwardSimulator::settleSprings); false: relaxed (qm = q0).
+  bool settleSprings = true;
+  // Tool wrench at time t (dynamics/tool_wrench.h), read at every controller sample and held;
+  // empty: plant.toolWrench throughout.
+  std::function<void(double t, ToolWrench& wrench)> toolWrench;
   double duration = 1.0;         // s
   double setpointPeriod = 0.0;   // s; 0 = read at every controller sample
   double recordPeriod = 0.0;     // s; 0 = every controller sample (or step when h = 0)
@@ -45,6 +51,7 @@ struct RunHistory {
   Eigen::MatrixXd current;     // A (zeros for a torque drive)
   Eigen::MatrixXd motorTorque; // drive torque at the joint: N kt i, or u for a torque drive
   Eigen::MatrixXd constraint;  // constraint force lambda (only with recordConstraintForces)
+  Eigen::MatrixXd motorAngle;  // gear-output angle qm, rad (m); only for a plant with elastic drives
 };
 
 struct RunSummary {

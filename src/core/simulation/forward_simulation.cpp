@@ -121,8 +121,23 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
       throw std::invalid_argument("forward simulation: joint " + std::to_string(i + 1) + " constant acceleration must be finite");
   }
 
+  jrLink_ = jr_;
+  for (int i = 0; i < kMaxLinks; ++i) elasticSlot_[i] = -1;
+  for (int i = 0; i < n_; ++i)
+    if (drives_[i] && drives_[i]->elastic()) {
+      elasticSlot_[i] = static_cast<int>(elastic_.size());
+      elastic_.push_back(i);
+      jrLink_(i) = 0.0;
+    }
+  ne_ = static_cast<int>(elastic_.size());
+  wrench_ = o.toolWrench;
+  if (!wrench_.force.allFinite() || !wrench_.moment.allFinite())
+    throw std::invalid_argument("forward simulation: the tool wrench must be finite");
+  wrenchActive_ = !wrench_.isZero();
+
   nCurrent_ = o.input == DriveInput::Voltage ? n_ : 0;
-  energyIndex_ = 2 * n_ + nCurrent_;
+  motorIndex_ = 2 * n_ + nCurrent_;
+  energyIndex_ = motorIndex_ + 2 * ne_;
   currentIsState_ = nCurrent_ > 0 && (inverseL_.array() > 0.0).all();
   x_.setZero(energyIndex_ + 3);
   u_.setZero(n_);
@@ -142,13 +157,31 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
             " H, R = " + num(drives_[i]->resistance) + " ohm); use a smaller step or the adaptive integrator");
     }
   }
+  // An elastic drive's fastest mode, two inertias on the spring, at the home configuration:
+  // omega = sqrt(k (1/Jr + 1/M_ii)). RK4 at step h is unstable on it when h omega exceeds its
+  // imaginary-axis limit 2 sqrt(2): refuse, the run would blow up.
+  if (o.integrator == IntegratorKind::RungeKutta4 && ne_ > 0) {
+    const Eigen::MatrixXd M = massMatrix(model, model.home());
+    for (int i : elastic_) {
+      const double omega = std::sqrt(drives_[i]->stiffness * (1.0 / jr_(i) + 1.0 / M(i, i)));
+      if (o.step * omega > kRk4ImaginaryStabilityLimit)
+        throw std::invalid_argument(
+            "forward simulation: RK4 step " + num(o.step) + " s is too long for joint " + std::to_string(i + 1) +
+            "'s elastic drive: its spring (k = " + num(drives_[i]->stiffness) + ") and inertias (motor side " +
+            num(jr_(i)) + ", link " + num(M(i, i)) + " kg m^2) oscillate at " + num(omega) +
+            " rad/s, and RK4 needs h omega < 2.83; use a step below " + num(kRk4ImaginaryStabilityLimit / omega) +
+            " s or the adaptive integrator");
+    }
+  }
   // Regularised friction is stiff near qd = 0: warn when h df/dqd / (M_ii + Jr) leaves RK4's
   // real stability interval (at the home configuration).
   if (o.integrator == IntegratorKind::RungeKutta4) {
     const Eigen::MatrixXd M = massMatrix(model, model.home());
     for (int i = 0; i < n_; ++i) {
       if (!drives_[i]) continue;
-      const double rate = frictionStiffness(*drives_[i], o.frictionVelocityScale) / (M(i, i) + jr_(i));
+      // An elastic drive's friction acts on the motor side alone.
+      const double inertia = drives_[i]->elastic() ? jr_(i) : M(i, i) + jr_(i);
+      const double rate = frictionStiffness(*drives_[i], o.frictionVelocityScale) / inertia;
       if (o.step * rate > kRk4RealStabilityLimit)
         warnings_.push_back("joint " + std::to_string(i + 1) + ": friction is stiff for RK4 at step " + num(o.step) +
                             " s (h df/dqd / J = " + num(o.step * rate) + " > 2.785); raise the friction velocity scale, "
@@ -168,6 +201,7 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   voltage_.setZero(n_);
   di_.setZero(n_);
   rhsF_.setZero(n_);
+  qmdd_.setZero(n_);
   if (o.integrator == IntegratorKind::RungeKutta4) rk4_ = std::make_unique<RungeKutta4>(static_cast<int>(x_.size()));
   else dopri_ = std::make_unique<DormandPrince45>(static_cast<int>(x_.size()), o.rtol, o.atol);
   setState(model.home(), Eigen::VectorXd::Zero(n_));
@@ -186,10 +220,56 @@ void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd&
   for (int i = 0; i < n_; ++i)
     if (!options_.constraints.empty() && options_.constraints[i].mode == JointMode::Locked) x_(n_ + i) = 0.0;
   if (nCurrent_ > 0 && current.size() == n_) x_.segment(2 * n_, n_) = current;
+  for (int e = 0; e < ne_; ++e) {
+    x_(motorIndex_ + e) = x_(elastic_[e]);
+    x_(motorIndex_ + ne_ + e) = x_(n_ + elastic_[e]);
+  }
   t_ = 0.0;
   divergence_ = Divergence();
   if (dopri_) dopri_->setSuggestedStep(0.0);
   viewValid_ = false;
+}
+
+void ForwardSimulator::setMotorState(const Eigen::VectorXd& qm, const Eigen::VectorXd& qmd) {
+  if (qm.size() != n_ || qmd.size() != n_)
+    throw std::invalid_argument("ForwardSimulator::setMotorState: qm and qmd need " + std::to_string(n_) + " entries");
+  for (int e = 0; e < ne_; ++e) {
+    const int i = elastic_[e];
+    if (!std::isfinite(qm(i)) || !std::isfinite(qmd(i)))
+      throw std::invalid_argument("ForwardSimulator::setMotorState: the state must be finite");
+    x_(motorIndex_ + e) = qm(i);
+    x_(motorIndex_ + ne_ + e) = qmd(i);
+  }
+  viewValid_ = false;
+}
+
+void ForwardSimulator::settleSprings() {
+  if (ne_ == 0) return;
+  dh::updateJoints(data_, x_.data());
+  double wrenchN[6];
+  if (wrenchActive_) toolWrenchInLastFrame(model_, x_.data(), wrench_, wrenchN);
+  detail::rneaPasses(data_, nullptr, nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
+  for (int e = 0; e < ne_; ++e) {
+    const int i = elastic_[e];
+    x_(motorIndex_ + e) = x_(i) + data_.bias(i) / drives_[i]->stiffness;
+    x_(motorIndex_ + ne_ + e) = x_(n_ + i);
+  }
+  viewValid_ = false;
+}
+
+void ForwardSimulator::motorAngles(Eigen::Ref<Eigen::VectorXd> qm) const {
+  for (int i = 0; i < n_; ++i) qm(i) = elasticSlot_[i] >= 0 ? x_(motorIndex_ + elasticSlot_[i]) : x_(i);
+}
+
+void ForwardSimulator::motorVelocities(Eigen::Ref<Eigen::VectorXd> qmd) const {
+  for (int i = 0; i < n_; ++i) qmd(i) = driveVelocity(x_.data(), i);
+}
+
+void ForwardSimulator::setToolWrench(const ToolWrench& wrench) {
+  if (!wrench.force.allFinite() || !wrench.moment.allFinite())
+    throw std::invalid_argument("ForwardSimulator::setToolWrench: the wrench must be finite");
+  wrench_ = wrench;
+  wrenchActive_ = !wrench_.isZero();
 }
 
 void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
@@ -273,19 +353,22 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
   const double* q = x.data();
   const double* qd = x.data() + n_;
   const double vs = options_.frictionVelocityScale;
+  double w[kMaxLinks];  // drive velocities: qd, or qm' on elastic joints
+  for (int i = 0; i < n_; ++i) w[i] = qd[i];
+  for (int e = 0; e < ne_; ++e) w[elastic_[e]] = x[motorIndex_ + ne_ + e];
   double input = 0.0, loss = 0.0;
   if (options_.input == DriveInput::Voltage) {
     // The closed-loop hot path: every joint has a motor, the current is state.
     const double* stateCurrent = x.data() + 2 * n_;
-    double s[kMaxLinks];  // tanh(qd / vs), in a loop of its own: few values live across the calls
+    double s[kMaxLinks];  // tanh(w / vs), in a loop of its own: few values live across the calls
     const double inverseVs = 1.0 / vs;
-    for (int i = 0; i < n_; ++i) s[i] = fastTanh(qd[i] * inverseVs);
+    for (int i = 0; i < n_; ++i) s[i] = fastTanh(w[i] * inverseVs);
     for (int i = 0; i < n_; ++i) {
       const DriveSpec& d = *drives_[i];
       double tau, cur, volt, di;
-      voltageDrive(d, inverseL_(i), u_(i), qd[i], stateCurrent[i], options_.applyLimits ? d.currentLimit : 0.0, tau, cur,
+      voltageDrive(d, inverseL_(i), u_(i), w[i], stateCurrent[i], options_.applyLimits ? d.currentLimit : 0.0, tau, cur,
                    volt, di);
-      const double f = frictionTorqueAt(d, qd[i], s[i]);
+      const double f = frictionTorqueAt(d, w[i], s[i]);
       tauDrive_(i) = tau;
       current_(i) = cur;
       voltage_(i) = volt;
@@ -295,37 +378,52 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
       input += volt * cur;
       // Resistive and friction losses; a ke != kt mismatch makes the conversion itself gain or
       // lose power.
-      loss += d.resistance * cur * cur + (d.ke - d.kt) * d.gearRatio * cur * qd[i] + f * qd[i];
+      loss += d.resistance * cur * cur + (d.ke - d.kt) * d.gearRatio * cur * w[i] + f * w[i];
     }
   } else {
     for (int i = 0; i < n_; ++i) {
-      driveJoint(i, qd[i], 0.0, tauDrive_(i), current_(i), voltage_(i), di_(i));
+      driveJoint(i, w[i], 0.0, tauDrive_(i), current_(i), voltage_(i), di_(i));
       const DriveSpec* d = drives_[i];
-      const double f = d ? frictionTorque(*d, qd[i], vs) : 0.0;
+      const double f = d ? frictionTorque(*d, w[i], vs) : 0.0;
       friction_(i) = f;
       rhs_(i) = tauDrive_(i) - f;
-      input += tauDrive_(i) * qd[i];
-      loss += f * qd[i];
+      input += tauDrive_(i) * w[i];
+      loss += f * w[i];
     }
+  }
+  // Elastic joints: the motor side takes the drive's net torque less the spring's, the link
+  // side the spring's alone.
+  for (int e = 0; e < ne_; ++e) {
+    const int i = elastic_[e];
+    const DriveSpec& d = *drives_[i];
+    const double slip = x[motorIndex_ + ne_ + e] - qd[i];
+    const double spring = d.stiffness * (x[motorIndex_ + e] - q[i]) + d.damping * slip;
+    qmdd_(e) = (rhs_(i) - spring) / jr_(i);
+    rhs_(i) = spring;
+    loss += d.damping * slip * slip;
   }
   inputPower_ = input;
   lossPower_ = loss;
 
-  if (constrained_.empty()) {
+  if (constrained_.empty() && !wrenchActive_) {
     // The unconstrained (common, hot) path: (M + diag(Jr)) qdd = tau_d - f - h by the
     // articulated-body algorithm, O(n) and without forming M; lambda stays zero.
     loadJointAngles(q);
-    if (!detail::abaPasses(aba_, qd, rhs_.data(), jr_.data(), qdd_.data()))
+    if (!detail::abaPasses(aba_, qd, rhs_.data(), jrLink_.data(), qdd_.data()))
       throw std::runtime_error("forward simulation: mass matrix is not positive definite");
     constraintPower_ = 0.0;
     return;
   }
+  // Constraints or a tool wrench: M by the composite rigid body algorithm, C qd + G (+ J^T W)
+  // by one Newton-Euler pass, and the free joints solved from the reduced system.
   dh::updateJoints(data_, q);
   detail::crbaPass(data_);
-  detail::rneaPasses(data_, qd, nullptr, true, data_.bias.data());
+  double wrenchN[6];
+  if (wrenchActive_) toolWrenchInLastFrame(model_, q, wrench_, wrenchN);
+  detail::rneaPasses(data_, qd, nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
   rhs_ -= data_.bias;
   mbar_ = data_.massMatrix;
-  mbar_.diagonal() += jr_;
+  mbar_.diagonal() += jrLink_;
   for (int c : constrained_) {
     const JointConstraint& k = options_.constraints[c];
     qdd_(c) = k.mode == JointMode::ConstantAcceleration ? k.acceleration : 0.0;
@@ -384,6 +482,10 @@ void ForwardSimulator::derivative(double, const Eigen::VectorXd& x, Eigen::Vecto
     out[n_ + i] = qdd_(i);
   }
   for (int i = 0; i < nCurrent_; ++i) out[2 * n_ + i] = di_(i);
+  for (int e = 0; e < ne_; ++e) {
+    out[motorIndex_ + e] = x(motorIndex_ + ne_ + e);
+    out[motorIndex_ + ne_ + e] = qmdd_(e);
+  }
   out[energyIndex_] = inputPower_;
   out[energyIndex_ + 1] = constraintPower_;
   out[energyIndex_ + 2] = lossPower_;
@@ -394,7 +496,7 @@ const ForwardSimulator::DriveView& ForwardSimulator::driveView() const {
     for (int i = 0; i < n_; ++i) {
       double di;
       const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
-      driveJoint(i, x_(n_ + i), stateCurrent, view_.torque(i), view_.current(i), view_.voltage(i), di);
+      driveJoint(i, driveVelocity(x_.data(), i), stateCurrent, view_.torque(i), view_.current(i), view_.voltage(i), di);
     }
     viewValid_ = true;
   }
@@ -405,7 +507,7 @@ double ForwardSimulator::jointCurrent(int i) const {
   // With an inductance the current is state; otherwise it follows from the input.
   if (nCurrent_ > 0 && inverseL_(i) > 0.0) return x_(2 * n_ + i);
   double tau, cur, volt, di;
-  driveJoint(i, x_(n_ + i), 0.0, tau, cur, volt, di);
+  driveJoint(i, driveVelocity(x_.data(), i), 0.0, tau, cur, volt, di);
   return cur;
 }
 
@@ -449,6 +551,12 @@ bool ForwardSimulator::checkDivergence() {
     if (!std::isfinite(qd)) return fail(i, "velocity", qd, "is not finite");
     if (std::abs(qd) > options_.maxVelocity)
       return fail(i, "velocity", qd, "= " + num(qd) + " exceeds the bound " + num(options_.maxVelocity));
+    if (elasticSlot_[i] >= 0) {
+      const double qm = x_(motorIndex_ + elasticSlot_[i]), wm = driveVelocity(x_.data(), i);
+      if (!std::isfinite(qm)) return fail(i, "motor-side position", qm, "is not finite");
+      if (!std::isfinite(wm) || std::abs(wm) > options_.maxVelocity)
+        return fail(i, "motor-side velocity", wm, "= " + num(wm) + " exceeds the bound " + num(options_.maxVelocity));
+    }
     const double cur = jointCurrent(i);
     if (!std::isfinite(cur)) return fail(i, "current", cur, "is not finite");
     if (std::abs(cur) > options_.maxCurrent)
@@ -470,7 +578,21 @@ double ForwardSimulator::kineticEnergy() {
   dh::updateJoints(data_, x_.data());
   detail::crbaPass(data_);
   const auto qd = x_.segment(n_, n_);
-  return 0.5 * qd.dot(data_.massMatrix * qd) + 0.5 * qd.dot(jr_.cwiseProduct(qd));
+  double rotors = 0.0;
+  for (int i = 0; i < n_; ++i) {
+    const double w = driveVelocity(x_.data(), i);
+    rotors += jr_(i) * w * w;
+  }
+  return 0.5 * qd.dot(data_.massMatrix * qd) + 0.5 * rotors;
+}
+
+double ForwardSimulator::springEnergy() const {
+  double e = 0.0;
+  for (int k = 0; k < ne_; ++k) {
+    const double stretch = x_(motorIndex_ + k) - x_(elastic_[k]);
+    e += 0.5 * drives_[elastic_[k]]->stiffness * stretch * stretch;
+  }
+  return e;
 }
 
 double ForwardSimulator::potentialEnergy() { return armdyn::potentialEnergy(model_, data_, x_.head(n_)); }

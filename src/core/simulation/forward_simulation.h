@@ -11,10 +11,18 @@
 // acceleration, in any combination. Constrained joints get their acceleration prescribed; the
 // free ones are solved from the reduced system M_FF qdd_F = rhs_F - M_FC qdd_C, and lambda
 // (zero on free joints) is the force the constraint exerts.
-// State x = (q, qd, i, W_in, W_c, W_loss): the currents only for a voltage drive, then three
+// Elastic drives (Stepniewski eqs 14-19; DriveSpec::stiffness > 0): the drive's spring and
+// damper sit between the gear output qm (motor side, inertia Jr, friction f and back-EMF at qm')
+// and the link q:   M_kl = k (qm - q) + l (qm' - q'),
+//   motor side   Jr qm'' = tau_d - f(qm') - M_kl
+//   link side    the arm's dynamics with M_kl as the joint torque (no Jr on that joint).
+// State x = (q, qd, i, qm, qm', W_in, W_c, W_loss): the currents only for a voltage drive, the
+// motor-side angles and velocities only for the elastic joints (in joint order), then three
 // energy integrals (J) that the integrator carries along: input work (u i for a voltage drive,
-// tau_d qd otherwise), constraint work lambda qd and dissipation (f qd + R i^2). Hence
-//   W_in + W_c = change of (kinetic + potential + magnetic 0.5 L i^2) + W_loss.
+// tau_d times the drive velocity otherwise), constraint work lambda qd and dissipation
+// (f w + R i^2 + l (qm' - q')^2, w the drive velocity). Hence
+//   W_in + W_c = change of (kinetic + potential + magnetic 0.5 L i^2 + spring) + W_loss.
+// A tool wrench (dynamics/tool_wrench.h), held like the input, loads the link side with J^T W.
 // Inputs are held constant over a step (Anderson 6.2). Integrators: classical RK4 at a fixed
 // step or Dormand-Prince 5(4) with error control (simulation/runge_kutta.h). After every step a
 // divergence check names joint, time and quantity. Stepping does not allocate.
@@ -22,6 +30,7 @@
 #include "actuation/drive.h"
 #include "dynamics/aba.h"
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench.h"
 #include "model/model.h"
 #include "simulation/runge_kutta.h"
 
@@ -56,6 +65,7 @@ struct ForwardOptions {
   std::vector<JointConstraint> constraints;  // empty = every joint free
   double maxVelocity = 1e3;       // divergence bound on |qd|, rad/s (m/s)
   double maxCurrent = 1e4;        // divergence bound on |i|, A
+  ToolWrench toolWrench;          // initial held tool wrench (setToolWrench changes it)
 };
 
 // The step the run was refused for, or the quantity that diverged.
@@ -81,12 +91,28 @@ class ForwardSimulator {
   const ForwardOptions& options() const { return options_; }
   int dof() const { return n_; }
   bool hasCurrentState() const { return nCurrent_ > 0; }
+  // Joints with an elastic drive (0-based, increasing); empty for a rigid arm.
+  const std::vector<int>& elasticJoints() const { return elastic_; }
+  bool hasElasticDrives() const { return !elastic_.empty(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   // Sets the state; locked joints get qd = 0. current may be empty (zeros). Resets the time
-  // and the energy integrals.
+  // and the energy integrals. Elastic drives start with their springs relaxed (qm = q,
+  // qm' = qd); setMotorState or settleSprings change that.
   void setState(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
                 const Eigen::VectorXd& current = Eigen::VectorXd());
+  // Motor-side angles and velocities of the elastic joints (n entries each; the rigid joints'
+  // entries are ignored).
+  void setMotorState(const Eigen::VectorXd& qm, const Eigen::VectorXd& qmd);
+  // Winds each elastic joint's spring so it holds the link still against gravity and the held
+  // tool wrench at the present q: qm = q + tau_static / k, qm' = qd.
+  void settleSprings();
+  // Gear-output angles qm (rad or m): the state for elastic joints, q for rigid ones.
+  void motorAngles(Eigen::Ref<Eigen::VectorXd> qm) const;
+  void motorVelocities(Eigen::Ref<Eigen::VectorXd> qmd) const;
+  // Held tool wrench (dynamics/tool_wrench.h). Does not allocate.
+  void setToolWrench(const ToolWrench& wrench);
+  const ToolWrench& toolWrench() const { return wrench_; }
   // Held input (V, A or N m per joint). Voltage and current limits apply when enabled.
   void setInput(const Eigen::Ref<const Eigen::VectorXd>& u);
 
@@ -124,10 +150,11 @@ class ForwardSimulator {
     Eigen::VectorXd voltage, current, torque;
   };
   const DriveView& driveView() const;
-  // Kinetic (rigid body + rotors), potential and magnetic energy at the current state, J.
+  // Kinetic (rigid body + rotors), potential, magnetic and spring energy at the current state, J.
   double kineticEnergy();
   double potentialEnergy();
   double magneticEnergy() const;
+  double springEnergy() const;
 
   // dx/dt for the held input: the model the integrators see (public for tests).
   void derivative(double t, const Eigen::VectorXd& x, Eigen::VectorXd& xdot);
@@ -138,8 +165,13 @@ class ForwardSimulator {
   void loadJointAngles(const double* q);    // sin/cos of the joint angles into aba_
   // Motor current of joint i at x_ and the held input (for the divergence check).
   double jointCurrent(int i) const;
-  // Drive of joint i at velocity qd and current state: torque, current, applied voltage, di/dt.
-  void driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
+  // Drive of joint i at drive velocity w (qd, or qm' for an elastic joint) and current state:
+  // torque, current, applied voltage, di/dt.
+  void driveJoint(int i, double w, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
+  // Velocity the drive of joint i turns at in state x: qm' for an elastic joint, else qd.
+  double driveVelocity(const double* x, int i) const {
+    return elasticSlot_[i] >= 0 ? x[motorIndex_ + ne_ + elasticSlot_[i]] : x[n_ + i];
+  }
   bool checkDivergence();
 
   const Model& model_;
@@ -147,6 +179,13 @@ class ForwardSimulator {
   int n_;
   int nCurrent_;       // n for a voltage drive, else 0
   int energyIndex_;    // first of the three energy integrals
+  int ne_ = 0;         // elastic joints
+  int motorIndex_;     // first motor-side angle in x (then ne_ angles, ne_ velocities)
+  std::vector<int> elastic_;
+  int elasticSlot_[kMaxLinks];  // index among the elastic joints, -1 for a rigid one
+  Eigen::VectorXd jrLink_;      // armature the link dynamics sees: Jr on rigid joints, 0 on elastic
+  ToolWrench wrench_;
+  bool wrenchActive_ = false;
   bool currentIsState_ = false;  // voltage drive with L > 0 on every joint: current() = x_ part
   DynamicsData data_;
   AbaData aba_;
@@ -169,7 +208,7 @@ class ForwardSimulator {
 
   // Evaluation buffers (fixed capacity, no allocation).
   JointMatrix mbar_, mff_;
-  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_;
+  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_, qmdd_;
   double inputPower_ = 0.0, constraintPower_ = 0.0, lossPower_ = 0.0;  // W, rates of the energy integrals
 
   std::unique_ptr<RungeKutta4> rk4_;

@@ -11,7 +11,8 @@
 //   toolPose        x, y, z (m), roll, pitch, yaw (rad) of the tool frame (eq 3.1-3.2)
 //   forward simulation only (empty otherwise):
 //   setpoint, error q_d and q_d - q; input (controller output: V, A or N m); voltage (V, NaN
-//   without a voltage drive), current (A), motorTorque (N m at the joint)
+//   without a voltage drive), current (A), motorTorque (N m at the joint); motorAngle: the
+//   gear-output angle qm (rad or m) when the robot has elastic drives (empty otherwise)
 // Prescribed motion: qdd is the plan's; forward simulation: three-point differences of qd
 // (analysis/sample_derivative.h).
 
@@ -51,6 +52,7 @@ struct RunRecord {
   std::vector<double> t;          // sample times, s (t[0] = 0)
   Eigen::MatrixXd q, qd, qdd, force, toolPose;
   Eigen::MatrixXd setpoint, error, input, voltage, current, motorTorque;  // forward simulation only
+  Eigen::MatrixXd motorAngle;     // forward simulation with elastic drives only
   TaskSummary summary;
   TaskPlan plan;                  // the plan the run followed
   DynamicsMethod method = DynamicsMethod::Lagrange;  // how `force` was computed (prescribed)

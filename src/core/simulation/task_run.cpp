@@ -28,6 +28,7 @@ RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun
   r.voltage = h.voltage;
   r.current = h.current;
   r.motorTorque = h.motorTorque;
+  r.motorAngle = h.motorAngle;
   r.includesDrives = includesDrives;
   r.dt = h.t.size() > 1 ? (h.t.back() - h.t.front()) / static_cast<double>(h.t.size() - 1) : 0.0;
   const int samples = static_cast<int>(h.t.size());

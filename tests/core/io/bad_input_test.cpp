@@ -67,6 +67,8 @@ const BadCase kCases[] = {
     {"single_point_task.yaml", "simulate", 4, "points"},
     {"unknown_configuration.yaml", "simulate", 3, "configuration"},
     {"drive_ke_kt_mismatch.yaml", "robot", 43, "links[1].drive.motor.ke"},
+    {"drive_negative_stiffness.yaml", "robot", 70, "links[2].drive.stiffness"},
+    {"drive_negative_damping.yaml", "robot", 71, "links[2].drive.damping"},
     // Refused by libyaml before yaml-cpp (io/yaml_guard.h): yaml-cpp 0.7 loops forever on ",".
     {"single_comma.yaml", "robot", 1, "syntax"},
     {"nul_in_string.yaml", "robot", 2, "syntax"},

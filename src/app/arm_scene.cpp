@@ -86,7 +86,8 @@ ArmScene::ArmScene()
       path_(new osg::Switch),
       ghosts_(new osg::Switch),
       points_(new osg::Group),
-      workspace_(new osg::Group) {
+      workspace_(new osg::Group),
+      wrenchArrow_(new osg::MatrixTransform) {
   osg::ref_ptr<osg::Material> material = new osg::Material;
   material->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
   material->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.25f, 0.25f, 1));
@@ -104,6 +105,10 @@ ArmScene::ArmScene()
     root_->addChild(n);
   }
   workspace_->setName("workspace");
+  wrenchArrow_->setName("toolWrench");
+  wrenchArrow_->setDataVariance(osg::Object::DYNAMIC);
+  wrenchArrow_->setNodeMask(0);
+  root_->addChild(wrenchArrow_);
   makeTransparent(workspace_->getOrCreateStateSet());
   makeTransparent(ghosts_->getOrCreateStateSet());
   // Front faces only, so overlapping ghosts (a first link turning about its own axis) do not
@@ -298,6 +303,8 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   frames_->removeChildren(0, frames_->getNumChildren());
   jointAxes_->removeChildren(0, jointAxes_->getNumChildren());
   linkXforms_.clear();
+  wrenchArrow_->setNodeMask(0);
+  wrenchScale_ = 0.0;
   if (!result_ || result_->samples() == 0) return;
   const Model& model = *result_->model;
   const int n = model.dof();
@@ -388,6 +395,29 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
     }
     ghosts_->addChild(ghost);
   }
+  // The tool wrench's force: a unit arrow along z (shaft to 0.8, head to 1) of fixed thickness,
+  // stretched along z to |F| wrenchScale_ and turned onto F at every sample shown.
+  wrenchArrow_->removeChildren(0, wrenchArrow_->getNumChildren());
+  wrenchArrow_->setNodeMask(0);
+  wrenchScale_ = 0.0;
+  const ToolWrenchProfile& load = result_->record.plan.toolWrench;
+  double largest = load.isTable() ? 0.0 : load.constantWrench().force.norm();
+  for (Eigen::Index k = 0; k < load.values().rows(); ++k)
+    largest = std::max(largest, load.values().row(k).head<3>().norm());
+  if (largest > 0.0 && std::isfinite(largest)) {
+    wrenchScale_ = 0.2 * sceneSize_ / largest;
+    const float r = static_cast<float>(0.008 * sceneSize_ * scale);
+    const osg::Vec4 red(0.85f, 0.1f, 0.1f, 1);
+    osg::ref_ptr<osg::Geode> g = new osg::Geode;
+    g->setName("toolWrenchArrow");
+    osg::ref_ptr<osg::ShapeDrawable> shaft = new osg::ShapeDrawable(new osg::Cylinder(osg::Vec3(0, 0, 0.4f), r, 0.8f));
+    shaft->setColor(red);
+    g->addDrawable(shaft);
+    osg::ref_ptr<osg::ShapeDrawable> head = new osg::ShapeDrawable(new osg::Cone(osg::Vec3(0, 0, 0.85f), 2.5f * r, 0.2f));
+    head->setColor(red);
+    g->addDrawable(head);
+    wrenchArrow_->addChild(g);
+  }
   rebuildGrid();
   applySwitches();
   showSample(0);
@@ -452,9 +482,24 @@ void ArmScene::showSample(int sample) {
   std::vector<Eigen::Matrix4d> frames(result_->framesPerSample);
   for (int j = 0; j < result_->framesPerSample; ++j) frames[j] = result_->frame(sample, j);
   showFrames(frames);
+  // The force the tool exerts at this sample's time, from the tool point (base coordinates:
+  // world axes as they are, tool axes turned by the tool frame's rotation).
+  if (wrenchScale_ > 0.0 && sample < static_cast<int>(result_->record.t.size())) {
+    const ToolWrench w = result_->record.plan.toolWrench.at(result_->record.t[static_cast<size_t>(sample)]);
+    const Eigen::Matrix4d& tool = frames.back();
+    const Eigen::Vector3d f = w.inToolAxes ? Eigen::Vector3d(tool.topLeftCorner<3, 3>() * w.force) : w.force;
+    const double length = f.norm() * wrenchScale_;
+    if (length > 1e-6 * sceneSize_) {
+      wrenchArrow_->setMatrix(osg::Matrixd::scale(1.0, 1.0, length) *
+                              osg::Matrixd::rotate(osg::Vec3d(0, 0, 1), osg::Vec3d(f.x(), f.y(), f.z())) *
+                              osg::Matrixd::translate(tool(0, 3), tool(1, 3), tool(2, 3)));
+      wrenchArrow_->setNodeMask(~0u);
+    }
+  }
 }
 
 void ArmScene::showFrames(const std::vector<Eigen::Matrix4d>& frames) {
+  wrenchArrow_->setNodeMask(0);  // a sample's force: showSample puts it back
   const size_t count = std::min(frames.size(), linkXforms_.size());
   for (size_t j = 0; j < count; ++j) {
     const osg::Matrixd m = toOsg(frames[j]);

@@ -41,6 +41,10 @@ class ArmScene {
   void setWorkspace(const WorkspaceEstimate* estimate);
   int workspacePointCount() const { return workspacePoints_; }
   osg::Group* workspaceNode() { return workspace_.get(); }
+  // The task's tool wrench (TaskPlan::toolWrench): the force the tool exerts, as a red arrow from
+  // the tool point along it, its length in proportion to |F(t)| at the sample shown (the largest
+  // force of the task a fifth of the arm's size); hidden when the force is zero (node mask 0).
+  osg::MatrixTransform* wrenchArrow() { return wrenchArrow_.get(); }
   // Bound of the arm, its path, points, ghosts and a workspace shown (the floor grid excluded),
   // for fit-to-view.
   osg::BoundingSphere armBound() const;
@@ -65,6 +69,8 @@ class ArmScene {
   osg::ref_ptr<osg::Switch> ghosts_;
   osg::ref_ptr<osg::Group> points_;
   osg::ref_ptr<osg::Group> workspace_;
+  osg::ref_ptr<osg::MatrixTransform> wrenchArrow_;
+  double wrenchScale_ = 0.0;  // arrow length per newton, m/N (0: no force to draw)
   int workspacePoints_ = 0;
   std::vector<osg::ref_ptr<osg::MatrixTransform>> linkXforms_;  // base, links, tool
 };

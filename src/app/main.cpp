@@ -9,7 +9,9 @@
 // --mode forward runs the forward simulation under the session's controller, --tune J runs the
 // Ziegler-Nichols tuner dialog on joint J before the screenshot, --generic CONFIG starts with a
 // new generic six-joint arm (RRR ... PPP, File > New), --workspace shows the reachable workspace
-// (the screenshot waits for it).
+// (the screenshot waits for it), --iso9283 bench|sweep|both runs the Accuracy tab's ISO 9283
+// bench and/or speed sweep with its defaults (--tab accuracy --iso-view table|paths|sweep to
+// show them; the screenshot waits for the runs).
 
 #include "arm_viewport.h"
 #include "io/robot_file.h"
@@ -26,6 +28,7 @@
 #include "dialogs/tool_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
 #include "dialogs/tuner_dialog.h"
+#include "iso9283_panel.h"
 #include "main_window.h"
 #include "playback_controller.h"
 #include "studio_startup.h"
@@ -41,6 +44,7 @@
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <cstdio>
+#include <functional>
 #include <memory>
 
 int main(int argc, char** argv) {
@@ -63,8 +67,12 @@ int main(int argc, char** argv) {
                             "controller, constraints, profile, tuner.",
                             "NAME");
   QCommandLineOption teach("teach", "Open teach mode.");
-  QCommandLineOption tab("tab", "Results tab: plots, control, table, summary, sizing, timing or kinematics.", "NAME",
-                         "plots");
+  QCommandLineOption tab("tab", "Results tab: plots, control, table, summary, sizing, timing, kinematics or accuracy.",
+                         "NAME", "plots");
+  QCommandLineOption iso("iso9283", "Run the Accuracy tab's ISO bench, speed sweep or both (bench, sweep, both) with its "
+                                    "default settings after the first simulation; a screenshot waits for it.",
+                         "RUN");
+  QCommandLineOption isoView("iso-view", "The Accuracy tab's view: table, paths or sweep (default: the last run's).", "VIEW");
   QCommandLineOption generic("generic", "Start with a new generic six-joint arm: RRR, RRP, RPR, RPP, PRR, PRP, PPR or PPP "
                                         "(File > New; with --dialog new, the dialog shows it).",
                              "CONFIG");
@@ -79,7 +87,8 @@ int main(int argc, char** argv) {
   QCommandLineOption at("at", "Time cursor at this fraction of the task (screenshots; default 0.5).", "F", "0.5");
   parser.addOption(screenshot);
   parser.addOption(afterMs);
-  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint, compare, generic, workspace}) parser.addOption(o);
+  for (const QCommandLineOption& o : {dialog, teach, tab, panel, fit, at, mode, tuneJoint, compare, generic, workspace, iso, isoView})
+    parser.addOption(o);
   parser.process(app);
 
   armdyn::app::MainWindow window;
@@ -163,8 +172,39 @@ int main(int argc, char** argv) {
                        : tabName == "sizing"  ? 4
                        : tabName == "timing"  ? 5
                        : tabName == "kinematics" ? 6
+                       : tabName == "accuracy" ? window.tabs()->indexOf(window.accuracy())
                                               : 0;
   window.tabs()->setCurrentIndex(tabIndex);
+
+  // --iso9283: the Accuracy tab's runs on the session once the last file has simulated (or
+  // failed to); --iso-view then shows the view asked for. A screenshot waits for them.
+  const QString isoRun = parser.value(iso);
+  auto isoDone = std::make_shared<std::function<void()>>([] {});
+  if (!isoRun.isEmpty()) {
+    armdyn::app::Iso9283Panel* accuracy = window.accuracy();
+    auto started = std::make_shared<bool>(false);
+    // Connected before the handlers below, which open the next file: `remaining` is empty
+    // only for the last file's run.
+    auto startIso = [accuracy, remaining, started, isoRun] {
+      if (*started || !remaining->isEmpty()) return;
+      *started = true;
+      if (isoRun == "sweep") accuracy->runSweep();
+      else accuracy->runBench();
+    };
+    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, accuracy, startIso);
+    QObject::connect(&window, &armdyn::app::MainWindow::simulationFailed, accuracy, startIso);
+    const QString view = parser.value(isoView);
+    QObject::connect(accuracy, &armdyn::app::Iso9283Panel::runFinished, accuracy,
+                     [accuracy, isoRun, view, isoDone](const armdyn::app::IsoRunOutcome& out) {
+                       if (isoRun == "both" && out.kind == armdyn::app::IsoRunKind::Bench && out.bench) {
+                         accuracy->runSweep();
+                         return;
+                       }
+                       accuracy->showView(!view.isEmpty() ? view : out.kind == armdyn::app::IsoRunKind::Sweep ? "sweep" : "table");
+                       if (!out.error.isEmpty()) std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(out.error));
+                       (*isoDone)();
+                     });
+  }
 
   if (shooting) {
     bool ok = false;
@@ -178,7 +218,7 @@ int main(int argc, char** argv) {
       QApplication::exit(saved ? 0 : 1);
     };
     auto once = std::make_shared<bool>(false);
-    auto tunerPending = std::make_shared<bool>(waitForTuner || parser.isSet(workspace));
+    auto tunerPending = std::make_shared<bool>(waitForTuner || parser.isSet(workspace) || !isoRun.isEmpty());
     auto simulated = std::make_shared<bool>(false);
     auto arm = [once, delay, ok, shoot, tunerPending, simulated] {
       *simulated = true;
@@ -201,6 +241,12 @@ int main(int argc, char** argv) {
         if (*simulated) arm();
       });
       window.setWorkspaceShown(true);
+    }
+    if (!isoRun.isEmpty()) {
+      *isoDone = [tunerPending, simulated, arm] {
+        *tunerPending = false;
+        if (*simulated) arm();
+      };
     }
     QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, arm, fraction, openNext, tabIndex, fitView] {
       if (openNext()) return;

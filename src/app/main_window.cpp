@@ -17,6 +17,7 @@
 #include "dialogs/new_robot_dialog.h"
 #include "dialogs/simulation_parameters_dialog.h"
 #include "dialogs/tool_dialog.h"
+#include "dialogs/tool_wrench_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
 #include "dialogs/tuner_dialog.h"
 #include "dialogs/view_settings_dialog.h"
@@ -37,6 +38,7 @@
 #include "summary_view.h"
 #include "teach_panel.h"
 #include "kinematics_panel.h"
+#include "iso9283_panel.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/workspace_estimate.h"
 
@@ -166,6 +168,10 @@ MainWindow::MainWindow(QWidget* parent)
   kinematics_ = new KinematicsPanel(tabs_);
   kinematics_->setObjectName("kinematicsPanel");
   tabs_->addTab(kinematics_, tr("Kinematics"));
+  accuracy_ = new Iso9283Panel(tabs_);
+  accuracy_->setObjectName("accuracyPanel");
+  accuracy_->setDocument(document_);
+  tabs_->addTab(accuracy_, tr("Accuracy (ISO 9283)"));
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateKinematics(); });
   // Switching to the table shows the row of the current time (issue 11 #9).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
@@ -365,6 +371,7 @@ TrajectoryPointsDialog* MainWindow::showTrajectoryPoints() { return showDialog(t
 InertiaDialog* MainWindow::showInertia() { return showDialog(inertiaDialog_); }
 SimulationParametersDialog* MainWindow::showSimulationParameters() { return showDialog(simulationDialog_); }
 ToolDialog* MainWindow::showTool() { return showDialog(toolDialog_); }
+ToolWrenchDialog* MainWindow::showToolWrench() { return showDialog(toolWrenchDialog_); }
 DrivesDialog* MainWindow::showDrives() { return showDialog(drivesDialog_); }
 ConstraintsDialog* MainWindow::showConstraints() { return showDialog(constraintsDialog_); }
 InputProfileDialog* MainWindow::showInputProfile() { return showDialog(profileDialog_); }
@@ -548,6 +555,7 @@ void MainWindow::buildMenus() {
   change->addAction(tr("&2. Change link dimensions (density, X, Y, Z)…"), this, [this] { showLinkDimensions(); });
   change->addAction(tr("&3. Change trajectory points…"), this, [this] { showTrajectoryPoints(); });
   change->addAction(tr("&4. Display current parameters and dimensions"), this, [this] { parametersDock_->show(); });
+  change->addAction(tr("&5. Tool load (force and moment the tool exerts)…"), this, [this] { showToolWrench(); });
   QAction* changeAct = change->menuAction();
   changeAct->setIconText(tr("Change"));
   bar->addAction(changeAct);
@@ -648,6 +656,7 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Summary results"), this, [this] { tabs_->setCurrentWidget(summary_); });
   view->addAction(tr("&Kinematics (IK branches, singularities)"), this, [this] { tabs_->setCurrentWidget(kinematics_); })
       ->setShortcut(QKeySequence(tr("Ctrl+K")));
+  view->addAction(tr("&Accuracy (ISO 9283 bench, error against speed)"), this, [this] { tabs_->setCurrentWidget(accuracy_); });
   bar->addAction(teachAct);
 
   // ---- Playback ----

@@ -43,6 +43,7 @@ namespace armdyn::app {
 
 class ArmViewport;
 class KinematicsPanel;
+class Iso9283Panel;
 class Autosave;
 struct PlotExportOptions;
 class Document;
@@ -62,6 +63,7 @@ class TrajectoryPointsDialog;
 class InertiaDialog;
 class SimulationParametersDialog;
 class ToolDialog;
+class ToolWrenchDialog;
 class DrivesDialog;
 class ControllerDialog;
 class ConstraintsDialog;
@@ -149,6 +151,8 @@ class MainWindow : public QMainWindow {
   TeachPanel* teach() const { return teach_; }
   // The Kinematics tab: IK branches and the singularity analysis at the pose shown.
   KinematicsPanel* kinematics() const { return kinematics_; }
+  // The Accuracy (ISO 9283) tab: the virtual test bench and the error-speed sweep of the session.
+  Iso9283Panel* accuracy() const { return accuracy_; }
   // The joint values the 3D view shows: the teach pose in teach mode, else a branch picked in
   // the Kinematics tab (until the time cursor moves), else the sample under the time cursor.
   Eigen::VectorXd displayedJoints() const;
@@ -173,6 +177,8 @@ class MainWindow : public QMainWindow {
   InertiaDialog* showInertia();
   SimulationParametersDialog* showSimulationParameters();
   ToolDialog* showTool();
+  // The task's tool load (wrench:), Main menu 4.5.
+  ToolWrenchDialog* showToolWrench();
   DrivesDialog* showDrives();
   ControllerDialog* showController();
   ConstraintsDialog* showConstraints();
@@ -257,6 +263,7 @@ class MainWindow : public QMainWindow {
   PhasePlaneView* phase_;
   TeachPanel* teach_;
   KinematicsPanel* kinematics_;
+  Iso9283Panel* accuracy_;
   bool kinematicsStale_ = true;
   Eigen::VectorXd picked_;
   QAction* workspaceAct_ = nullptr;
@@ -297,6 +304,7 @@ class MainWindow : public QMainWindow {
   QPointer<InertiaDialog> inertiaDialog_;
   QPointer<SimulationParametersDialog> simulationDialog_;
   QPointer<ToolDialog> toolDialog_;
+  QPointer<ToolWrenchDialog> toolWrenchDialog_;
   QPointer<DrivesDialog> drivesDialog_;
   QPointer<ControllerDialog> controllerDialog_;
   QPointer<ConstraintsDialog> constraintsDialog_;

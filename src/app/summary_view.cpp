@@ -209,6 +209,7 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
                          "dissipated %6 J%7")
                           .arg(result_->controllerConfig->type == ControllerType::Pid              ? tr("PID")
                                : result_->controllerConfig->type == ControllerType::ComputedTorque ? tr("computed-torque")
+                               : result_->controllerConfig->type == ControllerType::Pva            ? tr("PVA feedback")
                                                                                                    : tr("open-loop"))
                           .arg(QString::fromLatin1(driveInputName(r.input)))
                           .arg(s.taskTime, 0, 'f', 4)

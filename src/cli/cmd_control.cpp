@@ -17,12 +17,13 @@
 namespace armdyn::cli {
 
 int runRun(const Argv& argv) {
-  const Args args(argv, {"--task", "--controller", "--duration", "--csv"}, {"--json"});
+  const Args args(argv, {"--task", "--controller", "--duration", "--csv", "--wrench"}, {"--json"});
   const std::string path = robotPath(args);
   const Session session = loadSession(path);
   const Model model = buildModel(session.robot, path);
   TaskSpec task = session.task;
   if (args.has("--task")) task = loadTask(args.value("--task"));
+  applyWrenchOption(args, task);  // --wrench replaces the task's tool wrench
   // --controller FILE, else the controller saved in a session file (`run: {controller: ...}`).
   if (!args.has("--controller") && !session.controllerGiven)
     throw InputError("", 0, "--controller", "give a controller file (the robot file holds no controller)");
@@ -31,7 +32,9 @@ int runRun(const Argv& argv) {
   const double duration = args.has("--duration") ? args.positive("--duration", 0.0) : 0.0;
   TaskPlan plan;
   if (task.pointCount() > 0) plan = planTask(model, task);
-  const ControlRun run = runController(model, plan.trajectory ? &plan : nullptr, config, duration);
+  else if (task.wrench) plan.toolWrench = *task.wrench;  // no task to follow: the wrench alone (--wrench)
+  const bool carries = plan.trajectory || !plan.toolWrench.isZero();
+  const ControlRun run = runController(model, carries ? &plan : nullptr, config, duration);
   if (args.has("--csv"))
     writeOutput(args.value("--csv"), recordCsv(recordOfForwardRun(model, plan, run, !config.rigidBody && hasDrives(model))));
   printOut(args.flag("--json") ? runSummaryJson(run) : runSummaryText(run, model));
@@ -67,14 +70,17 @@ int runTune(const Argv& argv) {
 std::string controlUsage(const std::string& command) {
   if (command == "run")
     return "usage: armdyn run ROBOT [--task TASK] [--controller FILE] [--duration s] [--csv FILE] [--json]\n"
+           "                  [--wrench fx,fy,fz[,mx,my,mz]]\n"
            "\n"
-           "Forward simulation of the arm with its drives under a controller (pid, computed_torque\n"
-           "or open_loop; controller file format in docs/control.md; without --controller, the one\n"
+           "Forward simulation of the arm with its drives under a controller (pid, computed_torque,\n"
+           "open_loop or pva; controller file format in docs/control.md; without --controller, the one\n"
            "a session file holds under run: controller:). The setpoint follows the task\n"
            "(default: the robot file's task) planned as 'simulate' plans it, or what the controller\n"
            "file asks for.\n"
            "  --controller FILE  YAML controller file\n"
            "  --duration s       simulated time (default: the task plan's duration)\n"
+           "  --wrench F[,M]     constant tool wrench fx,fy,fz[,mx,my,mz] (N, N m about the tool\n"
+           "                     point, world axes) replacing the task's `wrench:`\n"
            "  --csv FILE         write t,q,qd,qref,e,u,v,i,tau per joint for every record (SI)\n"
            "  --json             print {\"final_time\", \"peak_error\", \"peak_voltage\",\n"
            "                     \"peak_current\", \"diverged\", \"message\", ...}\n"

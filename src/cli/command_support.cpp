@@ -60,6 +60,19 @@ RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const 
   }
 }
 
+void applyWrenchOption(const Args& args, TaskSpec& task) {
+  if (!args.has("--wrench")) return;
+  const Eigen::VectorXd v = args.numbers("--wrench");
+  if (v.size() != 3 && v.size() != 6)
+    throw InputError("", 0, "--wrench",
+                     "expects 3 or 6 comma-separated values fx,fy,fz[,mx,my,mz] (N, N m, world axes), got " +
+                         std::to_string(v.size()));
+  ToolWrench w;
+  w.force = v.head<3>();
+  if (v.size() == 6) w.moment = v.tail<3>();
+  task.wrench = ToolWrenchProfile::constant(w);
+}
+
 void writeOutput(const std::string& path, const std::string& content) {
   if (path == "-") {
     printOut(content);

@@ -24,6 +24,10 @@ DynamicsMethod methodOption(const Args& args);
 // --dt / --tacc when given, else the task's file and line (TACC, durations) or the robot file.
 RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const SimulationOptions& options,
                                 const std::string& robotFile, const Args& args);
+// --wrench fx,fy,fz[,mx,my,mz] (N, N m about the tool point, world axes): a constant tool wrench
+// replacing the task's `wrench:` (InputError naming --wrench for anything but 3 or 6 finite
+// numbers). Without the option the task keeps its own.
+void applyWrenchOption(const Args& args, TaskSpec& task);
 // Print to stdout, followed by a newline when missing.
 void printOut(const std::string& text);
 // `--csv -` (or --out -): to standard output; else writeFileAtomic.

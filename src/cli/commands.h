@@ -21,6 +21,8 @@ int runConvert(const Argv& args);
 int runAnalyze(const Argv& args);
 int runIkRates(const Argv& args);
 int runWorkspace(const Argv& args);
+int runIso9283(const Argv& args);
+int runSpeedSweep(const Argv& args);
 
 // Usage text of the tool ("" command) or of one command; empty for an unknown command.
 std::string usage(const std::string& command);

@@ -24,7 +24,8 @@ const std::map<std::string, Runner>& commands() {
       {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
       {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune},
       {"convert", armdyn::cli::runConvert},        {"analyze", armdyn::cli::runAnalyze},
-      {"ik-rates", armdyn::cli::runIkRates},       {"workspace", armdyn::cli::runWorkspace}};
+      {"ik-rates", armdyn::cli::runIkRates},       {"workspace", armdyn::cli::runWorkspace},
+      {"iso9283", armdyn::cli::runIso9283},        {"speed-sweep", armdyn::cli::runSpeedSweep}};
   return table;
 }
 

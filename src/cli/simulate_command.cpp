@@ -35,6 +35,7 @@ Run simulateFromArgs(const Args& args) {
   }
   // --tacc is Paul's parameter: it replaces the task's (or the robot's) TACC.
   if (args.has("--tacc")) session.task.tacc = args.positive("--tacc", 0.0);
+  applyWrenchOption(args, session.task);  // --wrench replaces the task's tool wrench
   Model model = buildModel(session.robot, path);
   RunRecord sim = simulateNamingSources(model, session.task, options, path, args);
   return {std::move(model), std::move(sim)};
@@ -43,7 +44,7 @@ Run simulateFromArgs(const Args& args) {
 }  // namespace
 
 int runSimulate(const Argv& argv) {
-  const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc"}, {"--json", "--rigid-body"});
+  const Args args(argv, {"--task", "--csv", "--method", "--dt", "--tacc", "--wrench"}, {"--json", "--rigid-body"});
   const Run run = simulateFromArgs(args);
   if (args.has("--csv")) writeOutput(args.value("--csv"), recordCsv(run.sim));
   printOut(args.flag("--json") ? summaryJson(run.sim) : summaryReport(run.model, run.sim));
@@ -51,7 +52,7 @@ int runSimulate(const Argv& argv) {
 }
 
 int runTables(const Argv& argv) {
-  const Args args(argv, {"--task", "--out", "--every", "--method", "--dt", "--tacc"}, {"--rigid-body"});
+  const Args args(argv, {"--task", "--out", "--every", "--method", "--dt", "--tacc", "--wrench"}, {"--rigid-body"});
   int every = 1;
   if (args.has("--every")) {
     const double e = args.positive("--every", 1.0);

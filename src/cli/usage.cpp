@@ -44,6 +44,7 @@ std::string usage(const std::string& command) {
     body =
         "usage: armdyn simulate ROBOT [--task TASK] [--csv FILE] [--json]\n"
         "                       [--method lagrange|newton-euler] [--dt s] [--tacc s] [--rigid-body]\n"
+        "                       [--wrench fx,fy,fz[,mx,my,mz]]\n"
         "\n"
         "Solves the inverse kinematics of every task point, plans Paul's joint trajectory with\n"
         "quartic transitions and computes the joint forces every DT (Vora's SIMULATE).\n"
@@ -55,6 +56,8 @@ std::string usage(const std::string& command) {
         "                 drive delivers, with reflected rotor inertia and friction)\n"
         "  --dt s         sampling step, replaces the robot's DT\n"
         "  --tacc s       transition time, replaces the robot's TACC\n"
+        "  --wrench F[,M] constant tool wrench fx,fy,fz[,mx,my,mz] (N, N m about the tool point,\n"
+        "                 world axes) replacing the task's `wrench:`; the forces include J^T W\n"
         "Default output: the summary of table 7.3 with units.\n";
   else if (command == "size")
     body =
@@ -132,9 +135,11 @@ std::string usage(const std::string& command) {
     body =
         "usage: armdyn tables ROBOT [--task TASK] [--out FILE] [--every k]\n"
         "                     [--method lagrange|newton-euler] [--dt s] [--tacc s] [--rigid-body]\n"
+        "                     [--wrench fx,fy,fz[,mx,my,mz]]\n"
         "\n"
         "Prints position, velocity, acceleration and force of every joint at each sample time\n"
-        "(table 7.4), or writes them to FILE. --every k prints every k-th sample.\n";
+        "(table 7.4), or writes them to FILE. --every k prints every k-th sample; --wrench as\n"
+        "for simulate.\n";
   else if (command == "dynamics")
     body =
         "usage: armdyn dynamics ROBOT --q Q --qd QD --qdd QDD [--method lagrange|newton-euler]\n"

@@ -13,6 +13,8 @@
 #include "control/ziegler_nichols.h"
 #include "dialogs/controller_dialog.h"
 #include "dialogs/tool_dialog.h"
+#include "dialogs/tool_wrench_dialog.h"
+#include "kinematics/jacobian.h"
 #include "dialogs/simulation_parameters_dialog.h"
 #include "io/number_text.h"
 #include <random>
@@ -1446,6 +1448,95 @@ class StudioTest : public QObject {
     QVERIFY(!c->note().isEmpty());  // the control plots say why they are empty
   }
 
+  // Stepniewski's PVA feedback in the controller dialog: choosing it is one undo step and runs
+  // the PUMA under the default PVA gains (the core's run on the same settings, to the bit); its
+  // page shows Kφ, Kω, Kε per joint in the input's unit; a gain commits as one undo step, a
+  // negative one or three zeros on a joint are refused in the user's words and never reach the
+  // session; the suggested-gains button puts the defaults back; undo restores the PID.
+  void pvaControllerInTheDialog() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.setSimulationMode(SimulationMode::ForwardSimulation);
+    QVERIFY(waitForRun(w));
+    auto* undo = w.document()->undoStack();
+    ControllerDialog* d = w.showController();
+    QCOMPARE(d->typeCombo()->count(), 4);
+    QCOMPARE(d->typeCombo()->itemText(3), QStringLiteral("PVA feedback (Stepniewski)"));
+    int steps = undo->count();
+    d->typeCombo()->setCurrentIndex(3);
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(w.document()->session().controller.config.type, ControllerType::Pva);
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QVERIFY(w.result()->isForward());
+    QCOMPARE(w.result()->controllerConfig->type, ControllerType::Pva);
+    auto* page = d->findChild<QWidget*>("pvaPage");
+    QVERIFY(page && page->isVisible());
+    QVERIFY(page->findChild<QLabel*>() != nullptr);
+    bool unitShown = false;
+    for (QLabel* l : page->findChildren<QLabel*>()) unitShown = unitShown || l->text().contains("V s/rad");
+    QVERIFY(unitShown);  // Kω in V per rad/s for the voltage-driven PUMA
+
+    // The run is the core's on the same settings; the fields show the default gains.
+    const Model model(w.document()->robot());
+    const ControllerSettings completed = completedController(w.document()->session());
+    const ControllerConfig config = controllerConfig(w.document()->session().controller, model);
+    const TaskPlan plan = planTask(model, w.document()->task());
+    const ControlRun direct = runController(model, &plan, config, w.result()->record.plan.duration());
+    QVERIFY(!direct.result.summary.diverged);
+    QVERIFY(direct.result.history.error == w.result()->record.error);
+    QVERIFY(direct.result.summary.peakError.maxCoeff() < 0.01);
+    // (12 significant digits shown)
+    QVERIFY(std::abs(d->field("controller.k_omega[1]")->text().toDouble() - completed.config.kOmega(1)) <
+            1e-10 * completed.config.kOmega(1));
+    QVERIFY(std::abs(d->field("controller.k_phi[0]")->text().toDouble() - completed.config.kPhi(0)) <
+            1e-10 * completed.config.kPhi(0));
+
+    // A committed gain: one undo step, the value in the session.
+    steps = undo->count();
+    commitInto(d->field("controller.k_phi[1]"), "12.5");
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(w.document()->session().controller.config.kPhi(1), 12.5);
+    QVERIFY(waitForRun(w));
+
+    // Refusals in words: a negative gain, then no feedback at all on a joint.
+    steps = undo->count();
+    pasteInto(d->field("controller.k_omega[2]"), "-1");
+    QLabel* why = d->reasonLabel("controller.k_omega[2]");
+    QVERIFY(why->isVisible());
+    QVERIFY2(why->text().startsWith("Velocity gain Kω of joint 3: ") && !why->text().contains("k_omega") &&
+                 !why->text().contains("controller."),
+             qPrintable(why->text()));
+    Q_EMIT d->field("controller.k_omega[2]")->editingFinished();
+    QCOMPARE(undo->count(), steps);
+    QCOMPARE(w.document()->session().controller.config.kOmega(2), completed.config.kOmega(2));
+    commitInto(d->field("controller.k_phi[0]"), "0");
+    commitInto(d->field("controller.k_eps[0]"), "0");
+    QCOMPARE(undo->count(), steps + 2);
+    steps = undo->count();
+    pasteInto(d->field("controller.k_omega[0]"), "0");
+    const QString none = d->reasonLabel("controller.k_omega[0]")->text();
+    QVERIFY2(none.startsWith("Velocity gain Kω of joint 1: ") && none.contains("no feedback") &&
+                 !none.contains("k_omega["),
+             qPrintable(none));
+    Q_EMIT d->field("controller.k_omega[0]")->editingFinished();
+    QCOMPARE(undo->count(), steps);
+    QVERIFY(w.document()->session().controller.config.kOmega(0) > 0.0);
+    // Suggested gains: the defaults for the sample time in force, one step.
+    steps = undo->count();
+    QTest::mouseClick(d->findChild<QPushButton*>("pvaSuggested"), Qt::LeftButton);
+    QCOMPARE(undo->count(), steps + 1);
+    const ControllerSettings again = completedController(w.document()->session());
+    QCOMPARE(again.config.kPhi, completed.config.kPhi);
+    QCOMPARE(again.config.kOmega, completed.config.kOmega);
+    QVERIFY(waitForRun(w));
+
+    // Undo back to the PID.
+    while (w.document()->session().controller.config.type == ControllerType::Pva && undo->canUndo()) undo->undo();
+    QCOMPARE(w.document()->session().controller.config.type, ControllerType::Pid);
+    QCOMPARE(d->typeCombo()->currentIndex(), 0);
+    QVERIFY(waitForRun(w));
+  }
+
   // The Ziegler-Nichols tuner on the PUMA's joint 1: the Kmax and Tp the dialog shows are the
   // core's tune() on the same configuration; the plotted response oscillates with period Tp;
   // applying the PID row sets table 7.2's gains on joint 1, and undo restores the previous ones.
@@ -2159,7 +2250,7 @@ class StudioTest : public QObject {
       return true;
     };
     const auto fk = [&](const Eigen::VectorXd& q) { return xyzRpyFromPose(toolPose(Model(w.document()->robot()), q)); };
-    QUndoStack* undo = w.document()->undoStack();
+    auto* undo = w.document()->undoStack();
     const int steps = undo->count();
 
     // Default: after the last point.
@@ -2466,6 +2557,105 @@ class StudioTest : public QObject {
       w.parametersDock()->hide();
     }
     QSettings().remove("layout");
+  }
+
+  // Issue 10 item 3: the task's tool load. A force typed in the dialog is one undoable edit;
+  // the forces shown are the core's simulation of the edited task, exactly, and differ from the
+  // unloaded ones by J^T W (Jacobian of the core) at every sample; refusals speak the field's
+  // words; the axes and a CSV profile are undoable edits too, a bad CSV changes nothing; the 3D
+  // view draws the force at the tool.
+  void toolWrenchDialogEditsTheTaskLoad() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    const RunRecord before = w.result()->record;
+    QVERIFY(!w.document()->task().wrench.has_value());
+    QCOMPARE(w.viewport()->scene().wrenchArrow()->getNodeMask(), 0u);
+    QUndoStack* undo = w.document()->undoStack();
+    const int steps = undo->count();
+
+    ToolWrenchDialog* d = w.showToolWrench();
+    QLineEdit* fz = d->field("wrench.force.z");
+    QVERIFY(fz != nullptr);
+    QCOMPARE(fz->text(), QStringLiteral("0"));
+    typeInto(fz, "-20");
+    QCOMPARE(undo->count(), steps);  // typing alone commits nothing
+    QTest::keyClick(fz, Qt::Key_Return);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(undo->count(), steps + 1);
+    const TaskSpec& task = w.document()->task();
+    QVERIFY(task.wrench.has_value() && !task.wrench->isTable() && !task.wrench->inToolAxes());
+    QCOMPARE(task.wrench->constantWrench().force.z(), -20.0);
+    // The same doubles as the core run directly; J^T W on top of the unloaded forces.
+    const Model model(w.document()->robot());
+    const RunRecord direct = simulateTask(model, task);
+    const RunRecord& shown = w.result()->record;
+    QVERIFY(shown.force == direct.force);
+    QCOMPARE(shown.force.rows(), before.force.rows());
+    double worst = 0.0;
+    Eigen::Matrix<double, 6, 1> W;
+    W << 0, 0, -20, 0, 0, 0;
+    for (Eigen::Index k = 0; k < shown.force.rows(); ++k) {
+      const Eigen::VectorXd expected = geometricJacobian(model, shown.q.row(k).transpose()).transpose() * W;
+      worst = std::max(worst, (shown.force.row(k).transpose() - before.force.row(k).transpose() - expected).cwiseAbs().maxCoeff());
+    }
+    QVERIFY2(worst < 1e-10, qPrintable(QString::number(worst)));
+    QVERIFY(w.viewport()->scene().wrenchArrow()->getNodeMask() != 0u);
+    QCOMPARE(static_cast<int>(w.viewport()->scene().wrenchArrow()->getNumChildren()), 1);
+    saveArtifact(w, "tool_wrench_arrow");
+    QVERIFY(d->grab().save(kArtifacts + "/tool_wrench_dialog.png"));
+
+    // Refusals in the field's words; nothing reaches the session.
+    QLineEdit* mx = d->field("wrench.moment.x");
+    pasteInto(mx, "abc");
+    QVERIFY(d->reasonLabel("wrench.moment.x")->isVisible());
+    QVERIFY(d->reasonLabel("wrench.moment.x")->text().contains("not a number"));
+    pasteInto(mx, "5e7");
+    QVERIFY2(d->reasonLabel("wrench.moment.x")->text().startsWith("Tool moment x (N m): at most"),
+             qPrintable(d->reasonLabel("wrench.moment.x")->text()));
+    Q_EMIT mx->editingFinished();
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(mx->text(), QStringLiteral("0"));
+
+    // Tool axes: one undo step.
+    d->axesCombo()->setCurrentIndex(1);
+    Q_EMIT d->axesCombo()->activated(1);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(undo->count(), steps + 2);
+    QVERIFY(w.document()->task().wrench->inToolAxes());
+
+    // A profile over time from a CSV file; a bad one is refused naming its line and column.
+    QTemporaryDir dir;
+    QFile bad(dir.filePath("bad.csv"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("t,fx,fy,fz,mx,my,mz\n0,0,0,0,0,0,0\n0,0,0,-5,0,0,0\n");
+    bad.close();
+    QVERIFY(!d->setProfileFile(dir.filePath("bad.csv")));
+    QVERIFY2(d->profileStatus().contains("bad.csv:3: t:"), qPrintable(d->profileStatus()));
+    QCOMPARE(undo->count(), steps + 2);
+    QFile good(dir.filePath("press.csv"));
+    QVERIFY(good.open(QIODevice::WriteOnly));
+    good.write("t,fx,fy,fz,mx,my,mz\n0,0,0,0,0,0,0\n1,0,0,-30,0,0,0\n3,0,0,0,0,0,0\n");
+    good.close();
+    QVERIFY(d->setProfileFile(dir.filePath("press.csv")));
+    QVERIFY(waitForRun(w));
+    QCOMPARE(undo->count(), steps + 3);
+    QVERIFY(w.document()->task().wrench->isTable());
+    QVERIFY(w.document()->task().wrench->inToolAxes());  // the axes in force are kept
+    QVERIFY(!fz->isEnabled());
+    QVERIFY2(d->profileStatus().startsWith("3 rows"), qPrintable(d->profileStatus()));
+    QVERIFY(w.result()->record.force == simulateTask(model, w.document()->task()).force);
+
+    // Undo back to no load: the unloaded forces again, no arrow.
+    while (undo->index() > steps) undo->undo();
+    QVERIFY(waitForRun(w));
+    QVERIFY(!w.document()->task().wrench.has_value());
+    QVERIFY(w.result()->record.force == before.force);
+    QVERIFY(fz->isEnabled());
+    QCOMPARE(fz->text(), QStringLiteral("0"));
+    QCOMPARE(w.viewport()->scene().wrenchArrow()->getNodeMask(), 0u);
   }
 
   // #16: a DH length changed away from the bar's length says that the bar (drawn, and its mass)

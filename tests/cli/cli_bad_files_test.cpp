@@ -39,6 +39,7 @@ TEST(CliBadFiles, EveryCatalogueFileIsRejectedWithFileLineAndField) {
     const std::string path = dir + "/" + file;
     SCOPED_TRACE(file);
     listed.insert(file);
+    if (c["names"]) listed.insert(c["names"].as<std::string>());
     if (kind == "robot") {
       // As ROBOT of a simulation and of a kinematics command (read before --q is checked).
       expectNamed(runCli({"simulate", path, "--json"}), path, line, field);
@@ -46,7 +47,9 @@ TEST(CliBadFiles, EveryCatalogueFileIsRejectedWithFileLineAndField) {
     } else {
       // A malformed task, or one the simulation refuses (unreachable point, one point).
       ASSERT_TRUE(kind == "task" || kind == "simulate") << kind;
-      expectNamed(runCli({"simulate", rrr, "--task", path, "--json"}), path, line, field);
+      // The error names the task file, or the CSV it reads (`names:`).
+      const std::string named = c["names"] ? dir + "/" + c["names"].as<std::string>() : path;
+      expectNamed(runCli({"simulate", rrr, "--task", path, "--json"}), named, line, field);
     }
     ++cases;
   }

@@ -63,7 +63,9 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
   auto* top = new QFormLayout;
   type_ = new QComboBox(this);
   type_->setObjectName("controllerType");
-  type_->addItems({tr("PID per joint (Anderson 7.6)"), tr("Computed torque (Craig 10.7)"), tr("Open loop (input profile)")});
+  // In ControllerType's order (the index is the type).
+  type_->addItems({tr("PID per joint (Anderson 7.6)"), tr("Computed torque (Craig 10.7)"), tr("Open loop (input profile)"),
+                   tr("PVA feedback (Stepniewski)")});
   top->addRow(tr("Controller"), type_);
   input_ = new QComboBox(this);
   input_->setObjectName("controllerInput");
@@ -77,7 +79,7 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
 
   auto* timing = new QGroupBox(tr("Timing and integration"), this);
   auto* tg = new QGridLayout(timing);
-  tg->addWidget(new QLabel(tr("Sample time h (s, 0 = 28/30 ms for PID, 1 ms for computed torque)"), this), 0, 0);
+  tg->addWidget(new QLabel(tr("Sample time h (s, 0 = 28/30 ms for PID, 1 ms for computed torque and PVA)"), this), 0, 0);
   addField(tg, 0, 1, "controller.sample_time", tr("sample time"), FieldUnit::Plain,
            [](const StudioSession& s) { return s.controller.config.sampleTime; },
            controllerSetter([](ControllerSettings& c, double v) { c.config.sampleTime = v; }));
@@ -191,6 +193,74 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
   ov->addWidget(profile, 0, Qt::AlignLeft);
   ov->addStretch(1);
   pages_->addWidget(open);
+
+  // PVA feedback (Stepniewski eq 20, control/pva_controller.h): K_phi, K_omega, K_eps and the
+  // output limit per joint (the limits and the bumpless start are the same settings as the
+  // PID's, shown on both pages).
+  auto* pva = new QWidget(this);
+  pva->setObjectName("pvaPage");
+  auto* vg = new QGridLayout(pva);
+  auto* law = new QLabel(tr("u<sub>n</sub> = u<sub>n−1</sub> − Kφ·Δθ − Kω·Δθ′ − Kε·Δθ″ every sample, Δθ = measured − "
+                            "desired; Δθ″ from the backward difference of the measured velocity. Gains are per "
+                            "sample: with h, Kφ = Ki·h, Kω = Kp·h, Kε = Kd·h."),
+                         this);
+  law->setWordWrap(true);
+  vg->addWidget(law, 0, 0, 1, 5);
+  vg->addWidget(new QLabel(tr("<b>Joint</b>"), this), 1, 0);
+  for (int k = 0; k < 4; ++k) {
+    auto* head = new QLabel(this);
+    unitLabels_.push_back(head);  // unitLabels_[2..5], texts in refresh()
+    vg->addWidget(head, 1, k + 1);
+  }
+  for (int j = 0; j < n; ++j) {
+    vg->addWidget(new QLabel(tr("%1").arg(j + 1), this), j + 2, 0, Qt::AlignTop);
+    addField(vg, j + 2, 1, QStringLiteral("controller.k_phi[%1]").arg(j), tr("position gain Kφ of joint %1").arg(j + 1),
+             FieldUnit::Plain, [j](const StudioSession& s) { return completedController(s).config.kPhi(j); },
+             controllerSetter([j](ControllerSettings& c, double v) { c.config.kPhi(j) = v; }));
+    addField(vg, j + 2, 2, QStringLiteral("controller.k_omega[%1]").arg(j), tr("velocity gain Kω of joint %1").arg(j + 1),
+             FieldUnit::Plain, [j](const StudioSession& s) { return completedController(s).config.kOmega(j); },
+             controllerSetter([j](ControllerSettings& c, double v) { c.config.kOmega(j) = v; }));
+    addField(vg, j + 2, 3, QStringLiteral("controller.k_eps[%1]").arg(j), tr("acceleration gain Kε of joint %1").arg(j + 1),
+             FieldUnit::Plain, [j](const StudioSession& s) { return completedController(s).config.kEps(j); },
+             controllerSetter([j](ControllerSettings& c, double v) { c.config.kEps(j) = v; }));
+    // The same value as the PID page's field of this key.
+    addField(vg, j + 2, 4, QStringLiteral("controller.output_limit[%1]").arg(j), tr("output limit of joint %1").arg(j + 1),
+             FieldUnit::Plain,
+             [j](const StudioSession& s) {
+               try {
+                 return effectiveOutputLimits(completedController(s).config, Model(s.robot))(j);
+               } catch (const std::exception&) {
+                 return 0.0;
+               }
+             },
+             [j](StudioSession& s, double v) {
+               s.controller = completedController(s);
+               ControllerConfig& c = s.controller.config;
+               if (c.outputLimit.size() != s.robot.dof()) c.outputLimit = effectiveOutputLimits(c, Model(s.robot));
+               c.outputLimit(j) = v;
+               s.controllerEdited = true;
+             });
+  }
+  bumplessPva_ = new QCheckBox(tr("Bumpless start: begin from the input that holds the start pose against gravity"), this);
+  bumplessPva_->setObjectName("controllerBumplessPva");
+  vg->addWidget(bumplessPva_, n + 2, 0, 1, 5);
+  auto* suggested = new QPushButton(tr("Suggested gains for this sample time"), this);
+  suggested->setObjectName("pvaSuggested");
+  suggested->setToolTip(tr("The critically damped PD at %1 rad/s from each joint's inertia at the home pose, with the "
+                           "integral Ki = 4 Kp ω / 27, per sample of the current sample time")
+                            .arg(kDefaultPidFrequency));
+  connect(suggested, &QPushButton::clicked, this, [this] {
+    editController(
+        [](ControllerSettings& c) {
+          c.config.kPhi.resize(0);  // completed to the suggestion for the sample time in force
+          c.config.kOmega.resize(0);
+          c.config.kEps.resize(0);
+        },
+        tr("PVA gains: suggested"));
+  });
+  vg->addWidget(suggested, n + 3, 0, 1, 3, Qt::AlignLeft);
+  vg->setRowStretch(n + 4, 1);
+  pages_->addWidget(pva);
   layout->addWidget(pages_, 1);
 
   auto* constraints = new QPushButton(tr("Joint constraint modes…"), this);
@@ -221,6 +291,9 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
           }
           // Gains are in the input's unit: start again from the suggestion for the new one.
           c.config.gains.clear();
+          c.config.kPhi.resize(0);
+          c.config.kOmega.resize(0);
+          c.config.kEps.resize(0);
           c.config.outputLimit.resize(0);
         },
         tr("Drive input: %1").arg(input_->itemText(index)));
@@ -236,6 +309,7 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
     editController([index](ControllerSettings& c) { c.config.setpoint = index == 0 ? SetpointSource::Task : SetpointSource::Hold; },
                    tr("Setpoint: %1").arg(setpoint_->itemText(index)));
   });
+  connect(bumplessPva_, &QCheckBox::toggled, bumpless_, &QCheckBox::toggled);  // one setting, two pages
   connect(bumpless_, &QCheckBox::toggled, this, [this](bool on) {
     editController([on](ControllerSettings& c) { c.config.bumpless = on; }, on ? tr("Bumpless start") : tr("No bumpless start"));
   });
@@ -255,12 +329,13 @@ void ControllerDialog::setCriticallyDamped(double w) {
 void ControllerDialog::refresh() {
   const StudioSession& s = document_->session();
   const ControllerConfig& c = s.controller.config;
-  const QSignalBlocker a(type_), b(input_), d(integrator_), e(setpoint_), f(bumpless_);
+  const QSignalBlocker a(type_), b(input_), d(integrator_), e(setpoint_), f(bumpless_), g(bumplessPva_);
   type_->setCurrentIndex(static_cast<int>(c.type));
   input_->setCurrentIndex(!c.input ? 0 : *c.input == DriveInput::Voltage ? 1 : *c.input == DriveInput::Current ? 2 : 3);
   integrator_->setCurrentIndex(c.integrator == IntegratorKind::RungeKutta4 ? 0 : 1);
   setpoint_->setCurrentIndex(c.setpoint == SetpointSource::Hold ? 1 : 0);
   bumpless_->setChecked(c.bumpless);
+  bumplessPva_->setChecked(c.bumpless);
   pages_->setCurrentIndex(static_cast<int>(c.type));
   DriveInput input = DriveInput::Torque, byDefault = DriveInput::Torque;
   try {
@@ -275,6 +350,10 @@ void ControllerDialog::refresh() {
   const QString unit = inputUnit(input);
   unitLabels_[0]->setText(tr("<b>Kg</b> (%1/rad)").arg(unit));
   unitLabels_[1]->setText(tr("<b>Output limit</b> (%1, 0 = none)").arg(unit));
+  unitLabels_[2]->setText(tr("<b>Kφ</b> (%1/rad per sample)").arg(unit));
+  unitLabels_[3]->setText(tr("<b>Kω</b> (%1 s/rad)").arg(unit));
+  unitLabels_[4]->setText(tr("<b>Kε</b> (%1 s²/rad)").arg(unit));
+  unitLabels_[5]->setText(tr("<b>Output limit</b> (%1, 0 = none)").arg(unit));
   summary_->setText(tr("Runs drive the joints by %1%2. The forward simulation runs when Control ▸ Forward "
                        "simulation is chosen.")
                         .arg(QString::fromLatin1(driveInputName(input)))

@@ -1,7 +1,8 @@
 #pragma once
 // Control menu "Controller" (docs/control.md): the controller of a forward simulation, PID
 // (Anderson eqs 7.3-7.7, gains Kg, Ti, Td per joint and output limits), computed torque
-// (Craig 10.7, Kp and Kd per joint, optional current feedback) or open loop (the input profile);
+// (Craig 10.7, Kp and Kd per joint, optional current feedback), open loop (the input profile) or
+// PVA feedback (Stepniewski eq 20: K_phi, K_omega, K_eps per joint, output limits);
 // the drive input, the controller's sample time, the integration step and integrator, and the
 // setpoint. Values are checked as you type by the core (control/controller_settings.h) and every
 // change is an undoable edit of the session.
@@ -35,6 +36,7 @@ class ControllerDialog : public ControllerFieldDialog {
   QComboBox* integrator_;
   QComboBox* setpoint_;
   QCheckBox* bumpless_;
+  QCheckBox* bumplessPva_;  // the same setting on the PVA page
   QStackedWidget* pages_;
   std::vector<QLabel*> unitLabels_;
   QLabel* summary_;

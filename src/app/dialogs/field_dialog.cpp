@@ -50,6 +50,14 @@ QString fieldWords(const QString& path) {
       {"drive", QObject::tr("drive")},            {"dt", QObject::tr("time increment DT")},
       {"tacc", QObject::tr("acceleration time TACC")}, {"payload", QObject::tr("payload")},
       {"tool", QObject::tr("tool")}};
+  // The PVA controller's gains per joint ("k_omega[2]": joint 2, counted from 1).
+  static const QRegularExpression pvaGain(QStringLiteral("^k_(phi|omega|eps)\\[(\\d+)\\]$"));
+  if (const QRegularExpressionMatch m = pvaGain.match(path); m.hasMatch()) {
+    const QString name = m.captured(1) == "phi" ? QObject::tr("position gain Kφ")
+                         : m.captured(1) == "omega" ? QObject::tr("velocity gain Kω")
+                                                    : QObject::tr("acceleration gain Kε");
+    return name + QObject::tr(" of joint %1").arg(m.captured(2).toInt());
+  }
   QString rest = path, prefix;
   if (const QRegularExpressionMatch m = link.match(path); m.hasMatch()) {
     prefix = QObject::tr("link %1").arg(m.captured(1).toInt());  // core messages count links from 1

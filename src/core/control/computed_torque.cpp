@@ -47,6 +47,11 @@ ComputedTorqueController::ComputedTorqueController(const Model& model, ComputedT
   tau_.setZero(n);
 }
 
+void ComputedTorqueController::setToolWrench(const ToolWrenchProfile& wrench) {
+  wrench_ = wrench;
+  wrenchActive_ = !wrench.isZero();
+}
+
 void ComputedTorqueController::compute(const ControllerInput& in, Eigen::Ref<Eigen::VectorXd> u) {
   const int n = data_.n;
   const Eigen::VectorXd& q = *in.q;
@@ -56,7 +61,13 @@ void ComputedTorqueController::compute(const ControllerInput& in, Eigen::Ref<Eig
     a_(i) = sp.qdd(i) + gains_.kd(i) * (sp.qd(i) - qd(i)) + gains_.kp(i) * (sp.q(i) - q(i));
   dh::updateJoints(data_, q.data());
   detail::crbaPass(data_);
-  detail::rneaPasses(data_, qd.data(), nullptr, true, data_.bias.data());
+  // bias = C qd + G (+ J^T W(t) with a tool wrench, inside the backward pass).
+  double wrenchN[6];
+  if (wrenchActive_) {
+    wrench_.evaluate(in.t, held_);
+    toolWrenchInLastFrame(model_, q.data(), held_, wrenchN);
+  }
+  detail::rneaPasses(data_, qd.data(), nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
   tau_.noalias() = data_.massMatrix * a_;
   for (int i = 0; i < n; ++i) {
     tau_(i) += data_.bias(i);

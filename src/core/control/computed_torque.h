@@ -1,7 +1,7 @@
 #pragma once
 // Computed-torque (model-based) control (Craig 10.7; Abuzneid & Sobh's dynamics-based loop):
 //   a   = qdd_d + Kd (qd_d - qd) + Kp (q_d - q)
-//   tau = (M(q) + diag(Jr)) a + C(q, qd) qd + G(q) + f(qd)
+//   tau = (M(q) + diag(Jr)) a + C(q, qd) qd + G(q) + f(qd)   (+ J^T W(t): setToolWrench)
 // with the drive terms of actuation/drive.h (none with rigidBodyOnly). With a perfect model the
 // error obeys e'' + Kd e' + Kp e = 0 (critically damped for Kd = 2 sqrt(Kp)). The torque goes
 // out as the drive takes it: N m; current i = tau / (N kt); or voltage
@@ -10,6 +10,7 @@
 
 #include "control/controller.h"
 #include "dynamics/dynamics_data.h"
+#include "dynamics/tool_wrench_profile.h"
 #include "model/model.h"
 #include "simulation/forward_simulation.h"
 
@@ -36,6 +37,10 @@ class ComputedTorqueController : public Controller {
   double samplePeriod() const override { return h_; }
   void reset(const Eigen::VectorXd&) override {}
   void compute(const ControllerInput& in, Eigen::Ref<Eigen::VectorXd> u) override;
+  // The tool wrench the plant is loaded with (dynamics/tool_wrench_profile.h): the model-based
+  // term becomes tau = (M + diag(Jr)) a + C qd + G + J^T W(t) + f(qd), W evaluated at the
+  // sample time (as the closed loop holds it). Default: none.
+  void setToolWrench(const ToolWrenchProfile& wrench);
 
  private:
   const Model& model_;
@@ -48,6 +53,9 @@ class ComputedTorqueController : public Controller {
   std::vector<const DriveSpec*> drives_;
   Eigen::VectorXd jr_;
   JointVector a_, tau_;
+  ToolWrenchProfile wrench_;
+  bool wrenchActive_ = false;
+  ToolWrench held_;
 };
 
 }  // namespace armdyn

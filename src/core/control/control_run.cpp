@@ -4,7 +4,10 @@
 #include "analysis/json_writer.h"
 #include "control/computed_torque.h"
 #include "control/open_loop.h"
+#include "control/controller_settings.h"
 #include "control/pid_controller.h"
+#include "control/pva_controller.h"
+#include "dynamics/inverse_dynamics.h"
 #include "dynamics/nonlinear_effects.h"
 #include "io/input_error.h"
 #include "simulation/task_simulation.h"
@@ -18,11 +21,17 @@ namespace armdyn {
 
 namespace {
 
-// Input that holds q against gravity, in the drive's unit; the matching motor currents.
-void holdingInput(const Model& model, const Eigen::VectorXd& q, DriveInput input, Eigen::VectorXd& u,
-                  Eigen::VectorXd& current) {
-  const Eigen::VectorXd g = gravityVector(model, q);
+// Input that holds q against gravity and the tool wrench W (G(q) + J^T W), in the drive's unit;
+// the matching motor currents.
+void holdingInput(const Model& model, const Eigen::VectorXd& q, const ToolWrench& wrench, DriveInput input,
+                  Eigen::VectorXd& u, Eigen::VectorXd& current) {
+  Eigen::VectorXd g = gravityVector(model, q);
   const int n = model.dof();
+  if (!wrench.isZero()) {
+    DynamicsData data(model);
+    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
+    inverseDynamics(model, data, q, zero, zero, DynamicsMethod::NewtonEuler, wrench, g);
+  }
   u = g;
   current = Eigen::VectorXd::Zero(n);
   if (input == DriveInput::Torque) return;
@@ -36,7 +45,8 @@ void holdingInput(const Model& model, const Eigen::VectorXd& q, DriveInput input
 }  // namespace
 
 ControlRun runController(const Model& model, const TaskPlan* plan, const ControllerConfig& c, double duration,
-                         const std::function<bool(double t)>& progress) {
+                         const std::function<bool(double t)>& progress,
+                         const std::function<void(ClosedLoopSetup&)>& adjust) {
   const int n = model.dof();
   const std::string& file = c.sourceFile;
   ControlRun run;
@@ -53,14 +63,20 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   const double ts = c.sampleTime > 0.0                      ? c.sampleTime
                     : c.type == ControllerType::Pid            ? kAndersonServoPeriod
                     : c.type == ControllerType::ComputedTorque ? 1e-3
+                    : c.type == ControllerType::Pva            ? kPvaDefaultSamplePeriod
                                                                : 0.0;
   setup.plant.step = c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
   setup.setpointPeriod = c.setpointPeriod ? *c.setpointPeriod : (c.type == ControllerType::Pid ? kAndersonSetpointPeriod : 0.0);
   setup.recordPeriod = c.recordPeriod;
   setup.progress = progress;
+  // The task's tool wrench (TaskPlan::toolWrench) over the run's time: read at every controller
+  // sample and held by the plant; a model-based controller gets the same W(t) as feedforward.
+  const ToolWrenchProfile wrench = plan ? plan->toolWrench : ToolWrenchProfile();
+  if (!wrench.isZero()) setup.toolWrench = [wrench](double t, ToolWrench& w) { wrench.evaluate(t, w); };
 
   SetpointSource source = c.setpoint;
-  if (source == SetpointSource::Default) source = plan ? SetpointSource::Task : SetpointSource::Hold;
+  // A plan without a trajectory carries only a tool wrench (a run without a task): hold.
+  if (source == SetpointSource::Default) source = plan && plan->trajectory ? SetpointSource::Task : SetpointSource::Hold;
   SetpointFunction setpoint;
   Eigen::VectorXd q0 = c.q0.size() ? c.q0 : model.home();
   Eigen::VectorXd qd0 = c.qd0.size() ? c.qd0 : Eigen::VectorXd::Zero(n);
@@ -125,7 +141,7 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
         auto pid = std::make_unique<PidController>(DiscretePid(c.gains, ts, limits));
         if (c.bumpless) {
           Eigen::VectorXd hold, current;
-          holdingInput(model, q0, run.input, hold, current);
+          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
           pid->setInitialOutput(hold);
           if (run.input == DriveInput::Voltage) setup.current0 = current;
         }
@@ -134,25 +150,55 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
       }
       case ControllerType::ComputedTorque: {
         ComputedTorqueGains gains{c.kp, c.kd};
-        controller = std::make_unique<ComputedTorqueController>(model, gains, ts, run.input, c.rigidBody,
-                                                                c.frictionVelocityScale, c.currentGain);
+        auto ct = std::make_unique<ComputedTorqueController>(model, gains, ts, run.input, c.rigidBody,
+                                                             c.frictionVelocityScale, c.currentGain);
+        ct->setToolWrench(wrench);  // + J^T W(t) in the model-based term, as feedforward
+        // A voltage-driven arm starts with the currents that hold q0 (as the plant's initial
+        // state of rest): from zero current the arm would drop for the first L/R.
+        if (run.input == DriveInput::Voltage) {
+          Eigen::VectorXd hold, current;
+          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
+          setup.current0 = current;
+        }
+        controller = std::move(ct);
         break;
       }
       case ControllerType::OpenLoop:
         controller = std::make_unique<OpenLoopController>(*c.profile, ts);
         break;
+      case ControllerType::Pva: {
+        // Gains absent from the file: the suggested ones (controller_settings.h) for this input
+        // and sample period. Output limits and the bumpless start as the PID's.
+        PvaGains gains{c.kPhi, c.kOmega, c.kEps};
+        if (c.kPhi.size() != n || c.kOmega.size() != n || c.kEps.size() != n)
+          gains = suggestedPvaGains(model, model.home(), run.input, kDefaultPidFrequency, ts, c.rigidBody);
+        Eigen::VectorXd limits = c.outputLimit;
+        if (!limits.size()) limits = effectiveOutputLimits(c, model);
+        auto pva = std::make_unique<PvaController>(std::move(gains), ts, limits);
+        if (c.bumpless) {
+          Eigen::VectorXd hold, current;
+          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
+          pva->setInitialOutput(hold);
+          if (run.input == DriveInput::Voltage) setup.current0 = current;
+        }
+        controller = std::move(pva);
+        break;
+      }
     }
+    if (adjust) adjust(setup);
     run.result = simulateClosedLoop(model, setup, *controller, setpoint);
     // A PID file without `input:` on an arm where some joint has no motor falls back to joint
     // torque: its gains then act in N m per rad, not V per rad. Say so, naming the joints.
-    if (c.type == ControllerType::Pid && !c.input && !c.rigidBody && run.input == DriveInput::Torque) {
+    if ((c.type == ControllerType::Pid || c.type == ControllerType::Pva) && !c.input && !c.rigidBody &&
+        run.input == DriveInput::Torque) {
       std::string joints;
       for (int i = 0; i < n; ++i) {
         const auto& d = model.spec().links[i].drive;
         if (!d || !d->hasMotor) joints += (joints.empty() ? "" : ", ") + std::to_string(i + 1);
       }
       run.result.summary.warnings.push_back("input is joint torque because joint(s) " + joints +
-                                            " have no motor: the PID gains act in N m per rad (N per m), not V per rad");
+                                            " have no motor: the " + (c.type == ControllerType::Pid ? "PID" : "PVA") +
+                                            " gains act in N m per rad (N per m), not V per rad");
     }
   } catch (const InputError&) {
     throw;

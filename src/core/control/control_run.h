@@ -24,12 +24,17 @@ struct ControlRun {
   double planDuration = 0.0;  // s, 0 without a task
 };
 
-// `plan` may be null (setpoint hold or step). duration <= 0 takes the plan's duration (a plan
-// is then needed). Throws InputError (unreachable task point, a task setpoint without a task,
+// `plan` may be null (setpoint hold or step); a plan without a trajectory brings only its tool
+// wrench. The plan's tool wrench W(t) (TaskPlan::toolWrench) loads the plant at every controller
+// sample, and computed torque adds J^T W(t) to its model-based term; a bumpless PID starts from
+// G(q0) + J^T W(0). duration <= 0 takes the plan's duration (a plan is then needed). Throws InputError (unreachable task point, a task setpoint without a task,
 // a file/robot mismatch naming the controller file) or what ForwardSimulator refuses.
 // `progress` is ClosedLoopSetup::progress: called after each recorded row, false stops the run.
+// `adjust` (optional) edits the closed loop's set-up last, before the run: a measurement model,
+// another initial state (the ISO 9283 bench, analysis/iso9283_bench.h).
 ControlRun runController(const Model& model, const TaskPlan* plan, const ControllerConfig& config, double duration,
-                         const std::function<bool(double t)>& progress = {});
+                         const std::function<bool(double t)>& progress = {},
+                         const std::function<void(ClosedLoopSetup&)>& adjust = {});
 
 // Reports (the CSV of a run is analysis/simulation_csv.h recordCsv of its RunRecord).
 // {"final_time":..,"input":"voltage","peak_error":[..],"peak_voltage":[..],"peak_current":[..],

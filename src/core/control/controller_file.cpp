@@ -16,6 +16,7 @@ const char* controllerTypeName(ControllerType type) {
     case ControllerType::Pid: return "pid";
     case ControllerType::ComputedTorque: return "computed_torque";
     case ControllerType::OpenLoop: return "open_loop";
+    case ControllerType::Pva: return "pva";
   }
   return "?";
 }
@@ -29,7 +30,7 @@ using io_detail::Value;
 const std::vector<std::string> kFields = {
     "type", "input", "sample_time", "setpoint_period", "integrator", "step", "tolerance", "friction_velocity_scale",
     "rigid_body", "record_period", "gains", "output_limit", "bumpless", "kp", "kd", "natural_frequency",
-    "current_gain", "profile", "setpoint", "constraints", "initial"};
+    "current_gain", "profile", "setpoint", "constraints", "initial", "k_phi", "k_omega", "k_eps"};
 
 struct Reader {
   FieldSource& src;
@@ -82,6 +83,14 @@ struct Reader {
                "needs one entry per joint: " + std::to_string(n) + " expected, got " + std::to_string(items.size()));
     return items;
   }
+  // One number per joint, each a finite number >= 0; errors name the element ("k_phi[2]")
+  // and its line.
+  Eigen::VectorXd gainList(const Value& v) const {
+    const std::vector<Value> items = list(v);
+    Eigen::VectorXd out(n);
+    for (int i = 0; i < n; ++i) out(i) = notNegative(items[static_cast<std::size_t>(i)]);
+    return out;
+  }
 };
 
 JointSignal readSignal(Reader& r, const Value& v) {
@@ -114,8 +123,11 @@ ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_det
   ControllerConfig c;
   c.sourceFile = fileName;
 
-  const std::string type = r.word(m.get("type"), {"pid", "computed_torque", "open_loop"});
-  c.type = type == "pid" ? ControllerType::Pid : type == "computed_torque" ? ControllerType::ComputedTorque : ControllerType::OpenLoop;
+  const std::string type = r.word(m.get("type"), {"pid", "computed_torque", "open_loop", "pva"});
+  c.type = type == "pid"               ? ControllerType::Pid
+           : type == "computed_torque" ? ControllerType::ComputedTorque
+           : type == "pva"             ? ControllerType::Pva
+                                       : ControllerType::OpenLoop;
   if (auto x = m.find("input")) {
     const std::string in = r.word(*x, {"voltage", "current", "torque"});
     c.input = in == "voltage" ? DriveInput::Voltage : in == "current" ? DriveInput::Current : DriveInput::Torque;
@@ -138,13 +150,18 @@ ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_det
   if (c.rigidBody && c.input && *c.input != DriveInput::Torque)
     src.fail(m.get("rigid_body").line, "rigid_body", "the rigid-body model takes joint torques only (input: torque)");
 
-  auto onlyFor = [&](const char* key, ControllerType t) {
-    if (auto x = m.find(key); x && c.type != t)
-      src.fail(x->line, x->field, std::string("applies to type ") + controllerTypeName(t) + " only");
+  auto onlyFor = [&](const char* key, ControllerType t, std::optional<ControllerType> also = std::nullopt) {
+    if (auto x = m.find(key); x && c.type != t && (!also || c.type != *also))
+      src.fail(x->line, x->field,
+               also ? std::string("applies to types ") + controllerTypeName(t) + " and " + controllerTypeName(*also) + " only"
+                    : std::string("applies to type ") + controllerTypeName(t) + " only");
   };
   onlyFor("gains", ControllerType::Pid);
-  onlyFor("output_limit", ControllerType::Pid);
-  onlyFor("bumpless", ControllerType::Pid);
+  onlyFor("output_limit", ControllerType::Pid, ControllerType::Pva);
+  onlyFor("bumpless", ControllerType::Pid, ControllerType::Pva);
+  onlyFor("k_phi", ControllerType::Pva);
+  onlyFor("k_omega", ControllerType::Pva);
+  onlyFor("k_eps", ControllerType::Pva);
   onlyFor("kp", ControllerType::ComputedTorque);
   onlyFor("kd", ControllerType::ComputedTorque);
   onlyFor("natural_frequency", ControllerType::ComputedTorque);
@@ -177,6 +194,26 @@ ControllerConfig readControllerMapping(io_detail::FieldSource& src, const io_det
       }
       if (auto x = m.find("current_gain")) c.currentGain = r.notNegative(*x);
       break;
+    case ControllerType::Pva: {
+      // All three absent: the defaults (completed by controller_settings.h or the run); some
+      // given: the others are zero.
+      const char* keys[3] = {"k_phi", "k_omega", "k_eps"};
+      Eigen::VectorXd* lists[3] = {&c.kPhi, &c.kOmega, &c.kEps};
+      if (m.has("k_phi") || m.has("k_omega") || m.has("k_eps")) {
+        for (int k = 0; k < 3; ++k) *lists[k] = m.has(keys[k]) ? r.gainList(m.get(keys[k])) : Eigen::VectorXd::Zero(r.n);
+        // Blame a list the file gives, k_omega (the velocity gain) first.
+        const char* blame = m.has("k_omega") ? "k_omega" : m.has("k_phi") ? "k_phi" : "k_eps";
+        for (int i = 0; i < r.n; ++i) {
+          if (c.kPhi(i) > 0.0 || c.kOmega(i) > 0.0 || c.kEps(i) > 0.0) continue;
+          const std::string field = std::string(blame) + "[" + std::to_string(i + 1) + "]";
+          src.fail(src.lineOf(field), field,
+                   "joint " + std::to_string(i + 1) + " has k_phi, k_omega and k_eps all 0 (no feedback): at least one must be positive");
+        }
+      }
+      if (auto x = m.find("output_limit")) c.outputLimit = r.perJoint(*x, false);
+      if (auto x = m.find("bumpless")) c.bumpless = src.flag(*x);
+      break;
+    }
     case ControllerType::OpenLoop: {
       const Value p = m.get("profile");
       if (p.node.IsMap()) {

@@ -19,15 +19,16 @@
 
 namespace armdyn {
 
-enum class ControllerType { Pid, ComputedTorque, OpenLoop };
-const char* controllerTypeName(ControllerType type);  // "pid", "computed_torque", "open_loop"
+// Pva: Stepniewski's position/velocity/acceleration feedback (control/pva_controller.h).
+enum class ControllerType { Pid, ComputedTorque, OpenLoop, Pva };
+const char* controllerTypeName(ControllerType type);  // "pid", "computed_torque", "open_loop", "pva"
 
 enum class SetpointSource { Default, Task, Hold, Step };
 
 struct ControllerConfig {
   ControllerType type = ControllerType::Pid;
   std::optional<DriveInput> input;       // default: voltage when every joint has a motor
-  double sampleTime = 0.0;               // s; 0 = the type's default (pid 28/30 ms, ct 1 ms)
+  double sampleTime = 0.0;               // s; 0 = the type's default (pid 28/30 ms, ct and pva 1 ms)
   std::optional<double> setpointPeriod;  // s; default 28 ms for pid, 0 (every sample) otherwise
   IntegratorKind integrator = IntegratorKind::RungeKutta4;
   double step = 0.0;                     // s; 0 = min(1 ms, sample time)
@@ -40,8 +41,13 @@ struct ControllerConfig {
 
   // pid
   std::vector<PidGains> gains;           // one per joint
-  Eigen::VectorXd outputLimit;           // per joint (0 = none); empty = the drives' limits
-  bool bumpless = true;                  // start from the input that holds q0 against gravity
+  Eigen::VectorXd outputLimit;           // per joint (0 = none); empty = the drives' limits (pid and pva)
+  bool bumpless = true;                  // start from the input that holds q0 against gravity (pid and pva)
+
+  // pva: per joint, in the input's unit U: U/rad per sample, U/(rad/s), U/(rad/s^2). All three
+  // empty = the defaults (controller_settings.h suggestedPvaGains); a file that gives some of
+  // them has the others zero.
+  Eigen::VectorXd kPhi, kOmega, kEps;
 
   // computed_torque
   Eigen::VectorXd kp, kd;                // 1/s^2, 1/s per joint

@@ -45,6 +45,14 @@ std::vector<PidGains> suggestedPidGains(const Model& model, const Eigen::VectorX
   return gains;
 }
 
+PvaGains suggestedPvaGains(const Model& model, const Eigen::VectorXd& q, DriveInput input, double w, double h,
+                           bool rigidBodyOnly) {
+  if (!(h > 0.0) || !std::isfinite(h)) throw std::invalid_argument("suggestedPvaGains: sample period must be positive");
+  std::vector<PidGains> pid = suggestedPidGains(model, q, input, w, rigidBodyOnly);
+  for (PidGains& g : pid) g.ti = 27.0 / (4.0 * w);  // Ki = Kg / Ti = 4 Kp w / 27
+  return PvaGains::fromPid(pid, h);
+}
+
 DriveInput effectiveInput(const ControllerConfig& c, const Model& model) {
   if (c.input) return *c.input;
   return c.rigidBody || !hasMotors(model) ? DriveInput::Torque : DriveInput::Voltage;
@@ -79,6 +87,15 @@ ControllerSettings completeSettings(const ControllerSettings& settings, const Mo
     // An input the drives cannot take is refused by validation; suggest torque gains meanwhile.
     if (input != DriveInput::Torque && !hasMotors(model)) input = DriveInput::Torque;
     c.gains = suggestedPidGains(model, model.home(), input, kDefaultPidFrequency, c.rigidBody);
+  }
+  if (c.kPhi.size() != n || c.kOmega.size() != n || c.kEps.size() != n) {
+    DriveInput input = effectiveInput(c, model);
+    if (input != DriveInput::Torque && !hasMotors(model)) input = DriveInput::Torque;
+    const double h = c.sampleTime > 0.0 && std::isfinite(c.sampleTime) ? c.sampleTime : kPvaDefaultSamplePeriod;
+    PvaGains g = suggestedPvaGains(model, model.home(), input, kDefaultPidFrequency, h, c.rigidBody);
+    c.kPhi = std::move(g.kPhi);
+    c.kOmega = std::move(g.kOmega);
+    c.kEps = std::move(g.kEps);
   }
   if (c.kp.size() != n) c.kp = Eigen::VectorXd::Constant(n, w * w);
   if (c.kd.size() != n) c.kd = Eigen::VectorXd::Constant(n, 2.0 * w);
@@ -144,6 +161,12 @@ void validateControllerSettings(const ControllerSettings& settings, const Model&
     finiteAtLeastZero(g.td, item("gains", i) + ".td");
     finiteAtLeastZero(c.kp(i), item("kp", i));
     finiteAtLeastZero(c.kd(i), item("kd", i));
+    finiteAtLeastZero(c.kPhi(i), item("k_phi", i));
+    finiteAtLeastZero(c.kOmega(i), item("k_omega", i));
+    finiteAtLeastZero(c.kEps(i), item("k_eps", i));
+    if (c.kPhi(i) == 0.0 && c.kOmega(i) == 0.0 && c.kEps(i) == 0.0)
+      fail(item("k_omega", i), "the position, velocity and acceleration gains of joint " + std::to_string(i + 1) +
+                                   " would all be 0 (no feedback); at least one must be positive");
     if (c.outputLimit.size()) finiteAtLeastZero(c.outputLimit(i), item("output_limit", i));
     const JointConstraint& k = c.constraints[static_cast<std::size_t>(i)];
     if (!std::isfinite(k.acceleration)) fail(item("constraints", i), "the acceleration must be a finite number");
@@ -247,6 +270,11 @@ std::string controllerToYaml(const ControllerSettings& settings, const Model& mo
     case ControllerType::ComputedTorque:
       out << "kp: " << list(c.kp) << "\nkd: " << list(c.kd) << "\n";
       out << "current_gain: " << num(c.currentGain) << "\n";
+      break;
+    case ControllerType::Pva:
+      out << "k_phi: " << list(c.kPhi) << "\nk_omega: " << list(c.kOmega) << "\nk_eps: " << list(c.kEps) << "\n";
+      if (c.outputLimit.size()) out << "output_limit: " << list(c.outputLimit) << "\n";
+      out << "bumpless: " << (c.bumpless ? "true" : "false") << "\n";
       break;
     case ControllerType::OpenLoop:
       if (!s.profile.csv.empty()) {

@@ -5,12 +5,15 @@
 // back). Per-joint vectors left empty, or sized for another robot, mean the robot's defaults:
 //   PID gains: a critically damped PD per joint (suggestedPidGains) at kDefaultPidFrequency;
 //   computed torque: Kp = w^2, Kd = 2 w (Craig 10.7) at kDefaultComputedTorqueFrequency;
+//   PVA gains: the same PD with the critically damped integral (suggestedPvaGains) at
+//   kDefaultPidFrequency, per sample of the PVA sample time (default 1 ms);
 //   constraints: every joint free;
 //   output limits: the drives' voltage or current limits;  profile: zero input.
 // Saved as a controller file that `armdyn run --controller` reads (docs/control.md).
 
 #include "control/controller_file.h"
 #include "control/discrete_pid.h"
+#include "control/pva_controller.h"
 #include "model/model.h"
 #include "simulation/input_profile.h"
 
@@ -56,11 +59,25 @@ ControllerSettings studioControllerDefaults();
 std::vector<PidGains> suggestedPidGains(const Model& model, const Eigen::VectorXd& q, DriveInput input,
                                         double naturalFrequency, bool rigidBodyOnly = false);
 
+// Suggested gains of the incremental PVA law (control/pva_controller.h) at sample period h:
+// suggestedPidGains' PD (Kp = Kg, Kd = Kg Td) plus the integral Ki = 4 Kp w / 27, through
+// K_phi = Ki h, K_omega = Kp h, K_eps = Kd h (PvaGains::fromPid with Ti = 27 / (4 w)). The
+// PVA law integrates its input, so its error equation gains an order: with the PD's
+// J w^2 and 2 J w (less the back-EMF's own damping),
+//   J e''' + 2 J w e'' + J w^2 e' + Ki g e = 0,
+// and Ki g = 4 J w^3 / 27 makes it J (s + w/3)^2 (s + 4w/3): the largest integral gain whose
+// closed-loop poles are all real (critically damped; Routh allows up to 2 J w^3, 13.5 times
+// more). The integral action is needed: the position error reaches the law only through K_phi
+// (K_omega acts on the velocity error). Same exceptions as suggestedPidGains, and
+// std::invalid_argument for h <= 0.
+PvaGains suggestedPvaGains(const Model& model, const Eigen::VectorXd& q, DriveInput input, double naturalFrequency,
+                           double samplePeriod, bool rigidBodyOnly = false);
+
 // The drive input a run takes (runController's rule): config.input, else voltage when every
 // joint has a motor and the drives are not ignored (rigid_body), else torque.
 DriveInput effectiveInput(const ControllerConfig& config, const Model& model);
 
-// PID output limits a run applies: config.outputLimit when given, else each drive's voltage
+// PID and PVA output limits a run applies: config.outputLimit when given, else each drive's voltage
 // (voltage input) or current (current input) limit; 0 = none.
 Eigen::VectorXd effectiveOutputLimits(const ControllerConfig& config, const Model& model);
 

@@ -247,7 +247,7 @@ void saveRobot(const RobotSpec& robot, const std::string& path, const std::strin
 
 void saveTask(const TaskSpec& task, const std::string& path) {
   if (task.pointCount() == 0) throw std::invalid_argument("saveTask: a task needs at least one point");
-  writeFileAtomic(path, taskToYaml(task));
+  writeFileAtomic(path, taskToYaml(task, path));
 }
 
 void saveSession(const Session& session, const std::string& path) {

@@ -58,6 +58,9 @@ std::string robotToYaml(const RobotSpec& robot);
 // With `default_task: <defaultTask>` (a path relative to the robot file) when not empty.
 std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask);
 std::string taskToYaml(const TaskSpec& task);
+// For a file to be written at `destination`: a wrench profile's CSV path relative to its folder
+// (without a destination the path is written as held).
+std::string taskToYaml(const TaskSpec& task, const std::string& destination);
 std::string sessionToYaml(const Session& session);
 // For a file to be written at `destination` (paths inside, such as an inline controller's
 // profile CSV, relative to its folder).

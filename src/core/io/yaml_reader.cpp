@@ -5,6 +5,7 @@
 #include "kinematics/pose.h"
 
 #include <cmath>
+#include <filesystem>
 
 namespace armdyn::io_detail {
 namespace {
@@ -17,7 +18,7 @@ const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "al
 const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
                                               "joint_points", "scheme",        "durations",    "via_velocity",
                                               "acceleration", "tacc",          "speed",        "path_acceleration",
-                                              "timing",       "timing_grid",   "dwell"};
+                                              "timing",       "timing_grid",   "dwell",        "wrench"};
 
 // The optional `units:` note must say what the readers assume; anything else is refused
 // rather than silently misread.
@@ -172,6 +173,67 @@ TaskPoint readPoint(FieldSource& src, const Value& v) {
   }
   p.sourceLine = v.line;
   return p;
+}
+
+// `wrench:` (dynamics/tool_wrench_profile.h): {force, moment} constant, {profile: CSV} or
+// {rows: [[t, fx, fy, fz, mx, my, mz], ...]}, each with `axes: world | tool` (default world).
+// A relative CSV path is read against the task file's folder; its errors name the CSV file,
+// its line and column.
+ToolWrenchProfile readWrench(FieldSource& src, const Value& v) {
+  const Map m(src, v, {"force", "moment", "axes", "profile", "rows"});
+  bool tool = false;
+  if (auto a = m.find("axes")) {
+    const std::string name = src.text(*a);
+    if (name == "tool") tool = true;
+    else if (name != "world") src.fail(a->line, a->field, "expected world or tool, got '" + name + "'");
+  }
+  const bool constant = m.has("force") || m.has("moment");
+  const int kinds = (constant ? 1 : 0) + (m.has("profile") ? 1 : 0) + (m.has("rows") ? 1 : 0);
+  if (kinds == 0)
+    src.fail(v.line, v.field, "give force and moment (N, N m), a profile CSV file or rows [t, fx, fy, fz, mx, my, mz]");
+  if (kinds > 1) {
+    const Value second = m.has("rows") ? m.get("rows") : m.get("profile");
+    src.fail(second.line, second.field, "give one of force/moment, profile or rows, not several");
+  }
+  if (constant) {
+    ToolWrench w;
+    w.inToolAxes = tool;
+    if (auto f = m.find("force")) w.force = src.vector3(*f);
+    if (auto x = m.find("moment")) w.moment = src.vector3(*x);
+    return ToolWrenchProfile::constant(w);
+  }
+  if (auto p = m.find("profile")) {
+    const std::string name = src.text(*p);
+    if (name.empty()) src.fail(p->line, p->field, "names no file");
+    std::filesystem::path csv(name);
+    if (csv.is_relative() && !src.file().empty()) csv = std::filesystem::path(src.file()).parent_path() / csv;
+    const std::string path = csv.lexically_normal().string();
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+      src.fail(p->line, p->field, "the profile file '" + path + "' does not exist or is not a file");
+    return loadToolWrenchCsv(path, tool);  // errors name the CSV file, its line and column
+  }
+  const Value rowsValue = m.get("rows");
+  const std::vector<Value> rows = src.items(rowsValue);
+  if (rows.empty()) src.fail(rowsValue.line, rowsValue.field, "needs at least one row [t, fx, fy, fz, mx, my, mz]");
+  if (rows.size() > static_cast<std::size_t>(kMaxToolWrenchRows))
+    src.fail(rowsValue.line, rowsValue.field, std::to_string(rows.size()) + " rows (at most " +
+                                                  std::to_string(kMaxToolWrenchRows) + ")");
+  std::vector<double> times;
+  ToolWrenchProfile::Rows values(static_cast<Eigen::Index>(rows.size()), 6);
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    if (rows[k].node.IsSequence() && rows[k].node.size() != 7)
+      src.fail(rows[k].line, rows[k].field,
+               "expected 7 numbers t, fx, fy, fz, mx, my, mz (s, N, N m), got " + std::to_string(rows[k].node.size()));
+    const std::vector<double> row = src.numbers(rows[k], 7);
+    if (k > 0 && !(row[0] > times.back()))
+      src.fail(rows[k].line, rows[k].field,
+               "time " + formatNumber(row[0]) + " s is not after the previous row's " + formatNumber(times.back()) +
+                   " s (times must increase)");
+    times.push_back(row[0]);
+    for (int c = 0; c < 6; ++c) values(static_cast<Eigen::Index>(k), c) = row[static_cast<std::size_t>(c) + 1];
+  }
+  return ToolWrenchProfile::table(std::move(times), std::move(values), tool);
 }
 
 }  // namespace
@@ -332,6 +394,7 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
     if (!(t.dwell >= 0.0) || !std::isfinite(t.dwell) || t.dwell > kMaxDwell)
       src.fail(x->line, x->field, "the dwell is a time at rest after the motion: 0 to 86400 s");
   }
+  if (auto x = remember("wrench")) t.wrench = readWrench(src, *x);
   return t;
 }
 

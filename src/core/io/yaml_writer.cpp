@@ -6,6 +6,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
 #include <sstream>
 
 namespace armdyn {
@@ -155,7 +156,42 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
   if (!defaultTask.empty()) out << in << "default_task: " << quoted(defaultTask) << "\n";
 }
 
-void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t) {
+// A wrench profile's CSV path for a file written at `destination`: relative to its folder (the
+// reader resolves it against the file it reads), so a copy saved elsewhere still finds it; as
+// held when there is no destination.
+std::string csvPathFor(const std::string& csv, const std::string& destination) {
+  if (destination.empty()) return csv;
+  namespace fs = std::filesystem;
+  const fs::path folder = fs::absolute(destination).parent_path();
+  const fs::path relative = fs::absolute(csv).lexically_normal().lexically_relative(folder);
+  return relative.empty() ? csv : relative.generic_string();
+}
+
+// `wrench:` (dynamics/tool_wrench_profile.h): the constant, the CSV file or the rows inline.
+void writeWrench(std::ostream& out, const std::string& in, const ToolWrenchProfile& w, const std::string& destination) {
+  const std::string axes = w.inToolAxes() ? "tool" : "world";
+  if (!w.isTable()) {
+    const ToolWrench& c = w.constantWrench();
+    out << in << "wrench: {force: " << list(c.force, num) << ", moment: " << list(c.moment, num) << ", axes: " << axes
+        << "}  # exerted by the tool: N, N m about the tool point\n";
+    return;
+  }
+  if (!w.csvFile().empty()) {
+    out << in << "wrench: {profile: " << quoted(csvPathFor(w.csvFile(), destination)) << ", axes: " << axes
+        << "}  # CSV t,fx,fy,fz,mx,my,mz (s, N, N m)\n";
+    return;
+  }
+  out << in << "wrench:\n" << in << "  axes: " << axes << "\n";
+  out << in << "  rows:  # t (s), fx, fy, fz (N), mx, my, mz (N m); linear between rows, held outside\n";
+  const std::vector<double>& times = w.times();
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    out << in << "    - [" << num(times[k]);
+    for (int c = 0; c < 6; ++c) out << ", " << num(w.values()(static_cast<Eigen::Index>(k), c));
+    out << "]\n";
+  }
+}
+
+void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t, const std::string& destination) {
   out << in << "name: " << quoted(t.name) << "\n";
   if (!t.configuration.empty()) out << in << "configuration: " << quoted(t.configuration) << "\n";
   out << in << "units: {angles: deg, lengths: m}\n";
@@ -169,6 +205,7 @@ void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t) 
   if (t.timing != TimingMode::Scheme) out << in << "timing: " << timingModeName(t.timing) << "\n";
   if (t.timingGrid > 0) out << in << "timing_grid: " << t.timingGrid << "\n";
   if (t.dwell > 0.0) out << in << "dwell: " << num(t.dwell) << "\n";
+  if (t.wrench) writeWrench(out, in, *t.wrench, destination);
   if (t.jointPoints.rows() > 0) {
     out << in << "joint_points:  # deg (revolute) or m (prismatic)\n";
     for (Eigen::Index k = 0; k < t.jointPoints.rows(); ++k) {
@@ -196,10 +233,12 @@ std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask) 
   return out.str();
 }
 
-std::string taskToYaml(const TaskSpec& task) {
+std::string taskToYaml(const TaskSpec& task) { return taskToYaml(task, ""); }
+
+std::string taskToYaml(const TaskSpec& task, const std::string& destination) {
   std::ostringstream out;
   out << kTaskHeader;
-  writeTaskBody(out, "", task);
+  writeTaskBody(out, "", task, destination);
   return out.str();
 }
 
@@ -212,7 +251,7 @@ std::string sessionToYaml(const Session& session, const std::string& destination
   writeRobotBody(out, "  ", session.robot, "");
   if (session.task.pointCount() > 0) {
     out << "task:\n";
-    writeTaskBody(out, "  ", session.task);
+    writeTaskBody(out, "  ", session.task, destination);
   }
   out << "run:\n  mode: " << runModeName(session.mode) << "\n";
   if (session.controllerGiven) {

@@ -4,6 +4,8 @@
 // points; the scheme and its parameters say how the plan gets from one to the next
 // (trajectory/task_plan.h). docs/file-formats.md is the file form.
 
+#include "dynamics/tool_wrench_profile.h"
+
 #include <Eigen/Core>
 #include <map>
 #include <optional>
@@ -61,6 +63,10 @@ struct TaskSpec {
   double dwell = 0.0;                // s at rest after the motion (a duty cycle's pause; actuator sizing)
   // Inverse-kinematics configuration, e.g. "elbow_up" (default of the family when empty).
   std::string configuration;
+  // `wrench:` the force and moment the tool exerts on its surroundings during the task
+  // (dynamics/tool_wrench_profile.h), constant or over the run's time; every run of the task
+  // applies it (TaskPlan::toolWrench). Absent: none.
+  std::optional<ToolWrenchProfile> wrench;
   std::string sourceFile;  // the file it was read from, for error messages
   int configurationLine = 0;  // line of `configuration` in that file (0 = not from a file)
   std::map<std::string, int> lines;  // file line of each top-level key written ("scheme", "durations", ...)

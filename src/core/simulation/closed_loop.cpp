@@ -1,5 +1,7 @@
 #include "simulation/closed_loop.h"
 
+#include "dynamics/rnea.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -100,8 +102,12 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   S.peakCurrent.setZero(n);
   S.warnings = plant.warnings();
 
-  Setpoint sp;
+  Setpoint sp, spControl;  // as planned (recorded), and as the controller gets it
   sp.resize(n);
+  spControl.resize(n);
+  const bool motorSide = elastic && setup.motorSideFeedback;
+  DynamicsData statics(model);
+  Eigen::VectorXd zero = Eigen::VectorXd::Zero(n), staticTorque(n);
   Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n), qm(elastic ? n : 0);
   ForwardSimulator::Outputs outputs;
   long setpointIndex = 0;
@@ -126,15 +132,27 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
       setup.toolWrench(t, wrench);
       plant.setToolWrench(wrench);
     }
-    q = plant.q();
-    qd = plant.qd();
+    if (motorSide) {
+      plant.motorAngles(q);
+      plant.motorVelocities(qd);
+      spControl.q = sp.q;
+      spControl.qd = sp.qd;
+      spControl.qdd = sp.qdd;
+      // The springs' static twist at the setpoint (gravity and the held tool wrench).
+      rnea(model, statics, sp.q, zero, zero, plant.toolWrench(), staticTorque);
+      for (int i : plant.elasticJoints()) spControl.q(i) += staticTorque(i) / model.spec().links[i].drive->stiffness;
+    } else {
+      q = plant.q();
+      qd = plant.qd();
+    }
+    if (setup.measurement) setup.measurement(t, q, qd);
     cur = plant.current();
     ControllerInput in;
     in.t = t;
     in.q = &q;
     in.qd = &qd;
     in.current = &cur;
-    in.setpoint = &sp;
+    in.setpoint = motorSide ? &spControl : &sp;
     controller.compute(in, u);
     plant.setInput(u);
   };

@@ -31,6 +31,16 @@ struct ClosedLoopSetup {
   // Tool wrench at time t (dynamics/tool_wrench.h), read at every controller sample and held;
   // empty: plant.toolWrench throughout.
   std::function<void(double t, ToolWrench& wrench)> toolWrench;
+  // Elastic drives: the controller reads the gear-output angle and velocity (qm, qm': the
+  // encoder sits on the motor, as on industrial arms) and each elastic joint's setpoint is
+  // raised by its spring's static twist, (G(q_d) + J^T W)_i / k_i, so that the link settles on
+  // q_d; what the springs do under motion (deflection by the inertial loads) stays uncorrected.
+  // false: the controller reads the link side (q, qd) and the setpoint as planned.
+  bool motorSideFeedback = true;
+  // Measurement model, applied to what the controller reads at each sample (q, qd as measured
+  // in place, rad and rad/s): encoder quantisation, sensor noise (analysis/iso9283_bench.h).
+  // Must not allocate. Empty: exact measurements.
+  std::function<void(double t, Eigen::VectorXd& q, Eigen::VectorXd& qd)> measurement;
   double duration = 1.0;         // s
   double setpointPeriod = 0.0;   // s; 0 = read at every controller sample
   double recordPeriod = 0.0;     // s; 0 = every controller sample (or step when h = 0)

@@ -107,10 +107,21 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   LinkFrameArray frames;
   Eigen::VectorXd q(n), qd(n), qdd(n), tau(n);
   const bool lastAtEnd = trajectory.endsAtRest();
+  // The task's tool wrench at each sample time: tau = M qdd + C qd + G + J^T W(t_k), inside
+  // either recursion (dynamics/tool_wrench.h); the drive terms come on top (the motor delivers
+  // what the joint needs, the wrench's share included).
+  const ToolWrenchProfile& load = sim.plan.toolWrench;
+  const bool loaded = !load.isZero();
+  ToolWrench wrench;
   for (int k = 0; k < samples; ++k) {
     const double t = lastAtEnd && k == samples - 1 ? timing.planDuration : k * dt;
     trajectory.evaluate(t, q, qd, qdd);
-    inverseDynamics(model, data, q, qd, qdd, options.method, tau);
+    if (loaded) {
+      load.evaluate(t, wrench);
+      inverseDynamics(model, data, q, qd, qdd, options.method, wrench, tau);
+    } else {
+      inverseDynamics(model, data, q, qd, qdd, options.method, tau);
+    }
     if (sim.includesDrives) addDriveTorques(model, qd, qdd, tau);
     sim.t[k] = t;
     sim.q.row(k) = q.transpose();

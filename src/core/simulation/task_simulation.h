@@ -44,8 +44,10 @@ TaskTiming planTaskTiming(const Model& model, const TaskSpec& task, const Simula
 constexpr double kMaxRunSamples = 5e6;   // recorded samples (simulate) or records (run)
 constexpr double kMaxRunSteps = 2e7;     // integration steps of a forward run (~40 s of PUMA RK4)
 
-// Samples `plan` (prescribed motion). Throws InputError for more than 5e6 samples and a run
-// whose velocities, accelerations or forces overflow.
+// Samples `plan` (prescribed motion); the joint forces include J^T W(t) of the plan's tool
+// wrench (TaskPlan::toolWrench) at every sample, for either method, drives included. Throws
+// InputError for more than 5e6 samples and a run whose velocities, accelerations or forces
+// overflow.
 RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions& options = {});
 // planTask + samplePlan. Throws what planTask throws (UnreachablePointError, InputError).
 RunRecord simulateTask(const Model& model, const TaskSpec& task, const SimulationOptions& options = {});

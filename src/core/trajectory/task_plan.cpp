@@ -530,6 +530,12 @@ TaskPlan planTask(const Model& model, const TaskSpec& task, bool withDrives) {
   TaskPlan plan = isCartesianScheme(task.scheme) ? planCartesian(model, task) : planJointSpace(model, task);
   if (task.timing == TimingMode::TimeOptimal) applyTimeOptimal(model, task, plan, withDrives);
   noteUnusedParameters(task, plan);
+  if (task.wrench) {
+    plan.toolWrench = *task.wrench;
+    if (plan.timing == TimingMode::TimeOptimal && !task.wrench->isZero())
+      plan.notes.push_back("the time-optimal timing keeps fmax for the motion alone: the tool wrench's J^T W is in "
+                           "the run's forces, not in the timing's limits");
+  }
   return plan;
 }
 

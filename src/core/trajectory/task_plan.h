@@ -8,6 +8,7 @@
 // segment, the parameter), or an UnreachablePointError for a task point out of reach.
 // The plan keeps no reference to the Model: a user may edit the robot while a plan is shown.
 
+#include "dynamics/tool_wrench_profile.h"
 #include "io/input_error.h"
 #include "model/model.h"
 #include "model/task.h"
@@ -60,6 +61,11 @@ struct TaskPlan {
   std::shared_ptr<const TimeOptimalTiming> timeOptimal;
   UniformScaling uniform;
   double referenceDuration = 0.0;
+  // The wrench the tool exerts along the plan (the task's `wrench:`, zero when none), over the
+  // run's time: prescribed motion adds J^T W(t) to the joint forces of every sample
+  // (simulation/task_simulation.h), a forward run loads the plant with it and gives it to a
+  // model-based controller as feedforward (control/control_run.h).
+  ToolWrenchProfile toolWrench;
 
   double duration() const { return trajectory ? trajectory->duration() : 0.0; }
   int dof() const { return trajectory ? trajectory->dof() : 0; }

@@ -103,6 +103,74 @@ TEST(ControllerFile, RefusalsNameFileLineAndField) {
   std::remove(csv.c_str());
 }
 
+// Stepniewski's PVA law (control/pva_controller.h): three gain lists, one value per joint, in
+// the input's unit per rad, per rad/s and per rad/s^2; a list left out is zero; output limits
+// and bumpless as the PID's.
+TEST(ControllerFile, ReadsAPvaFile) {
+  const Model model(test::libraryRobotSpec("puma560_anderson3"));
+  const ControllerConfig c = parseControllerYaml(
+      "type: pva\n"
+      "k_phi: [0.5, 0.25, 0.125]\n"
+      "k_omega: [3, 4, 5]\n"
+      "output_limit: [30, 35, 40]\n"
+      "bumpless: false\n",
+      "pva.yaml", model);
+  EXPECT_EQ(c.type, ControllerType::Pva);
+  EXPECT_EQ(c.kPhi, Eigen::Vector3d(0.5, 0.25, 0.125));
+  EXPECT_EQ(c.kOmega, Eigen::Vector3d(3.0, 4.0, 5.0));
+  EXPECT_EQ(c.kEps, Eigen::Vector3d::Zero());  // absent: zero
+  EXPECT_EQ(c.outputLimit, Eigen::Vector3d(30.0, 35.0, 40.0));
+  EXPECT_FALSE(c.bumpless);
+  EXPECT_EQ(std::string(controllerTypeName(c.type)), "pva");
+  // Without gains: empty, the defaults are filled in by the run (controller_settings.h).
+  EXPECT_EQ(parseControllerYaml("type: pva\n", "pva.yaml", model).kPhi.size(), 0);
+}
+
+TEST(ControllerFile, PvaRefusalsNameFileLineAndField) {
+  const Model model(test::libraryRobotSpec("puma560_anderson3"));
+  {  // negative gain: the element and its line
+    const InputError e = fileError("type: pva\nk_phi: [1, 1, 1]\nk_omega:\n  - 1\n  - -2\n  - 1\n", model);
+    EXPECT_EQ(e.file(), "ctl.yaml");
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_EQ(e.field(), "k_omega[2]");
+    EXPECT_NE(e.message().find("must not be negative"), std::string::npos) << e.what();
+  }
+  {  // wrong count
+    const InputError e = fileError("type: pva\nk_phi: [1, 1, 1]\nk_eps: [1, 1]\n", model);
+    EXPECT_EQ(e.line(), 3);
+    EXPECT_EQ(e.field(), "k_eps");
+    EXPECT_NE(e.message().find("3 expected, got 2"), std::string::npos) << e.what();
+  }
+  {  // not a number
+    const InputError e = fileError("type: pva\nk_phi: [1, fast, 1]\n", model);
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_EQ(e.field(), "k_phi[2]");
+    EXPECT_NE(e.message().find("expected a number"), std::string::npos) << e.what();
+  }
+  {  // not finite
+    const InputError e = fileError("type: pva\nk_omega: [1, 1, .inf]\n", model);
+    EXPECT_EQ(e.field(), "k_omega[3]");
+    EXPECT_NE(e.message().find("finite"), std::string::npos) << e.what();
+  }
+  {  // no feedback on a joint: k_omega's element for that joint
+    const InputError e = fileError("type: pva\nk_phi: [1, 0, 1]\nk_omega:\n  - 1\n  - 0\n  - 1\n", model);
+    EXPECT_EQ(e.line(), 5);
+    EXPECT_EQ(e.field(), "k_omega[2]");
+    EXPECT_NE(e.message().find("joint 2 has k_phi, k_omega and k_eps all 0"), std::string::npos) << e.what();
+  }
+  {  // a list, not one number for every joint
+    const InputError e = fileError("type: pva\nk_phi: 2\n", model);
+    EXPECT_EQ(e.field(), "k_phi");
+    EXPECT_NE(e.message().find("expected a list"), std::string::npos) << e.what();
+  }
+  // Keys of another type, either way.
+  EXPECT_EQ(fileError("type: pid\ngains: [{kg: 1}, {kg: 1}, {kg: 1}]\nk_phi: [1, 1, 1]\n", model).field(), "k_phi");
+  EXPECT_EQ(fileError("type: pva\ngains: [{kg: 1}, {kg: 1}, {kg: 1}]\n", model).field(), "gains");
+  const InputError limit = fileError("type: computed_torque\nnatural_frequency: 10\noutput_limit: 5\n", model);
+  EXPECT_EQ(limit.field(), "output_limit");
+  EXPECT_NE(limit.message().find("applies to types pid and pva only"), std::string::npos) << limit.what();
+}
+
 TEST(ControlRun, OpenLoopRunEqualsTheSimulatorDrivenDirectly) {
   // Constant voltages through the file and the run entry point, against ForwardSimulator with
   // the same step: identical arithmetic, identical final state.

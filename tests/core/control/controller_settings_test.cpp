@@ -11,6 +11,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 namespace armdyn {
 namespace {
@@ -136,6 +137,9 @@ ControllerSettings everyField(const Model& model, ControllerType type) {
   c.kp = Eigen::VectorXd::LinSpaced(model.dof(), 400.0, 900.0);
   c.kd = Eigen::VectorXd::LinSpaced(model.dof(), 40.0, 60.0);
   c.currentGain = 2.5;
+  c.kPhi = Eigen::VectorXd::LinSpaced(model.dof(), 0.0, 0.1234567);  // 0 allowed: k_omega > 0
+  c.kOmega = Eigen::VectorXd::LinSpaced(model.dof(), 2.8, 4.9) / 3.0;
+  c.kEps = Eigen::VectorXd::LinSpaced(model.dof(), 0.0157, 1e-5);
   c.setpoint = SetpointSource::Step;
   c.stepTarget = Eigen::VectorXd::LinSpaced(model.dof(), -0.3, 0.7);
   c.stepTime = 0.05;
@@ -160,7 +164,8 @@ void expectJointsEqual(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
 // What the writer writes, the CLI's reader (parseControllerYaml) takes back unchanged.
 TEST(ControllerSettings, FileRoundTripsEveryType) {
   const Model model(test::libraryRobotSpec("puma560_anderson3"));
-  for (ControllerType type : {ControllerType::Pid, ControllerType::ComputedTorque, ControllerType::OpenLoop}) {
+  for (ControllerType type : {ControllerType::Pid, ControllerType::ComputedTorque, ControllerType::OpenLoop,
+                              ControllerType::Pva}) {
     const ControllerSettings s = everyField(model, type);
     const std::string text = controllerToYaml(s, model);
     const ControllerSettings back = parseControllerSettings(text, "ctl.yaml", model);
@@ -195,6 +200,15 @@ TEST(ControllerSettings, FileRoundTripsEveryType) {
       EXPECT_EQ(b.kp, a.kp);
       EXPECT_EQ(b.kd, a.kd);
       EXPECT_EQ(b.currentGain, a.currentGain);
+    } else if (type == ControllerType::Pva) {
+      // Bit for bit: the shortest text that reads back to the same double.
+      EXPECT_EQ(b.kPhi, a.kPhi);
+      EXPECT_EQ(b.kOmega, a.kOmega);
+      EXPECT_EQ(b.kEps, a.kEps);
+      EXPECT_EQ(b.outputLimit, a.outputLimit);
+      EXPECT_EQ(b.bumpless, a.bumpless);
+      // The text written again from what was read is the same text.
+      EXPECT_EQ(controllerToYaml(back, model), text);
     } else {
       ASSERT_EQ(back.profile.perJoint.size(), 3u);
       for (std::size_t i = 0; i < 3; ++i) {
@@ -256,6 +270,46 @@ TEST(ControllerSettings, CompletesForAnotherRobot) {
   EXPECT_EQ(s.profile.perJoint.size(), 6u);
   const Eigen::VectorXd limits = effectiveOutputLimits(s.config, six);
   EXPECT_EQ(limits, Eigen::VectorXd::Constant(6, 40.0));  // +-40 V amplifiers, voltage input
+  EXPECT_EQ(s.config.kPhi.size(), 6);  // PVA gains sized for 3 joints: the defaults for 6
+}
+
+// The PVA defaults are the suggested PD (home pose, 100 rad/s) with the critically damped
+// integral Ki = 4 Kp w / 27, per sample of the PVA sample time: K_phi = Ki h, K_omega = Kp h,
+// K_eps = Kd h with Kp = Kg, Kd = Kg Td (Anderson's terms), h = 1 ms unless set. Every joint
+// has a positive gain; a file of type pva without gains runs with these.
+TEST(ControllerSettings, PvaDefaultsComeFromTheSuggestedPd) {
+  const Model model(test::libraryRobotSpec("puma560"));
+  ControllerSettings s;
+  s.config.type = ControllerType::Pva;
+  const ControllerConfig c = completeSettings(s, model).config;
+  const std::vector<PidGains> pd = suggestedPidGains(model, model.home(), DriveInput::Voltage, kDefaultPidFrequency);
+  const double w = kDefaultPidFrequency, h = 1e-3;
+  ASSERT_EQ(c.kPhi.size(), 6);
+  for (int i = 0; i < 6; ++i) {
+    const PidGains& g = pd[static_cast<std::size_t>(i)];
+    EXPECT_NEAR(c.kPhi(i), 4.0 / 27.0 * g.kg * w * h, 1e-12 * g.kg * w * h) << i;
+    EXPECT_NEAR(c.kOmega(i), g.kg * h, 1e-15 * g.kg) << i;
+    EXPECT_NEAR(c.kEps(i), g.kg * g.td * h, 1e-15 * g.kg) << i;
+    EXPECT_GT(c.kOmega(i), 0.0);
+  }
+  s.config.sampleTime = 2e-3;
+  EXPECT_NEAR(completeSettings(s, model).config.kOmega(1), 2.0 * c.kOmega(1), 1e-12 * c.kOmega(1));
+  EXPECT_NO_THROW(validateControllerSettings(s, model));
+  // A file without gains runs with exactly these: the same run, to the bit, as the completed
+  // settings (gains written out).
+  const ControllerConfig file =
+      parseControllerYaml("type: pva\nsetpoint: {step: {q: [2, 47, -178, 0, 45, 0], at: 0.01}}\n", "pva.yaml", model);
+  EXPECT_EQ(file.kPhi.size(), 0);
+  ControllerSettings written;
+  written.config = file;
+  const ControllerConfig completed = controllerConfig(written, model);
+  EXPECT_EQ(completed.kPhi.size(), 6);
+  const RunHistory a = runController(model, nullptr, file, 0.1).result.history;
+  const RunHistory b = runController(model, nullptr, completed, 0.1).result.history;
+  ASSERT_EQ(a.t.size(), b.t.size());
+  EXPECT_TRUE(a.q == b.q);
+  EXPECT_TRUE(a.input == b.input);
+  EXPECT_GT(a.error.cwiseAbs().maxCoeff(), 0.01);  // the step moved the arm
 }
 
 std::string refusedField(const ControllerSettings& s, const Model& model) {
@@ -274,6 +328,17 @@ TEST(ControllerSettings, RefusalsNameTheField) {
   ControllerSettings bad = s;
   bad.config.gains[1].ti = -0.01;
   EXPECT_EQ(refusedField(bad, puma), "gains[2].ti");
+  bad = s;
+  bad.config.kPhi(1) = -0.5;
+  EXPECT_EQ(refusedField(bad, puma), "k_phi[2]");
+  bad = s;
+  bad.config.kEps(2) = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(refusedField(bad, puma), "k_eps[3]");
+  bad = s;
+  bad.config.kPhi(1) = bad.config.kOmega(1) = bad.config.kEps(1) = 0.0;  // no feedback on joint 2
+  EXPECT_EQ(refusedField(bad, puma), "k_omega[2]");
+  bad.config.kEps(1) = 1e-6;  // any one positive will do
+  EXPECT_EQ(refusedField(bad, puma), "");
   bad = s;
   bad.config.sampleTime = std::nan("");
   EXPECT_EQ(refusedField(bad, puma), "sample_time");

@@ -11,6 +11,7 @@
 #include "dynamics/lagrange.h"
 #include "dynamics/nonlinear_effects.h"
 #include "dynamics/rnea.h"
+#include "dynamics/tool_wrench_profile.h"
 #include "dynamics_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -73,6 +74,45 @@ TEST(DynamicsData, HotCallsDoNotAllocate) {
   gCounting = false;
   EXPECT_GT(gAllocations, 0);
   EXPECT_EQ(M.rows(), 3);
+#endif
+}
+
+// A task's tool wrench is evaluated at every controller sample of a forward run and at every
+// sample of a prescribed one (dynamics/tool_wrench_profile.h), and inverse dynamics takes it.
+TEST(DynamicsData, ToolWrenchProfileAndLoadedInverseDynamicsDoNotAllocate) {
+#ifndef ARMDYN_COUNT_MALLOC
+  GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";
+#else
+  const int rows = 1000;
+  std::vector<double> times(rows);
+  ToolWrenchProfile::Rows values(rows, 6);
+  for (int k = 0; k < rows; ++k) {
+    times[static_cast<std::size_t>(k)] = 0.01 * k;
+    values.row(k).setConstant(std::sin(0.1 * k));
+  }
+  const ToolWrenchProfile table = ToolWrenchProfile::table(times, values, true);
+  ToolWrench c;
+  c.force = {0, 0, -20};
+  const ToolWrenchProfile constant = ToolWrenchProfile::constant(c);
+  const Model model(test::voraRrrSpec());
+  DynamicsData data(model);
+  std::mt19937 rng(5);
+  const test::JointState s = test::randomState(rng, 3);
+  Eigen::VectorXd tau(3);
+  ToolWrench w;
+  double sum = 0.0;
+  gAllocations = 0;
+  gCounting = true;
+  for (int k = 0; k < 2000; ++k) {
+    table.evaluate(0.0073 * k - 1.0, w);
+    sum += w.force.x();
+    inverseDynamics(model, data, s.q, s.qd, s.qdd, DynamicsMethod::NewtonEuler, w, tau);
+    constant.evaluate(0.001 * k, w);
+    inverseDynamics(model, data, s.q, s.qd, s.qdd, DynamicsMethod::Lagrange, w, tau);
+  }
+  gCounting = false;
+  EXPECT_EQ(gAllocations, 0);
+  EXPECT_TRUE(std::isfinite(sum));
 #endif
 }
 

@@ -23,6 +23,7 @@ struct BadCase {
   const char* kind;  // "robot", "task" or "simulate"
   int line;
   const char* field;
+  const char* names = nullptr;  // the file the error names when not `file` (a CSV the task reads)
 };
 
 // Shown by gtest (and ctest's test list) instead of the struct's raw bytes.
@@ -79,6 +80,13 @@ const BadCase kCases[] = {
     {"urdf_floating.urdf", "robot", 6, "joint 'world_to_base'"},
     {"urdf_mimic.urdf", "robot", 12, "joint 'joint2'"},
     {"urdf_malformed.urdf", "robot", 1, "robot"},
+    // The task's tool wrench (dynamics/tool_wrench_profile.h): inline values and rows, and a
+    // profile CSV whose error names the CSV file, its line and column.
+    {"task_wrench_nan.yaml", "task", 7, "wrench.force"},
+    {"task_wrench_time_back.yaml", "task", 11, "wrench.rows[3]"},
+    {"task_wrench_short_row.yaml", "task", 9, "wrench.rows[2]"},
+    {"task_wrench_missing_csv.yaml", "task", 8, "wrench.profile"},
+    {"task_wrench_csv.yaml", "task", 4, "fy", "task_wrench_csv.csv"},
 };
 
 std::string badPath(const std::string& file) { return test::sourcePath("tests/data/bad/" + file); }
@@ -108,12 +116,13 @@ TEST_P(BadInput, NamesFileLineAndField) {
     }
     FAIL() << c.file << " loaded without error";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.file(), path);
+    const std::string named = c.names ? badPath(c.names) : path;
+    EXPECT_EQ(e.file(), named);
     EXPECT_EQ(e.line(), c.line) << e.what();
     EXPECT_EQ(e.field(), c.field) << e.what();
     EXPECT_FALSE(e.message().empty());
     // what() reads FILE:LINE: FIELD: MESSAGE.
-    EXPECT_EQ(std::string(e.what()).rfind(path + ":" + std::to_string(c.line) + ": " + c.field + ": ", 0), 0u)
+    EXPECT_EQ(std::string(e.what()).rfind(named + ":" + std::to_string(c.line) + ": " + c.field + ": ", 0), 0u)
         << e.what();
   }
   EXPECT_EQ(robot.name, test::voraRrrSpec().name);
@@ -142,8 +151,11 @@ TEST(BadInputCatalogue, IndexAndDirectoryAgreeWithTheTable) {
     EXPECT_EQ(e["kind"].as<std::string>(), match->kind) << file;
     EXPECT_EQ(e["line"].as<int>(), match->line) << file;
     EXPECT_EQ(e["field"].as<std::string>(), match->field) << file;
+    EXPECT_EQ(e["names"] ? e["names"].as<std::string>() : std::string(), match->names ? match->names : "") << file;
   }
   EXPECT_EQ(indexed.size(), std::size(kCases));
+  for (const BadCase& c : kCases)
+    if (c.names) indexed.insert(c.names);  // a CSV a task reads is in the catalogue through it
   std::set<std::string> present;
   for (const auto& f : std::filesystem::directory_iterator(test::sourcePath("tests/data/bad"))) {
     const std::string name = f.path().filename().string();

@@ -555,5 +555,109 @@ TEST(RobotFile, InlineControllerProfileCsvFollowsTheSessionToAnotherFolder) {
   fs::remove_all(root);
 }
 
+TEST(RobotFile, TaskWrenchRoundTripsConstantRowsAndProfile) {
+  // `wrench:` (dynamics/tool_wrench_profile.h): a constant in world or tool axes and inline rows
+  // written and read back exactly (values that are not short decimals included); a profile CSV
+  // read relative to the task file and written relative to wherever the task or session goes.
+  TaskSpec t;
+  t.name = "pressing";
+  t.jointPoints.resize(2, 3);
+  t.jointPoints << 0, 10, 20, 5, 15, 25;
+  ToolWrench w;
+  w.force = {0.1 + 0.2, -20.0, 1.0 / 3.0};
+  w.moment = {0.0, 2.5e-7, -M_PI};
+  for (bool tool : {false, true}) {
+    w.inToolAxes = tool;
+    t.wrench = ToolWrenchProfile::constant(w);
+    const TaskSpec back = parseTaskYaml(taskToYaml(t), "t.yaml");
+    ASSERT_TRUE(back.wrench.has_value());
+    EXPECT_TRUE(*back.wrench == *t.wrench);
+    EXPECT_GT(back.lineOf("wrench"), 0);
+  }
+  ToolWrenchProfile::Rows rows(3, 6);
+  rows << 0, 0, -1e-3, 0, 0, 0,  //
+      1.0 / 7.0, 2, 3, 4, 5, 6,  //
+      0, 0, 0, 0, 0, 0.1;
+  t.wrench = ToolWrenchProfile::table({0.0, 0.3, 2.0 / 3.0}, rows, true);
+  const std::string text = taskToYaml(t);
+  const TaskSpec rowsBack = parseTaskYaml(text, "t.yaml");
+  ASSERT_TRUE(rowsBack.wrench.has_value());
+  EXPECT_TRUE(*rowsBack.wrench == *t.wrench) << text;
+  // Written a second time: the same text.
+  EXPECT_EQ(taskToYaml(rowsBack), text);
+  // No wrench: no key.
+  t.wrench.reset();
+  EXPECT_EQ(taskToYaml(t).find("wrench"), std::string::npos);
+  EXPECT_FALSE(parseTaskYaml(taskToYaml(t), "t.yaml").wrench.has_value());
+
+  // A profile CSV next to the task file.
+  const fs::path root = fs::temp_directory_path() / ("armdyn_wrench_" + std::to_string(::getpid()));
+  fs::create_directories(root / "other");
+  {
+    std::ofstream csv(root / "press.csv");
+    csv << "t,fx,fy,fz,mx,my,mz\n0,0,0,0,0,0,0\n0.5,0,0,-30,0,0,1.25\n";
+    std::ofstream task(root / "task.yaml");
+    task << "name: press\njoint_points:\n  - [0, 10, 20]\n  - [5, 15, 25]\nwrench: {profile: press.csv, axes: tool}\n";
+  }
+  const TaskSpec loaded = loadTask((root / "task.yaml").string());
+  ASSERT_TRUE(loaded.wrench.has_value());
+  EXPECT_TRUE(loaded.wrench->isTable());
+  EXPECT_TRUE(loaded.wrench->inToolAxes());
+  EXPECT_EQ(loaded.wrench->rows(), 2);
+  EXPECT_EQ(loaded.wrench->at(0.25).force.z(), -15.0);
+  EXPECT_EQ(fs::path(loaded.wrench->csvFile()), (root / "press.csv").lexically_normal());
+  // Saved next to it: `profile: press.csv`; into another folder: `../press.csv`; both read back
+  // to the same wrench. Studio's edits keep it (detachedFromFile).
+  saveTask(loaded.detachedFromFile(), (root / "again.yaml").string());
+  EXPECT_NE(readTextFile((root / "again.yaml").string()).find("profile: \"press.csv\""), std::string::npos);
+  EXPECT_TRUE(*loadTask((root / "again.yaml").string()).wrench == *loaded.wrench);
+  saveTask(loaded, (root / "other" / "moved.yaml").string());
+  EXPECT_NE(readTextFile((root / "other" / "moved.yaml").string()).find("../press.csv"), std::string::npos);
+  const TaskSpec moved = loadTask((root / "other" / "moved.yaml").string());
+  EXPECT_EQ(fs::path(moved.wrench->csvFile()).lexically_normal(), (root / "press.csv").lexically_normal());
+  EXPECT_TRUE(moved.wrench->withCsvFile("") == loaded.wrench->withCsvFile(""));
+  // In a session (task: mapping), saved elsewhere.
+  Session s = loadSession(test::sourcePath("robots/vora_rrr.yaml"));
+  s.task.wrench = loaded.wrench;
+  saveSession(s, (root / "other" / "s.yaml").string());
+  const Session sb = loadSession((root / "other" / "s.yaml").string());
+  ASSERT_TRUE(sb.task.wrench.has_value());
+  EXPECT_TRUE(sb.task.wrench->withCsvFile("") == loaded.wrench->withCsvFile(""));
+  EXPECT_EQ(sb.task.points.size(), s.task.points.size());
+  fs::remove_all(root);
+}
+
+TEST(RobotFile, BadWrenchNamesFileLineAndField) {
+  struct Bad {
+    const char* wrench;  // the text after "wrench:" on line 6
+    int line;
+    const char* field;
+  };
+  const Bad cases[] = {
+      {" {force: [1, 2]}", 6, "wrench.force"},
+      {" {force: [1, 2, 3], axes: base}", 6, "wrench.axes"},
+      {" {axes: tool}", 6, "wrench"},
+      {" {force: [1, 2, 3], rows: [[0, 0, 0, 0, 0, 0, 0]]}", 6, "wrench.rows"},
+      {" {rows: []}", 6, "wrench.rows"},
+      {"\n  rows:\n    - [0, 0, 0, 0, 0, 0, 0]\n    - [0, 1, 0, 0, 0, 0, 0]", 9, "wrench.rows[2]"},
+      {"\n  rows:\n    - [0, 0, 0, 0, 0, 0, 0]\n    - [1, 0, 0, 0, 0, .inf, 0]", 9, "wrench.rows[2]"},
+      {"\n  rows:\n    - [0, 0, 0, 0, 0, 0, 0, 0]", 8, "wrench.rows[1]"},
+      {"\n  rows:\n    - {t: 0}", 8, "wrench.rows[1]"},
+      {" {colour: red}", 6, "wrench.colour"},
+  };
+  for (const Bad& c : cases) {
+    const std::string text = std::string("name: p\njoint_points:\n  - [0, 10, 20]\n  - [5, 15, 25]\n# wrench\nwrench:") +
+                             c.wrench + "\n";
+    try {
+      parseTaskYaml(text, "bad.yaml");
+      FAIL() << text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.file(), "bad.yaml");
+      EXPECT_EQ(e.line(), c.line) << e.what();
+      EXPECT_EQ(e.field(), c.field) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace armdyn

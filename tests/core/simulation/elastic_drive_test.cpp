@@ -12,8 +12,26 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <vector>
+
+#include "support/sanitizers.h"
+
+// Heap allocations, counted by interposing malloc in this test executable (glibc: Eigen and
+// operator new both end in it); armed only around the calls under test.
+#if defined(__GLIBC__) && !defined(ARMDYN_UNDER_ASAN)
+#define ARMDYN_COUNT_MALLOC 1
+namespace {
+long gAllocations = 0;
+bool gCounting = false;
+}  // namespace
+extern "C" void* __libc_malloc(std::size_t size);
+extern "C" void* malloc(std::size_t size) {
+  if (gCounting) ++gAllocations;
+  return __libc_malloc(size);
+}
+#endif
 
 namespace armdyn {
 namespace {
@@ -244,6 +262,51 @@ TEST(ElasticDrive, RefusesAnRk4StepTheSpringMakesUnstable) {
   }
   o.step = 8e-3;
   EXPECT_NO_THROW(ForwardSimulator(model, o));
+}
+
+TEST(ElasticDrive, SteppingDoesNotAllocate) {
+#ifndef ARMDYN_COUNT_MALLOC
+  GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";
+#else
+  // The elastic PUMA (main axes) under a voltage drive, RK4 and Dormand-Prince, with and without
+  // a held tool wrench (the wrench takes the mass-matrix path).
+  const Model model(elasticPuma(2500.0, 0.1, 3));
+  for (IntegratorKind integrator : {IntegratorKind::RungeKutta4, IntegratorKind::DormandPrince45}) {
+    ForwardOptions o;
+    o.input = DriveInput::Voltage;
+    o.integrator = integrator;
+    o.frictionVelocityScale = 0.05;
+    ForwardSimulator sim(model, o);
+    sim.setState(model.home(), Eigen::VectorXd::Constant(6, 0.1));
+    sim.settleSprings();
+    const Eigen::VectorXd u = Eigen::VectorXd::Constant(6, 3.0);
+    Eigen::VectorXd qm(6), qmd(6);
+    ToolWrench wrench;
+    wrench.force = Eigen::Vector3d(10.0, -5.0, 20.0);
+    sim.setInput(u);
+    ASSERT_TRUE(sim.advance(1e-3));  // warm-up outside the count
+    gAllocations = 0;
+    gCounting = true;
+    for (int k = 0; k < 20; ++k) {
+      sim.setInput(u);
+      if (k == 10) sim.setToolWrench(wrench);
+      sim.advance(1e-3);
+      sim.motorAngles(qm);
+      sim.motorVelocities(qmd);
+      (void)sim.driveView();
+    }
+    gCounting = false;
+    EXPECT_EQ(gAllocations, 0) << (integrator == IntegratorKind::RungeKutta4 ? "RK4" : "DP45");
+    EXPECT_FALSE(sim.divergence().diverged) << sim.divergence().message;
+  }
+  // The counter works: an allocating call is seen.
+  gAllocations = 0;
+  gCounting = true;
+  const Eigen::VectorXd g = gravityVector(model, model.home());
+  gCounting = false;
+  EXPECT_GT(gAllocations, 0);
+  EXPECT_EQ(g.size(), 6);
+#endif
 }
 
 TEST(ElasticDrive, RefusesBadStiffnessAndDamping) {

@@ -1,0 +1,237 @@
+#include "analysis/iso9283_run.h"
+
+#include "control/control_run.h"
+#include "io/input_error.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/pose.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+
+namespace armdyn {
+namespace iso_detail {
+
+namespace {
+
+std::string speedText(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4g m/s", v);
+  return buf;
+}
+
+// Distance from p to the segment a-b.
+double segmentDistance(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
+  const Eigen::Vector3d ab = b - a;
+  const double L2 = ab.squaredNorm();
+  const double u = L2 > 0.0 ? std::clamp((p - a).dot(ab) / L2, 0.0, 1.0) : 0.0;
+  return (a + u * ab - p).norm();
+}
+
+}  // namespace
+
+PlannedPath planPath(const Model& model, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
+                     const std::string& configuration, const std::string& label) {
+  PlannedPath out;
+  out.label = label;
+  out.geometry = geometry;
+  out.speed = speed;
+  TaskSpec task;
+  task.name = label;
+  task.scheme = geometry.flyBy ? TaskScheme::LineArc : TaskScheme::Line;
+  for (const PathPoint& p : geometry.points) {
+    TaskPoint t;
+    t.position = p.position;
+    Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+    T.topLeftCorner<3, 3>() = p.rotation;
+    t.rpy = xyzRpyFromPose(T).tail<3>();
+    t.radius = p.radius;
+    task.points.push_back(t);
+  }
+  task.speed = speed;
+  task.pathAcceleration = pathAcceleration;
+  task.configuration = configuration;
+  try {
+    out.plan = planTask(model, task, true);
+  } catch (const InputError& e) {
+    throw InputError("", 0, "iso9283", label + " at " + speedText(speed) + ": " + e.message());
+  } catch (const std::exception& e) {
+    throw InputError("", 0, "iso9283", label + " at " + speedText(speed) + ": " + e.what());
+  }
+  out.trajectory = dynamic_cast<const CartesianTrajectory*>(out.plan.trajectory.get());
+  if (!out.trajectory) throw std::logic_error("ISO 9283 bench: a Cartesian task gave no Cartesian trajectory");
+  out.duration = out.plan.duration();
+  // Records every 1..5 ms, at most 0.5 mm of commanded travel apart.
+  out.recordPeriod = std::clamp(std::floor(5e-4 / speed / 1e-3) * 1e-3, 1e-3, 5e-3);
+  out.polyline = out.trajectory->path().polyline(5e-4);
+  out.polylineS.assign(out.polyline.size(), 0.0);
+  for (std::size_t k = 1; k < out.polyline.size(); ++k)
+    out.polylineS[k] = out.polylineS[k - 1] + (out.polyline[k] - out.polyline[k - 1]).norm();
+  return out;
+}
+
+PathRunData runPlannedPath(const Model& model, const ControllerConfig& controller, const PlannedPath& plan,
+                           double settle, const IsoNoise& noise, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> gauss(0.0, 1.0);
+  std::uniform_real_distribution<double> uniform(0.0, 1.0);
+  // Load variation: a model of its own with the payload scaled (kinematics unchanged).
+  std::unique_ptr<Model> varied;
+  const Model* plant = &model;
+  if (noise.loadVariation > 0.0 && model.spec().payload && model.spec().payload->mass > 0.0) {
+    RobotSpec spec = model.spec();
+    const double scale = std::max(0.0, 1.0 + noise.loadVariation * gauss(rng));
+    RigidBodyInertia load = *model.spec().payload;
+    load.mass *= scale;
+    load.inertiaCom *= scale;
+    spec.payload = load;
+    varied = std::make_unique<Model>(spec);
+    plant = varied.get();
+  }
+  const int n = model.dof();
+  Eigen::VectorXd offset(n);
+  for (int i = 0; i < n; ++i) offset(i) = noise.encoderResolution * uniform(rng);
+  ControllerConfig config = controller;
+  config.recordPeriod = plan.recordPeriod;
+  config.setpoint = SetpointSource::Task;  // from rest at the plan's start, whatever the session's run holds
+  config.q0.resize(0);
+  config.qd0.resize(0);
+  auto adjust = [&](ClosedLoopSetup& setup) {
+    if (noise.encoderResolution <= 0.0 && noise.sensorNoise <= 0.0) return;
+    setup.measurement = [&noise, &offset, &rng, &gauss](double, Eigen::VectorXd& q, Eigen::VectorXd&) {
+      for (Eigen::Index i = 0; i < q.size(); ++i) {
+        double v = q(i);
+        if (noise.encoderResolution > 0.0)
+          v = offset(i) + noise.encoderResolution * std::round((v - offset(i)) / noise.encoderResolution);
+        if (noise.sensorNoise > 0.0) v += noise.sensorNoise * gauss(rng);
+        q(i) = v;
+      }
+    };
+  };
+  const ControlRun run = runController(*plant, &plan.plan, config, plan.duration + settle, {}, adjust);
+  const RunHistory& h = run.result.history;
+  PathRunData out;
+  out.diverged = run.result.summary.diverged;
+  out.message = run.result.summary.message;
+  out.t = h.t;
+  out.attained.resize(h.t.size());
+  out.attainedRpy.resize(h.t.size());
+  LinkFrameArray frames;
+  Eigen::VectorXd q(n);
+  for (std::size_t k = 0; k < h.t.size(); ++k) {
+    q = h.q.row(static_cast<Eigen::Index>(k)).transpose();
+    const Eigen::Matrix4d T = forwardKinematics(model, q, frames.data());
+    out.attained[k] = T.topRightCorner<3, 1>();
+    out.attainedRpy[k] = xyzRpyFromPose(T).tail<3>();
+  }
+  return out;
+}
+
+double distanceFromPath(const PlannedPath& plan, const Eigen::Vector3d& p, double s, double window) {
+  const std::vector<double>& S = plan.polylineS;
+  const auto lo = std::lower_bound(S.begin(), S.end(), s - window);
+  const auto hi = std::upper_bound(S.begin(), S.end(), s + window);
+  std::size_t a = lo == S.begin() ? 0 : static_cast<std::size_t>(lo - S.begin()) - 1;
+  std::size_t b = std::min(static_cast<std::size_t>(hi - S.begin()), S.size() - 1);
+  double best = std::numeric_limits<double>::infinity();
+  for (std::size_t k = a; k < b; ++k) best = std::min(best, segmentDistance(p, plan.polyline[k], plan.polyline[k + 1]));
+  if (a == b) best = (p - plan.polyline[a]).norm();
+  return best;
+}
+
+double maxDeviation(const PlannedPath& plan, const PathRunData& run) {
+  double worst = 0.0;
+  const PathSpeedProfile& profile = plan.trajectory->profile();
+  for (std::size_t k = 0; k < run.t.size(); ++k) {
+    double s, sd, sdd;
+    profile.evaluate(run.t[k], s, sd, sdd);
+    worst = std::max(worst, distanceFromPath(plan, run.attained[k], s, 0.1));
+  }
+  return worst;
+}
+
+IsoPathResult evaluatePathRuns(const PlannedPath& plan, const std::vector<const PathRunData*>& runs) {
+  IsoPathResult r;
+  const CartesianPath& path = plan.trajectory->path();
+  const PathSpeedProfile& profile = plan.trajectory->profile();
+  r.length = path.length();
+  r.duration = plan.duration;
+  // Evaluation points every 5 mm (at least 50), the ends left out (the arm rests there).
+  const int m = std::max(50, static_cast<int>(std::ceil(path.length() / 5e-3)));
+  std::vector<Eigen::Vector3d> points, tangents;
+  PathSample sample;
+  // Sharp corners are the cornering test's (CR, CO): evaluation points within 10 mm of one
+  // are left out (the plane normal to the path there cuts the attained path on the other leg).
+  const std::vector<double>& cornerS = path.pointArcLength();
+  auto nearCorner = [&](double s) {
+    for (int c : plan.geometry.corners)
+      if (std::abs(s - cornerS[static_cast<std::size_t>(c)]) < 0.01) return true;
+    return false;
+  };
+  for (int i = 1; i < m; ++i) {
+    const double s = path.length() * static_cast<double>(i) / static_cast<double>(m);
+    if (nearCorner(s)) continue;
+    path.evaluate(s, sample);
+    points.push_back(sample.p);
+    tangents.push_back(sample.dp);
+    r.evaluationArcLength.push_back(s);
+  }
+  // Each run's attained points, restricted to the motion (up to the command's end): the
+  // crossing nearest each evaluation point then belongs to this pass.
+  std::vector<std::vector<Eigen::Vector3d>> attained;
+  for (const PathRunData* run : runs) {
+    attained.push_back(run->attained);
+    r.maxDeviation = std::max(r.maxDeviation, maxDeviation(plan, *run));
+  }
+  r.characteristics = pathCharacteristics(points, tangents, attained);
+  r.commanded = path.polyline(2e-3);
+  if (!runs.empty()) {
+    const PathRunData& first = *runs.front();
+    const std::size_t stride = std::max<std::size_t>(1, first.attained.size() / 4000);
+    for (std::size_t k = 0; k < first.attained.size(); k += stride) r.attained.push_back(first.attained[k]);
+  }
+  // Cornering at sharp corners: the attained samples from the command's passing the middle of
+  // the incoming leg to its passing the middle of the outgoing one.
+  const auto& P = plan.geometry.points;
+  const std::vector<double>& pointS = path.pointArcLength();
+  for (int c : plan.geometry.corners) {
+    const Eigen::Vector3d in = P[c].position - P[c - 1].position, out = P[c + 1].position - P[c].position;
+    const double t0 = profile.timeAt(pointS[c] - 0.5 * in.norm()), t1 = profile.timeAt(pointS[c] + 0.5 * out.norm());
+    for (const PathRunData* run : runs) {
+      std::vector<Eigen::Vector3d> near;
+      for (std::size_t k = 0; k < run->t.size(); ++k)
+        if (run->t[k] >= t0 && run->t[k] <= t1) near.push_back(run->attained[k]);
+      if (near.size() < 2) continue;
+      const CorneringCharacteristics cc = corneringCharacteristics(P[c].position, in, out, near);
+      r.cornering.CR = std::max(r.cornering.CR, cc.CR);
+      r.cornering.CO = std::max(r.cornering.CO, cc.CO);
+    }
+  }
+  // Path velocity on a single line: the middle 80 % of the time the command cruises.
+  if (P.size() == 2) {
+    double cruise0 = -1.0, cruise1 = -1.0;
+    for (const PathSpeedProfile::Piece& piece : profile.pieces())
+      if (piece.a == 0.0 && piece.duration > 0.0) {
+        if (cruise0 < 0.0) cruise0 = piece.t0;
+        cruise1 = piece.t0 + piece.duration;
+      }
+    if (cruise0 >= 0.0 && cruise1 > cruise0) {
+      const double margin = 0.1 * (cruise1 - cruise0);
+      std::vector<std::vector<double>> speeds;
+      for (const PathRunData* run : runs) {
+        std::vector<double> v;
+        for (std::size_t k = 1; k + 1 < run->t.size(); ++k)
+          if (run->t[k] >= cruise0 + margin && run->t[k] <= cruise1 - margin)
+            v.push_back((run->attained[k + 1] - run->attained[k - 1]).norm() / (run->t[k + 1] - run->t[k - 1]));
+        if (!v.empty()) speeds.push_back(std::move(v));
+      }
+      if (!speeds.empty()) r.velocity = pathVelocityCharacteristics(speeds, plan.speed);
+    }
+  }
+  return r;
+}
+
+}  // namespace iso_detail
+}  // namespace armdyn

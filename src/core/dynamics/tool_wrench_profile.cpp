@@ -1,0 +1,224 @@
+#include "dynamics/tool_wrench_profile.h"
+
+#include "io/input_error.h"
+#include "io/number_text.h"
+#include "io/text_file.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+namespace armdyn {
+
+const char* const kToolWrenchColumns[7] = {"t", "fx", "fy", "fz", "mx", "my", "mz"};
+
+ToolWrenchProfile ToolWrenchProfile::constant(const ToolWrench& wrench) {
+  if (!wrench.force.allFinite() || !wrench.moment.allFinite())
+    throw std::invalid_argument("tool wrench: force and moment must be finite");
+  ToolWrenchProfile p;
+  p.constant_ = wrench;
+  return p;
+}
+
+ToolWrenchProfile ToolWrenchProfile::table(std::vector<double> times, Rows values, bool inToolAxes,
+                                           std::string csvFile) {
+  if (times.empty()) throw std::invalid_argument("tool wrench profile: the table has no rows");
+  if (times.size() > static_cast<std::size_t>(kMaxToolWrenchRows))
+    throw std::invalid_argument("tool wrench profile: " + std::to_string(times.size()) + " rows (at most " +
+                                std::to_string(kMaxToolWrenchRows) + ")");
+  if (static_cast<Eigen::Index>(times.size()) != values.rows())
+    throw std::invalid_argument("tool wrench profile: one row of six values per time is needed");
+  for (std::size_t k = 0; k < times.size(); ++k) {
+    const std::string row = "tool wrench profile, row " + std::to_string(k + 1) + ": ";
+    if (!std::isfinite(times[k])) throw std::invalid_argument(row + "the time must be finite");
+    if (k > 0 && !(times[k] > times[k - 1]))
+      throw std::invalid_argument(row + "the time must be after the previous row's (times increase strictly)");
+    if (!values.row(static_cast<Eigen::Index>(k)).allFinite())
+      throw std::invalid_argument(row + "force and moment must be finite");
+  }
+  ToolWrenchProfile p;
+  p.constant_.inToolAxes = inToolAxes;
+  auto table = std::make_shared<Table>();
+  table->times = std::move(times);
+  table->values = std::move(values);
+  p.table_ = std::move(table);
+  p.csvFile_ = std::move(csvFile);
+  return p;
+}
+
+bool ToolWrenchProfile::isZero() const { return table_ ? table_->values.isZero(0.0) : constant_.isZero(); }
+
+int ToolWrenchProfile::rows() const { return table_ ? static_cast<int>(table_->times.size()) : 0; }
+
+const std::vector<double>& ToolWrenchProfile::times() const {
+  static const std::vector<double> none;
+  return table_ ? table_->times : none;
+}
+
+const ToolWrenchProfile::Rows& ToolWrenchProfile::values() const {
+  static const Rows none(0, 6);
+  return table_ ? table_->values : none;
+}
+
+ToolWrenchProfile ToolWrenchProfile::withAxes(bool inToolAxes) const {
+  ToolWrenchProfile p = *this;
+  p.constant_.inToolAxes = inToolAxes;
+  return p;
+}
+
+ToolWrenchProfile ToolWrenchProfile::withCsvFile(std::string csvFile) const {
+  ToolWrenchProfile p = *this;
+  p.csvFile_ = std::move(csvFile);
+  return p;
+}
+
+void ToolWrenchProfile::evaluate(double t, ToolWrench& w) const {
+  w.inToolAxes = constant_.inToolAxes;
+  if (!table_) {
+    w.force = constant_.force;
+    w.moment = constant_.moment;
+    return;
+  }
+  const std::vector<double>& ts = table_->times;
+  const Rows& v = table_->values;
+  // Index of the last row at or before t; before the first row the first holds, after the last
+  // the last (also for a NaN t, which compares false).
+  const auto it = std::upper_bound(ts.begin(), ts.end(), t);
+  Eigen::Index k = it == ts.begin() ? 0 : static_cast<Eigen::Index>(it - ts.begin()) - 1;
+  if (it == ts.begin() || k + 1 >= v.rows()) {
+    w.force = v.row(k).head<3>().transpose();
+    w.moment = v.row(k).tail<3>().transpose();
+    return;
+  }
+  const double s = (t - ts[static_cast<std::size_t>(k)]) / (ts[static_cast<std::size_t>(k) + 1] - ts[static_cast<std::size_t>(k)]);
+  w.force = ((1.0 - s) * v.row(k).head<3>() + s * v.row(k + 1).head<3>()).transpose();
+  w.moment = ((1.0 - s) * v.row(k).tail<3>() + s * v.row(k + 1).tail<3>()).transpose();
+}
+
+ToolWrench ToolWrenchProfile::at(double t) const {
+  ToolWrench w;
+  evaluate(t, w);
+  return w;
+}
+
+bool ToolWrenchProfile::operator==(const ToolWrenchProfile& o) const {
+  if (inToolAxes() != o.inToolAxes() || isTable() != o.isTable() || csvFile_ != o.csvFile_) return false;
+  if (!isTable()) return constant_.force == o.constant_.force && constant_.moment == o.constant_.moment;
+  return table_ == o.table_ || (table_->times == o.table_->times && table_->values == o.table_->values);
+}
+
+namespace {
+
+// The white space istream's >> skips: a line of only that is empty.
+constexpr const char* kSpace = " \t\r\n\f\v";
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(kSpace);
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(kSpace);
+  return s.substr(b, e - b + 1);
+}
+
+// Fields of a CSV line: commas or semicolons when present, else whitespace.
+std::vector<std::string> splitFields(const std::string& line) {
+  std::vector<std::string> out;
+  if (line.find_first_of(",;") != std::string::npos) {
+    std::string field;
+    for (char c : line) {
+      if (c == ',' || c == ';') {
+        out.push_back(trim(field));
+        field.clear();
+      } else {
+        field += c;
+      }
+    }
+    out.push_back(trim(field));
+  } else {
+    std::istringstream in(line);
+    std::string field;
+    while (in >> field) out.push_back(field);
+  }
+  return out;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+ToolWrenchProfile parseToolWrenchCsv(const std::string& text, const std::string& fileName, bool inToolAxes) {
+  constexpr std::size_t kColumns = 7;
+  const std::string expected = "t, fx, fy, fz, mx, my, mz";
+  std::istringstream in(text);
+  std::string raw;
+  int lineNo = 0;
+  bool seenData = false, seenHeader = false;
+  std::vector<double> times;
+  std::vector<std::array<double, 6>> rows;
+  while (std::getline(in, raw)) {
+    ++lineNo;
+    const auto hash = raw.find('#');
+    const std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
+    if (line.empty()) continue;
+    const std::vector<std::string> fields = splitFields(line);
+    if (fields.empty()) continue;
+    // A header is a first non-comment line whose first field is not a number; it must name
+    // the columns in their order (a table with fy and fz swapped would load silently otherwise).
+    if (!seenData && !seenHeader && readNumber(fields[0]).kind == NumberText::Kind::NotANumber) {
+      seenHeader = true;
+      if (fields.size() != kColumns)
+        throw InputError(fileName, lineNo, "header",
+                         "expected the 7 columns " + expected + ", the header names " + std::to_string(fields.size()));
+      for (std::size_t c = 0; c < kColumns; ++c)
+        if (lower(fields[c]) != kToolWrenchColumns[c])
+          throw InputError(fileName, lineNo, "header",
+                           "column " + std::to_string(c + 1) + " is '" + fields[c] + "', expected '" +
+                               kToolWrenchColumns[c] + "' (columns " + expected + ")");
+      continue;
+    }
+    if (fields.size() < kColumns)
+      throw InputError(fileName, lineNo, kToolWrenchColumns[fields.size()],
+                       "missing column: expected 7 values (" + expected + "), got " + std::to_string(fields.size()));
+    if (fields.size() > kColumns)
+      throw InputError(fileName, lineNo, "mz",
+                       "extra column: expected 7 values (" + expected + "), got " + std::to_string(fields.size()));
+    if (rows.size() >= static_cast<std::size_t>(kMaxToolWrenchRows))
+      throw InputError(fileName, lineNo, "t", "more than " + std::to_string(kMaxToolWrenchRows) + " rows");
+    std::array<double, 6> row{};
+    for (std::size_t c = 0; c < kColumns; ++c) {
+      const NumberText v = readNumber(fields[c]);
+      if (v.kind == NumberText::Kind::NotFinite)
+        throw InputError(fileName, lineNo, kToolWrenchColumns[c], "'" + fields[c] + "' is not a finite number");
+      if (v.kind != NumberText::Kind::Number)
+        throw InputError(fileName, lineNo, kToolWrenchColumns[c], "'" + fields[c] + "' is not a number");
+      if (c == 0) {
+        if (!times.empty() && !(v.value > times.back()))
+          throw InputError(fileName, lineNo, "t",
+                           "time " + fields[c] + " s is not after the previous row's " + formatNumber(times.back()) +
+                               " s (times must increase)");
+        times.push_back(v.value);
+      } else {
+        row[c - 1] = v.value;
+      }
+    }
+    rows.push_back(row);
+    seenData = true;
+  }
+  if (rows.empty())
+    throw InputError(fileName, lineNo, "", "no data rows (expected " + expected + " per line, in s, N and N m)");
+  ToolWrenchProfile::Rows values(static_cast<Eigen::Index>(rows.size()), 6);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    for (int c = 0; c < 6; ++c) values(static_cast<Eigen::Index>(r), c) = rows[r][static_cast<std::size_t>(c)];
+  return ToolWrenchProfile::table(std::move(times), std::move(values), inToolAxes, fileName);
+}
+
+ToolWrenchProfile loadToolWrenchCsv(const std::string& path, bool inToolAxes) {
+  return parseToolWrenchCsv(readTextFile(path), path, inToolAxes);
+}
+
+}  // namespace armdyn

@@ -17,8 +17,7 @@ bool cartesianTask(const TaskSpec& task) { return isCartesianScheme(task.scheme)
 
 }  // namespace
 
-double taskRatedSpeed(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.speed : 0.0; }
-double taskPathAcceleration(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.pathAcceleration : 0.0; }
+double taskRatedSpeed(const TaskSpec& task) { return taskPathSpeed(task); }
 
 IsoSettings defaultIsoSettings(const StudioSession& session) {
   IsoSettings s;
@@ -113,15 +112,7 @@ SpeedSweepOptions isoSweepOptions(const IsoSettings& s, const StudioSession& ses
     if (!cartesianTask(task))
       throw InputError("", 0, "iso9283.sweep_path",
                        "the session's task is not a Cartesian path (scheme line or line-arc): choose an ISO test path");
-    for (const TaskPoint& p : task.points) {
-      PathPoint q;
-      q.position = p.position;
-      q.rotation = poseFromXyzRpy(Eigen::Vector3d::Zero(), p.rpy).topLeftCorner<3, 3>();
-      q.radius = p.radius;
-      q.sourceLine = p.sourceLine;
-      o.geometry.points.push_back(q);
-    }
-    o.geometry.flyBy = task.scheme == TaskScheme::LineArc;
+    o.geometry = taskPathGeometry(task);
     o.name = task.name.empty() ? "the session's task" : task.name;
     return o;
   }

@@ -45,7 +45,6 @@ IsoSettings defaultIsoSettings(const StudioSession& session);
 
 // The task's Cartesian speed and path acceleration (0 when the task is not Cartesian).
 double taskRatedSpeed(const TaskSpec& task);
-double taskPathAcceleration(const TaskSpec& task);
 
 // The controller both run under: the session's when it has one of its own (forward mode or an
 // edited controller: what a saved session carries), else computed torque with its defaults, as

@@ -61,10 +61,6 @@ void writeReports(const std::string& prefix, const std::string& json, const std:
   writeOutput(prefix + ".pdf", pdf);
 }
 
-// Cartesian task settings the bench and the sweep take as defaults.
-double taskSpeed(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.speed : 0.0; }
-double taskAcceleration(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.pathAcceleration : 0.0; }
-
 std::string title(const Session& session, const std::string& what) {
   return what + ": " + (session.robot.name.empty() ? std::string("robot") : session.robot.name);
 }
@@ -87,10 +83,10 @@ int runIso9283(const Argv& argv) {
     const Eigen::VectorXd c = args.numbers("--cube", 4, "centre x, y, z and edge (m)");
     o.cube = IsoCube{c.head<3>(), c(3)};
   }
-  o.ratedSpeed = args.has("--rated-speed") ? args.positive("--rated-speed", 0.0) : taskSpeed(session.task);
+  o.ratedSpeed = args.has("--rated-speed") ? args.positive("--rated-speed", 0.0) : taskPathSpeed(session.task);
   if (!(o.ratedSpeed > 0.0))
     throw InputError("", 0, "--rated-speed", "give the rated path speed (m/s): the session's task has no Cartesian speed");
-  o.pathAcceleration = args.has("--acceleration") ? args.positive("--acceleration", 0.0) : taskAcceleration(session.task);
+  o.pathAcceleration = args.has("--acceleration") ? args.positive("--acceleration", 0.0) : taskPathAcceleration(session.task);
   if (!(o.pathAcceleration > 0.0))
     throw InputError("", 0, "--acceleration", "give the path acceleration (m/s^2): the session's task has none");
   if (args.has("--speeds")) {
@@ -158,10 +154,10 @@ int runSpeedSweep(const Argv& argv) {
       throw InputError("", 0, "--tolerance", "must be a number > 0 (mm), got '" + text + "'");
     o.tolerance = 1e-3 * v;
   }
-  o.pathAcceleration = args.has("--acceleration") ? args.positive("--acceleration", 0.0) : taskAcceleration(session.task);
+  o.pathAcceleration = args.has("--acceleration") ? args.positive("--acceleration", 0.0) : taskPathAcceleration(session.task);
   if (!(o.pathAcceleration > 0.0))
     throw InputError("", 0, "--acceleration", "give the path acceleration (m/s^2): the session's task has none");
-  o.maxSpeed = args.has("--speed") ? args.positive("--speed", 0.0) : taskSpeed(session.task);
+  o.maxSpeed = args.has("--speed") ? args.positive("--speed", 0.0) : taskPathSpeed(session.task);
   if (args.has("--speeds")) {
     const Eigen::VectorXd v = args.numbers("--speeds");
     o.speeds.assign(v.data(), v.data() + v.size());
@@ -188,18 +184,11 @@ int runSpeedSweep(const Argv& argv) {
   } else {
     // The session's task: a Cartesian path (line or line-arc).
     const TaskSpec& task = session.task;
-    if (!isCartesianScheme(task.scheme) || task.points.size() < 2)
-      throw InputError(task.sourceFile, task.lineOf("scheme"), "scheme",
-                       "the speed sweep follows a Cartesian path: the task needs scheme line or line-arc (or give --path and --cube)");
-    for (const TaskPoint& p : task.points) {
-      PathPoint q;
-      q.position = p.position;
-      q.rotation = poseFromXyzRpy(Eigen::Vector3d::Zero(), p.rpy).topLeftCorner<3, 3>();
-      q.radius = p.radius;
-      q.sourceLine = p.sourceLine;
-      o.geometry.points.push_back(q);
+    try {
+      o.geometry = taskPathGeometry(task);
+    } catch (const InputError& e) {
+      throw InputError(e.file(), e.line(), e.field(), e.message() + " (or give --path and --cube)");
     }
-    o.geometry.flyBy = task.scheme == TaskScheme::LineArc;
     o.name = task.name.empty() ? "the session's task" : task.name;
   }
   const SpeedSweepResult result = runSpeedSweep(model, controller, o);

@@ -1,6 +1,7 @@
 #include "analysis/iso9283_bench.h"
 
 #include "analysis/iso9283_run.h"
+#include "analysis/parallel_runs.h"
 #include "io/input_error.h"
 #include "kinematics/damped_least_squares.h"
 #include "kinematics/forward_kinematics.h"
@@ -8,12 +9,8 @@
 #include "kinematics/workspace_estimate.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace armdyn {
 
@@ -214,71 +211,42 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
 
   std::vector<PoseMoveOutcome> poseOut(static_cast<std::size_t>(nSpeeds * 5 * std::max(o.poseCycles, 1)));
   std::vector<iso_detail::PathRunData> pathOut(static_cast<std::size_t>(nSpeeds * nPaths * o.pathCycles));
-  std::atomic<int> next{0}, done{0};
-  std::atomic<bool> stop{false};
-  std::exception_ptr failure;
-  std::mutex failureMutex;
-  std::atomic<double> simulated{0.0};
+  std::vector<double> simulated(jobs.size(), 0.0);  // s of motion per job, summed afterwards
 
-  auto work = [&](bool caller) {
-    for (;;) {
-      if (stop.load()) return;
-      const int k = next.fetch_add(1);
-      if (k >= static_cast<int>(jobs.size())) return;
-      const Job& job = jobs[static_cast<std::size_t>(k)];
-      try {
-        const std::uint64_t runSeed = o.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(
-                                                                            (job.speed * 2 + (job.pose ? 0 : 1)) * 100000 +
-                                                                            job.step * 1000 + job.cycle);
-        if (job.pose) {
-          const iso_detail::PlannedPath& plan = plans[job.speed].moves[job.step];
-          const iso_detail::PathRunData run =
-              iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, runSeed);
-          if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
-          PoseMoveOutcome& out = poseOut[static_cast<std::size_t>((job.speed * 5 + job.step) * o.poseCycles + job.cycle)];
-          out.position = run.attained.back();
-          out.rpy = run.attainedRpy.back();
-          const Eigen::Vector3d target = plan.geometry.points.back().position;
-          const Eigen::Vector3d direction = (target - plan.geometry.points.front().position).normalized();
-          const double arrival = plan.duration;
-          for (std::size_t i = 0; i < run.t.size(); ++i) {
-            if (run.t[i] < arrival - 1e-12) continue;
-            if ((run.attained[i] - out.position).norm() > o.stabilisationBand)
-              out.stabilisation = std::max(out.stabilisation, run.t[i] - arrival);
-            out.overshoot = std::max(out.overshoot, (run.attained[i] - target).dot(direction));
-          }
-          simulated.store(simulated.load() + run.t.back());
-        } else {
-          const iso_detail::PlannedPath& plan = plans[job.speed].paths[job.step];
-          iso_detail::PathRunData run =
-              iso_detail::runPlannedPath(model, controller, plan, o.pathSettleTime, o.noise, runSeed);
-          if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
-          simulated.store(simulated.load() + run.t.back());
-          pathOut[static_cast<std::size_t>((job.speed * nPaths + job.step) * o.pathCycles + job.cycle)] = std::move(run);
-        }
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
-        if (!failure) failure = std::current_exception();
-        stop.store(true);
-        return;
+  auto job = [&](int k) {
+    const Job& job = jobs[static_cast<std::size_t>(k)];
+    const std::uint64_t runSeed = o.seed * 0x9E3779B97F4A7C15ull +
+                                  static_cast<std::uint64_t>((job.speed * 2 + (job.pose ? 0 : 1)) * 100000 +
+                                                             job.step * 1000 + job.cycle);
+    if (job.pose) {
+      const iso_detail::PlannedPath& plan = plans[job.speed].moves[job.step];
+      const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, runSeed);
+      if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
+      PoseMoveOutcome& out = poseOut[static_cast<std::size_t>((job.speed * 5 + job.step) * o.poseCycles + job.cycle)];
+      out.position = run.attained.back();
+      out.rpy = run.attainedRpy.back();
+      const Eigen::Vector3d target = plan.geometry.points.back().position;
+      const Eigen::Vector3d direction = (target - plan.geometry.points.front().position).normalized();
+      const double arrival = plan.duration;
+      for (std::size_t i = 0; i < run.t.size(); ++i) {
+        if (run.t[i] < arrival - 1e-12) continue;
+        if ((run.attained[i] - out.position).norm() > o.stabilisationBand)
+          out.stabilisation = std::max(out.stabilisation, run.t[i] - arrival);
+        out.overshoot = std::max(out.overshoot, (run.attained[i] - target).dot(direction));
       }
-      const int finished = done.fetch_add(1) + 1;
-      if (caller && o.progress && !o.progress(static_cast<double>(finished) / static_cast<double>(jobs.size()))) {
-        stop.store(true);
-        return;
-      }
+      simulated[static_cast<std::size_t>(k)] = run.t.back();
+    } else {
+      const iso_detail::PlannedPath& plan = plans[job.speed].paths[job.step];
+      iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.pathSettleTime, o.noise, runSeed);
+      if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
+      simulated[static_cast<std::size_t>(k)] = run.t.back();
+      pathOut[static_cast<std::size_t>((job.speed * nPaths + job.step) * o.pathCycles + job.cycle)] = std::move(run);
     }
   };
-  const int threads = std::max(1, std::min<int>(o.threads > 0 ? o.threads : static_cast<int>(std::thread::hardware_concurrency()),
-                                                static_cast<int>(jobs.size())));
-  std::vector<std::thread> pool;
-  for (int k = 1; k < threads; ++k) pool.emplace_back(work, false);
-  work(true);
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  result.runs = done.load();
-  result.simulatedTime = simulated.load();
-  if (done.load() < static_cast<int>(jobs.size())) {
+  const int finished = runParallel(static_cast<int>(jobs.size()), o.threads, job, o.progress);
+  result.runs = finished;
+  for (double t : simulated) result.simulatedTime += t;
+  if (finished < static_cast<int>(jobs.size())) {
     result.cancelled = true;
     return result;
   }

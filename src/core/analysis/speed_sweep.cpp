@@ -1,17 +1,35 @@
 #include "analysis/speed_sweep.h"
 
 #include "analysis/iso9283_run.h"
+#include "analysis/parallel_runs.h"
 #include "io/input_error.h"
+#include "kinematics/pose.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdio>
-#include <exception>
-#include <mutex>
-#include <thread>
 
 namespace armdyn {
+
+IsoPathGeometry taskPathGeometry(const TaskSpec& task) {
+  if (!isCartesianScheme(task.scheme) || task.points.size() < 2)
+    throw InputError(task.sourceFile, task.lineOf("scheme"), "scheme",
+                     "not a Cartesian path: the task needs scheme line or line-arc and two points or more");
+  IsoPathGeometry g;
+  for (const TaskPoint& p : task.points) {
+    PathPoint q;
+    q.position = p.position;
+    q.rotation = poseFromXyzRpy(Eigen::Vector3d::Zero(), p.rpy).topLeftCorner<3, 3>();
+    q.radius = p.radius;
+    q.sourceLine = p.sourceLine;
+    g.points.push_back(q);
+  }
+  g.flyBy = task.scheme == TaskScheme::LineArc;
+  return g;
+}
+
+double taskPathSpeed(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.speed : 0.0; }
+double taskPathAcceleration(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.pathAcceleration : 0.0; }
 
 void fitPowerLaw(const std::vector<double>& v, const std::vector<double>& d, double& coefficient, double& exponent) {
   double sx = 0.0, sy = 0.0, sxx = 0.0, sxy = 0.0;
@@ -61,40 +79,14 @@ SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& contr
     if (run.diverged) throw InputError("", 0, "sweep", plan.label + " at " + std::to_string(plan.speed) + " m/s: " + run.message);
     return iso_detail::maxDeviation(plan, run);
   };
-  std::atomic<int> next{0}, done{0};
-  std::atomic<bool> stop{false};
-  std::exception_ptr failure;
-  std::mutex failureMutex;
   const int count = static_cast<int>(speeds.size());
-  // The slowest runs are the longest: they go first.
-  auto work = [&](bool caller) {
-    for (;;) {
-      if (stop.load()) return;
-      const int k = next.fetch_add(1);
-      if (k >= count) return;
-      try {
-        r.deviation[static_cast<std::size_t>(k)] = deviationAt(plans[static_cast<std::size_t>(k)], o.seed + static_cast<std::uint64_t>(k));
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
-        if (!failure) failure = std::current_exception();
-        stop.store(true);
-        return;
-      }
-      const int finished = done.fetch_add(1) + 1;
-      if (caller && o.progress && !o.progress(0.8 * finished / count)) {
-        stop.store(true);
-        return;
-      }
-    }
+  auto job = [&](int k) {
+    r.deviation[static_cast<std::size_t>(k)] = deviationAt(plans[static_cast<std::size_t>(k)], o.seed + static_cast<std::uint64_t>(k));
   };
-  const int threads = std::max(1, std::min(o.threads > 0 ? o.threads : static_cast<int>(std::thread::hardware_concurrency()), count));
-  std::vector<std::thread> pool;
-  for (int k = 1; k < threads; ++k) pool.emplace_back(work, false);
-  work(true);
-  for (std::thread& t : pool) t.join();
-  if (failure) std::rethrow_exception(failure);
-  r.runs = done.load();
-  if (done.load() < count) {
+  std::function<bool(double)> progress;
+  if (o.progress) progress = [&o](double f) { return o.progress(0.8 * f); };
+  r.runs = runParallel(count, o.threads, job, progress);
+  if (r.runs < count) {
     r.cancelled = true;
     return r;
   }

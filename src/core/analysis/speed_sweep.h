@@ -11,6 +11,7 @@
 #include "analysis/iso9283_bench.h"
 #include "control/controller_file.h"
 #include "model/model.h"
+#include "model/task.h"
 
 #include <functional>
 #include <string>
@@ -55,6 +56,15 @@ struct SpeedSweepResult {
 // Throws InputError("", 0, field, ...) for a tolerance <= 0 ("--tolerance"), speeds that are not
 // positive and increasing ("--speeds"), a path the arm cannot follow.
 SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& controller, const SpeedSweepOptions& options);
+
+// A session's Cartesian task as the sweep (and Studio's bench panel) follow it: its points with
+// their tool rotations and radii, fly-by for scheme line-arc. Throws InputError(task file, line of
+// `scheme`, "scheme", ...) for a task that is not a Cartesian path (line, line-arc).
+IsoPathGeometry taskPathGeometry(const TaskSpec& task);
+// The task's path speed and acceleration (m/s, m/s^2), the rated values the bench and the
+// sweep default to; 0 for a task that is not a Cartesian path.
+double taskPathSpeed(const TaskSpec& task);
+double taskPathAcceleration(const TaskSpec& task);
 
 // Least-squares power law through (v_k, d_k), d_k > 0: log d = log c + p log v.
 void fitPowerLaw(const std::vector<double>& v, const std::vector<double>& d, double& coefficient, double& exponent);

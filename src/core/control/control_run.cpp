@@ -50,7 +50,7 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   const int n = model.dof();
   const std::string& file = c.sourceFile;
   ControlRun run;
-  run.input = c.input ? *c.input : (c.rigidBody || !hasMotors(model) ? DriveInput::Torque : DriveInput::Voltage);
+  run.input = effectiveInput(c, model);
 
   ClosedLoopSetup setup;
   setup.plant.input = run.input;
@@ -125,26 +125,21 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   setup.q0 = q0;
   setup.qd0 = qd0;
 
+  // The input and motor currents that hold q0 against gravity and the tool wrench at t = 0: a
+  // bumpless PID or PVA starts from that input, and then, like computed torque, the plant from
+  // those currents (from zero current a voltage-driven arm would drop for the first L/R).
+  Eigen::VectorXd hold, holdCurrent;
+  holdingInput(model, q0, wrench.at(0.0), run.input, hold, holdCurrent);
+  const bool held = c.type == ControllerType::ComputedTorque ||
+                    ((c.type == ControllerType::Pid || c.type == ControllerType::Pva) && c.bumpless);
+  if (held && run.input == DriveInput::Voltage) setup.current0 = holdCurrent;
+
   try {
     std::unique_ptr<Controller> controller;
     switch (c.type) {
       case ControllerType::Pid: {
-        Eigen::VectorXd limits = c.outputLimit;
-        if (!limits.size()) {
-          limits = Eigen::VectorXd::Zero(n);
-          for (int i = 0; i < n; ++i) {
-            const auto& d = model.spec().links[i].drive;
-            if (d && run.input == DriveInput::Voltage) limits(i) = d->voltageLimit;
-            if (d && run.input == DriveInput::Current) limits(i) = d->currentLimit;
-          }
-        }
-        auto pid = std::make_unique<PidController>(DiscretePid(c.gains, ts, limits));
-        if (c.bumpless) {
-          Eigen::VectorXd hold, current;
-          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
-          pid->setInitialOutput(hold);
-          if (run.input == DriveInput::Voltage) setup.current0 = current;
-        }
+        auto pid = std::make_unique<PidController>(DiscretePid(c.gains, ts, effectiveOutputLimits(c, model)));
+        if (c.bumpless) pid->setInitialOutput(hold);
         controller = std::move(pid);
         break;
       }
@@ -153,13 +148,6 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
         auto ct = std::make_unique<ComputedTorqueController>(model, gains, ts, run.input, c.rigidBody,
                                                              c.frictionVelocityScale, c.currentGain);
         ct->setToolWrench(wrench);  // + J^T W(t) in the model-based term, as feedforward
-        // A voltage-driven arm starts with the currents that hold q0 (as the plant's initial
-        // state of rest): from zero current the arm would drop for the first L/R.
-        if (run.input == DriveInput::Voltage) {
-          Eigen::VectorXd hold, current;
-          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
-          setup.current0 = current;
-        }
         controller = std::move(ct);
         break;
       }
@@ -172,15 +160,8 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
         PvaGains gains{c.kPhi, c.kOmega, c.kEps};
         if (c.kPhi.size() != n || c.kOmega.size() != n || c.kEps.size() != n)
           gains = suggestedPvaGains(model, model.home(), run.input, kDefaultPidFrequency, ts, c.rigidBody);
-        Eigen::VectorXd limits = c.outputLimit;
-        if (!limits.size()) limits = effectiveOutputLimits(c, model);
-        auto pva = std::make_unique<PvaController>(std::move(gains), ts, limits);
-        if (c.bumpless) {
-          Eigen::VectorXd hold, current;
-          holdingInput(model, q0, wrench.at(0.0), run.input, hold, current);
-          pva->setInitialOutput(hold);
-          if (run.input == DriveInput::Voltage) setup.current0 = current;
-        }
+        auto pva = std::make_unique<PvaController>(std::move(gains), ts, effectiveOutputLimits(c, model));
+        if (c.bumpless) pva->setInitialOutput(hold);
         controller = std::move(pva);
         break;
       }

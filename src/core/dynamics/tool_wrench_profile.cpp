@@ -4,6 +4,8 @@
 #include "io/number_text.h"
 #include "io/text_file.h"
 
+#include "io/csv_fields.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -112,37 +114,6 @@ bool ToolWrenchProfile::operator==(const ToolWrenchProfile& o) const {
 
 namespace {
 
-// The white space istream's >> skips: a line of only that is empty.
-constexpr const char* kSpace = " \t\r\n\f\v";
-
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(kSpace);
-  if (b == std::string::npos) return "";
-  const auto e = s.find_last_not_of(kSpace);
-  return s.substr(b, e - b + 1);
-}
-
-// Fields of a CSV line: commas or semicolons when present, else whitespace.
-std::vector<std::string> splitFields(const std::string& line) {
-  std::vector<std::string> out;
-  if (line.find_first_of(",;") != std::string::npos) {
-    std::string field;
-    for (char c : line) {
-      if (c == ',' || c == ';') {
-        out.push_back(trim(field));
-        field.clear();
-      } else {
-        field += c;
-      }
-    }
-    out.push_back(trim(field));
-  } else {
-    std::istringstream in(line);
-    std::string field;
-    while (in >> field) out.push_back(field);
-  }
-  return out;
-}
 
 std::string lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -163,9 +134,9 @@ ToolWrenchProfile parseToolWrenchCsv(const std::string& text, const std::string&
   while (std::getline(in, raw)) {
     ++lineNo;
     const auto hash = raw.find('#');
-    const std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
+    const std::string line = trimSpace(hash == std::string::npos ? raw : raw.substr(0, hash));
     if (line.empty()) continue;
-    const std::vector<std::string> fields = splitFields(line);
+    const std::vector<std::string> fields = csvFields(line);
     if (fields.empty()) continue;
     // A header is a first non-comment line whose first field is not a number; it must name
     // the columns in their order (a table with fy and fz swapped would load silently otherwise).

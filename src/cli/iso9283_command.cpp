@@ -35,9 +35,11 @@ ControllerConfig benchController(const Args& args, const Session& session, const
 
 int count(const Args& args, const std::string& option, int fallback, int lo, int hi) {
   if (!args.has(option)) return fallback;
-  const double v = args.positive(option, fallback);
-  if (v != std::floor(v) || v < lo || v > hi)
-    throw InputError("", 0, option, "must be a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  const std::string& text = args.value(option);
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v) || v != std::floor(v) || v < lo || v > hi)
+    throw InputError("", 0, option, "must be a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got '" + text + "'");
   return static_cast<int>(v);
 }
 

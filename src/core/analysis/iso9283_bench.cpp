@@ -35,12 +35,29 @@ double reachShortfall(const Model& model, const Eigen::Vector3d& p) {
   return r.converged ? 0.0 : r.residual;
 }
 
-bool cornersReachable(const Model& model, const IsoCube& cube) {
+// Every check point of a cube (corners first: the cheap refusal) within reach, its corner
+// radius `radius` (0: 0.05 a).
+bool cubeFits(const Model& model, const IsoCube& cube, double radius) {
   const double h = 0.5 * cube.edge;
   for (int k = 0; k < 8; ++k)
     if (reachShortfall(model, cube.centre + Eigen::Vector3d(k & 1 ? h : -h, k & 2 ? h : -h, k & 4 ? h : -h)) > 1e-6)
       return false;
+  for (const Eigen::Vector3d& p : isoCheckPoints(cube, radius > 0.0 ? radius : 0.05 * cube.edge))
+    if (reachShortfall(model, p) > 1e-6) return false;
   return true;
+}
+
+// The largest edge up to `upTo` whose cube about `centre` fits (corner radius 0.05 a), by
+// bisection to 1e-3 of upTo, rounded down to 1 mm; 0 when none does.
+double largestFittingEdge(const Model& model, const Eigen::Vector3d& centre, double upTo) {
+  if (reachShortfall(model, centre) > 1e-6) return 0.0;
+  double lo = 0.0, hi = upTo;
+  if (cubeFits(model, IsoCube{centre, hi}, 0.0)) return std::floor(1e3 * hi) * 1e-3;
+  for (int k = 0; k < 20 && hi - lo > 1e-3 * upTo; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    (cubeFits(model, IsoCube{centre, mid}, 0.0) ? lo : hi) = mid;
+  }
+  return std::floor(1e3 * lo) * 1e-3;
 }
 
 IsoCube benchCube(const Model& model, const IsoBenchOptions& o, bool& fromWorkspace) {
@@ -51,23 +68,11 @@ IsoCube benchCube(const Model& model, const IsoBenchOptions& o, bool& fromWorksp
   if (!(c.edge > 0.0))
     throw InputError("", 0, "iso9283.cube", "the workspace estimate holds no cube; give the cube's centre and edge");
   // The voxel cube is sampled and its boundary voxels only partly covered: the largest edge
-  // about its centre for which every check point (corners, poses, test paths) is reachable, by
-  // bisection, less 5 %.
-  auto fits = [&](double edge) {
-    for (const Eigen::Vector3d& p : isoCheckPoints(IsoCube{c.centre, edge}, 0.05 * edge))
-      if (reachShortfall(model, p) > 1e-6) return false;
-    return true;
-  };
-  if (reachShortfall(model, c.centre) > 1e-6)
-    throw InputError("", 0, "iso9283.cube", "the workspace estimate's cube centre is out of reach; give the cube");
-  double lo = 0.0, hi = c.edge;
-  if (fits(hi)) lo = hi;
-  for (int k = 0; k < 20 && hi - lo > 1e-3 * c.edge; ++k) {
-    const double mid = 0.5 * (lo + hi);
-    (fits(mid) ? lo : hi) = mid;
-  }
-  if (!(lo > 0.0)) throw InputError("", 0, "iso9283.cube", "no test cube fits about the workspace estimate's centre; give the cube");
-  return IsoCube{c.centre, 0.95 * lo};
+  // about its centre for which every check point (corners, poses, test paths) is reachable,
+  // less 5 %.
+  const double edge = largestFittingEdge(model, c.centre, c.edge);
+  if (!(edge > 0.0)) throw InputError("", 0, "iso9283.cube", "no test cube fits about the workspace estimate's centre; give the cube");
+  return IsoCube{c.centre, 0.95 * edge};
 }
 
 Eigen::Matrix3d toolRotation(const Model& model, const IsoBenchOptions& o) {
@@ -104,7 +109,11 @@ void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
   };
   positive(o.ratedSpeed, "iso9283.rated_speed", "m/s");
   positive(o.pathAcceleration, "iso9283.path_acceleration", "m/s^2");
-  if (o.speedFractions.empty()) throw InputError("", 0, "iso9283.speeds", "give at least one speed (% of rated)");
+  if (o.speedFractions.empty() || o.speedFractions.size() > 10)
+    throw InputError("", 0, "iso9283.speeds", "give one to ten speeds (% of rated)");
+  for (std::size_t a = 0; a < o.paths.size(); ++a)
+    for (std::size_t b = 0; b < a; ++b)
+      if (o.paths[a] == o.paths[b]) throw InputError("", 0, "iso9283.paths", std::string(isoPathName(o.paths[a])) + " twice");
   for (double f : o.speedFractions)
     if (!std::isfinite(f) || !(f > 0.0) || f > 1.0)
       throw InputError("", 0, "iso9283.speeds", fmt("%g %% of the rated speed: each must lie in (0, 100] %%", 100.0 * f));
@@ -129,27 +138,31 @@ void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
     const IsoCube& c = *o.cube;
     if (!c.centre.allFinite()) throw InputError("", 0, "iso9283.cube.centre", "must be three finite numbers (m)");
     positive(c.edge, "iso9283.cube.edge", "m");
+    if (c.edge > 20.0) throw InputError("", 0, "iso9283.cube.edge", fmt("%g m: at most 20 m", c.edge));
     const double r = o.cornerRadius > 0.0 ? o.cornerRadius : 0.05 * c.edge;
     if (!std::isfinite(o.cornerRadius) || o.cornerRadius < 0.0 || r >= 0.25 * c.edge)
       throw InputError("", 0, "iso9283.corner_radius", fmt("must lie in (0, a/4) = (0, %g) m", 0.25 * c.edge));
-    // Every check point within reach; else say which, by how much, and what would fit.
-    for (const Eigen::Vector3d& p : isoCheckPoints(c, r)) {
+    // Every check point within reach (corners first); else say which, by how much, and what
+    // would fit.
+    if (reachShortfall(model, c.centre) > 1e-6)
+      throw InputError("", 0, "iso9283.cube.centre",
+                       fmt("the cube's centre (%.4g, %.4g, %.4g) m is out of reach by %.4g m", c.centre.x(), c.centre.y(),
+                           c.centre.z(), reachShortfall(model, c.centre)));
+    std::vector<Eigen::Vector3d> points;
+    const double h = 0.5 * c.edge;
+    for (int k = 0; k < 8; ++k) points.push_back(c.centre + Eigen::Vector3d(k & 1 ? h : -h, k & 2 ? h : -h, k & 4 ? h : -h));
+    bool cornersIn = true;
+    for (const Eigen::Vector3d& p : points) cornersIn = cornersIn && reachShortfall(model, p) <= 1e-6;
+    if (cornersIn) points = isoCheckPoints(c, r);
+    for (const Eigen::Vector3d& p : points) {
       const double beyond = reachShortfall(model, p);
       if (beyond <= 1e-6) continue;
-      double lo = 0.0, hi = c.edge;
-      if (reachShortfall(model, c.centre) > 1e-6)
-        throw InputError("", 0, "iso9283.cube.centre",
-                         fmt("the cube's centre (%.4g, %.4g, %.4g) m is out of reach by %.4g m", c.centre.x(),
-                             c.centre.y(), c.centre.z(), reachShortfall(model, c.centre)));
-      for (int k = 0; k < 30 && hi - lo > 1e-4; ++k) {
-        const double mid = 0.5 * (lo + hi);
-        (cornersReachable(model, IsoCube{c.centre, mid}) ? lo : hi) = mid;
-      }
       throw InputError("", 0, "iso9283.cube.edge",
                        fmt("the cube does not fit the workspace: its point (%.4g, %.4g, %.4g) m lies %.4g m beyond "
                            "the arm's reach",
                            p.x(), p.y(), p.z(), beyond) +
-                           fmt("; about this centre an edge of at most %.3g m fits (given %.4g m)", lo, c.edge));
+                           fmt("; about this centre an edge of at most %.3f m fits (given %.4g m)",
+                               largestFittingEdge(model, c.centre, c.edge), c.edge));
     }
   }
 }
@@ -195,6 +208,27 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
       plans[s].paths.push_back(iso_detail::planPath(model, isoPathGeometry(path, cube, result.cornerRadius, R), speed,
                                                     acceleration, o.configuration, isoPathName(path)));
   }
+  // What the runs would simulate and keep, before any runs: at most kMaxIsoSimulatedTime of
+  // motion (a run's time history lives while it runs; the path runs' attained points are kept).
+  double total = 0.0, longest = 0.0;
+  for (const SpeedPlans& sp : plans) {
+    for (const iso_detail::PlannedPath& m : sp.moves) {
+      total += o.poseCycles * (m.duration + o.settleTime);
+      longest = std::max(longest, m.duration + o.settleTime);
+    }
+    for (const iso_detail::PlannedPath& p : sp.paths) {
+      total += o.pathCycles * (p.duration + o.pathSettleTime);
+      longest = std::max(longest, p.duration + o.pathSettleTime);
+    }
+  }
+  if (longest > kMaxIsoRunTime)
+    throw InputError("", 0, "iso9283.speeds",
+                     fmt("the slowest speed makes a run of %.4g s (at most %g s): raise the speeds or the rated speed", longest,
+                         kMaxIsoRunTime));
+  if (total > kMaxIsoSimulatedTime)
+    throw InputError("", 0, "iso9283",
+                     fmt("the bench would simulate %.4g s of motion (at most %g s): fewer cycles, speeds or paths", total,
+                         kMaxIsoSimulatedTime));
 
   std::vector<Job> jobs;
   for (int s = 0; s < nSpeeds; ++s) {
@@ -213,15 +247,16 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
   std::vector<iso_detail::PathRunData> pathOut(static_cast<std::size_t>(nSpeeds * nPaths * o.pathCycles));
   std::vector<double> simulated(jobs.size(), 0.0);  // s of motion per job, summed afterwards
 
-  auto job = [&](int k) {
+  auto job = [&](int k, const std::atomic<bool>& stop) {
     const Job& job = jobs[static_cast<std::size_t>(k)];
     const std::uint64_t runSeed = o.seed * 0x9E3779B97F4A7C15ull +
                                   static_cast<std::uint64_t>((job.speed * 2 + (job.pose ? 0 : 1)) * 100000 +
                                                              job.step * 1000 + job.cycle);
     if (job.pose) {
       const iso_detail::PlannedPath& plan = plans[job.speed].moves[job.step];
-      const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, runSeed);
+      const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, runSeed, &stop);
       if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
+      if (run.stopped || run.t.empty()) return;  // cancelled
       PoseMoveOutcome& out = poseOut[static_cast<std::size_t>((job.speed * 5 + job.step) * o.poseCycles + job.cycle)];
       out.position = run.attained.back();
       out.rpy = run.attainedRpy.back();
@@ -237,16 +272,17 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
       simulated[static_cast<std::size_t>(k)] = run.t.back();
     } else {
       const iso_detail::PlannedPath& plan = plans[job.speed].paths[job.step];
-      iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.pathSettleTime, o.noise, runSeed);
+      iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.pathSettleTime, o.noise, runSeed, &stop);
       if (run.diverged) throw InputError("", 0, "iso9283", plan.label + ": " + run.message);
+      if (run.stopped || run.t.empty()) return;  // cancelled
       simulated[static_cast<std::size_t>(k)] = run.t.back();
       pathOut[static_cast<std::size_t>((job.speed * nPaths + job.step) * o.pathCycles + job.cycle)] = std::move(run);
     }
   };
-  const int finished = runParallel(static_cast<int>(jobs.size()), o.threads, job, o.progress);
-  result.runs = finished;
+  const ParallelOutcome outcome = runParallel(static_cast<int>(jobs.size()), o.threads, job, o.progress);
+  result.runs = outcome.finished;
   for (double t : simulated) result.simulatedTime += t;
-  if (finished < static_cast<int>(jobs.size())) {
+  if (outcome.cancelled || outcome.finished < static_cast<int>(jobs.size())) {
     result.cancelled = true;
     return result;
   }

@@ -8,8 +8,8 @@
 // Every move and every path cycle is one closed-loop run (control/control_run.h) of a Cartesian
 // plan (scheme line or line-arc, trajectory/cartesian_trajectory.h) from rest at its start,
 // followed by `settleTime` of holding the end. Attained tool positions: forward kinematics of
-// the link-side joint angles (an elastic drive's twist included), recorded every
-// min(1 ms..5 ms, 0.5 mm of commanded travel).
+// the link-side joint angles (an elastic drive's twist included), recorded every 1 to 5 ms (at
+// most 0.5 mm of commanded travel apart up to 0.5 m/s).
 // Variation from cycle to cycle, seeded (one generator per run from `seed` and the run's index,
 // so results do not depend on the thread count):
 //   encoder quantisation: the controller's measured angle rounded to `encoderResolution`
@@ -23,7 +23,8 @@
 // past the commanded pose along the approach direction after arrival (0 if it never passes).
 // Path characteristics per path from `pathCycles` runs: AT, RT at evaluation points every
 // 5 mm of the command path (at least 50; none within 10 mm of a sharp corner); cornering CR, CO at the rectangle's corners (largest
-// over corners and runs); path velocity AV, RV, FV on the line's constant-speed part (its
+// over corners and runs; the planner stops at a sharp corner, so CR and CO measure how far the
+// arm cuts or overshoots a corner it is commanded to stop at); path velocity AV, RV, FV on the line's constant-speed part (its
 // middle 80 %); the largest deviation Delta (Stepniewski eq 7: distance of the tool from the
 // command path) over each run.
 // Runs are spread over `threads` threads (0: hardware concurrency); `progress(fraction)` is
@@ -43,6 +44,11 @@
 #include <vector>
 
 namespace armdyn {
+
+// Stated limits: one run at most kMaxIsoRunTime of motion (plan and settle), a whole bench at
+// most kMaxIsoSimulatedTime (the standard bench on the IRb-60 simulates about 5100 s).
+constexpr double kMaxIsoRunTime = 3600.0;        // s
+constexpr double kMaxIsoSimulatedTime = 2.0e5;   // s
 
 struct IsoNoise {
   double encoderResolution = 0.0;  // rad (m) at the joint; 0 = exact
@@ -138,6 +144,7 @@ struct PathRunData {
   std::vector<Eigen::Vector3d> attained;
   std::vector<Eigen::Vector3d> attainedRpy;
   bool diverged = false;
+  bool stopped = false;  // cancelled mid-run
   std::string message;
 };
 }  // namespace iso_detail

@@ -168,8 +168,10 @@ ReportPage isoPage(const IsoBenchResult& r, const std::string& title) {
                     num(s.stabilisationTime), num(kMm * s.overshoot)});
   drawTable(page, 30, 54, {60, 45, 55, 55, 55, 55, 55, 55, 50, 50, 60, 55, 70}, rows);
   if (r.speeds.empty() || r.speeds.front().paths.empty()) return page;
-  // Commanded and attained paths at the first (fastest) speed, deviations magnified.
-  const IsoSpeedResult& fast = r.speeds.front();
+  // Commanded and attained paths at the fastest speed, deviations magnified.
+  const IsoSpeedResult& fast =
+      *std::max_element(r.speeds.begin(), r.speeds.end(),
+                        [](const IsoSpeedResult& a, const IsoSpeedResult& b) { return a.fraction < b.fraction; });
   const std::size_t nPlots = std::min<std::size_t>(3, fast.paths.size());
   std::vector<std::size_t> chosen;
   for (IsoPath want : {IsoPath::RoundedSquareSection, IsoPath::LargeCircle, IsoPath::Rectangle, IsoPath::Line,

@@ -8,6 +8,7 @@
 #include "trajectory/cartesian_trajectory.h"
 #include "trajectory/task_plan.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -36,9 +37,12 @@ PlannedPath planPath(const Model& model, const IsoPathGeometry& geometry, double
                      const std::string& configuration, const std::string& label);
 
 // The plan run in closed loop for its duration plus `settle`, the measurements disturbed by
-// `noise` drawn from a generator seeded with `seed` (load variation: the payload scaled).
+// `noise` drawn from a generator seeded with `seed`. Load variation: the plant carries the
+// payload scaled, the controller knows the nominal arm. `cancel` (optional) set: the run stops
+// at its next recorded row (PathRunData::stopped).
 PathRunData runPlannedPath(const Model& model, const ControllerConfig& controller, const PlannedPath& plan,
-                           double settle, const IsoNoise& noise, std::uint64_t seed);
+                           double settle, const IsoNoise& noise, std::uint64_t seed,
+                           const std::atomic<bool>* cancel = nullptr);
 
 // Distance of p from the command path, searched within +-window m of arc length s.
 double distanceFromPath(const PlannedPath& plan, const Eigen::Vector3d& p, double s, double window);

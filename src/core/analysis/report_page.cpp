@@ -10,6 +10,7 @@ namespace armdyn {
 namespace {
 
 std::string n2(double v) {
+  if (!std::isfinite(v)) v = 0.0;  // a non-finite coordinate would make the file unreadable
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
@@ -71,8 +72,12 @@ std::vector<double> linearTicks(double lo, double hi) {
   if (!(span > 0.0)) return {lo};
   const double raw = span / 5.0, mag = std::pow(10.0, std::floor(std::log10(raw)));
   const double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2.0 * mag : raw / mag < 7.5 ? 5.0 * mag : 10.0 * mag;
-  for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + 1e-9 * span; t += step)
+  const double first = std::ceil(lo / step - 1e-9);
+  for (int k = 0; k < 50; ++k) {  // integer steps: no endless loop when step is below lo's ulp
+    const double t = (first + k) * step;
+    if (t > hi + 1e-9 * span) break;
     out.push_back(std::abs(t) < 1e-12 * span ? 0.0 : t);
+  }
   return out;
 }
 

@@ -74,19 +74,21 @@ SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& contr
   std::vector<iso_detail::PlannedPath> plans;
   for (double v : speeds)
     plans.push_back(iso_detail::planPath(model, o.geometry, v, accelerationAt(v), o.configuration, o.name));
-  auto deviationAt = [&](const iso_detail::PlannedPath& plan, std::uint64_t seed) {
-    const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, seed);
+  auto deviationAt = [&](const iso_detail::PlannedPath& plan, std::uint64_t seed, const std::atomic<bool>* stop) {
+    const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, seed, stop);
     if (run.diverged) throw InputError("", 0, "sweep", plan.label + " at " + std::to_string(plan.speed) + " m/s: " + run.message);
     return iso_detail::maxDeviation(plan, run);
   };
   const int count = static_cast<int>(speeds.size());
-  auto job = [&](int k) {
-    r.deviation[static_cast<std::size_t>(k)] = deviationAt(plans[static_cast<std::size_t>(k)], o.seed + static_cast<std::uint64_t>(k));
+  auto job = [&](int k, const std::atomic<bool>& stop) {
+    r.deviation[static_cast<std::size_t>(k)] =
+        deviationAt(plans[static_cast<std::size_t>(k)], o.seed + static_cast<std::uint64_t>(k), &stop);
   };
   std::function<bool(double)> progress;
   if (o.progress) progress = [&o](double f) { return o.progress(0.8 * f); };
-  r.runs = runParallel(count, o.threads, job, progress);
-  if (r.runs < count) {
+  const ParallelOutcome outcome = runParallel(count, o.threads, job, progress);
+  r.runs = outcome.finished;
+  if (outcome.cancelled || outcome.finished < count) {
     r.cancelled = true;
     return r;
   }
@@ -118,7 +120,7 @@ SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& contr
   for (int k = 0; k < 12 && hi - lo > 5e-3 * lo; ++k) {
     const double mid = 0.5 * (lo + hi);
     const iso_detail::PlannedPath plan = iso_detail::planPath(model, o.geometry, mid, accelerationAt(mid), o.configuration, o.name);
-    const double d = deviationAt(plan, o.seed + 1000 + static_cast<std::uint64_t>(k));
+    const double d = deviationAt(plan, o.seed + 1000 + static_cast<std::uint64_t>(k), nullptr);
     r.bisectionSpeeds.push_back(mid);
     r.bisectionDeviation.push_back(d);
     ++r.runs;

@@ -9,6 +9,7 @@
 #include "control/pva_controller.h"
 #include "dynamics/inverse_dynamics.h"
 #include "dynamics/nonlinear_effects.h"
+#include "dynamics/rnea.h"
 #include "io/input_error.h"
 #include "simulation/task_simulation.h"
 
@@ -25,13 +26,10 @@ namespace {
 // the matching motor currents.
 void holdingInput(const Model& model, const Eigen::VectorXd& q, const ToolWrench& wrench, DriveInput input,
                   Eigen::VectorXd& u, Eigen::VectorXd& current) {
-  Eigen::VectorXd g = gravityVector(model, q);
+  DynamicsData data(model);
+  Eigen::VectorXd g(model.dof());
+  staticTorques(model, data, q, wrench, g);
   const int n = model.dof();
-  if (!wrench.isZero()) {
-    DynamicsData data(model);
-    const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);
-    inverseDynamics(model, data, q, zero, zero, DynamicsMethod::NewtonEuler, wrench, g);
-  }
   u = g;
   current = Eigen::VectorXd::Zero(n);
   if (input == DriveInput::Torque) return;

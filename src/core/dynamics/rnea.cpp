@@ -111,4 +111,16 @@ void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::
   detail::rneaPasses(data, qd.data(), qdd.data(), true, tau.data(), wrenchN);
 }
 
+void staticTorques(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+                   const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau) {
+  dh::checkData(model, data, "staticTorques");
+  dh::checkSize(q.size(), data.n, "staticTorques", "q");
+  dh::checkSize(tau.size(), data.n, "staticTorques", "tau");
+  double wrenchN[6];
+  const bool loaded = !wrench.isZero();
+  if (loaded) toolWrenchInLastFrame(model, q.data(), wrench, wrenchN);
+  dh::updateJoints(data, q.data());
+  detail::rneaPasses(data, nullptr, nullptr, true, tau.data(), loaded ? wrenchN : nullptr);
+}
+
 }  // namespace armdyn

@@ -25,6 +25,11 @@ void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::
           const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,
           const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau);
 
+// G(q) + J^T W: the joint torques that hold the arm still against gravity and a tool wrench
+// (what springs settle to, what a bumpless controller starts from). Does not allocate.
+void staticTorques(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
+                   const ToolWrench& wrench, Eigen::Ref<Eigen::VectorXd> tau);
+
 namespace detail {
 // The two passes alone, for joint values already loaded by dh::updateJoints. A null qd or qdd
 // stands for zeros; withGravity = false drops G(q).

@@ -60,7 +60,10 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   if (!std::isfinite(Ts) || Ts < 0.0) throw std::invalid_argument("closed-loop run: controller sample period must be >= 0");
 
   const int n = model.dof();
-  ForwardSimulator plant(model, setup.plant);
+  if (setup.plantModel && setup.plantModel->dof() != model.dof())
+    throw std::invalid_argument("closed-loop run: the plant's model has " + std::to_string(setup.plantModel->dof()) +
+                                " joints, the controller's " + std::to_string(model.dof()));
+  ForwardSimulator plant(setup.plantModel ? *setup.plantModel : model, setup.plant);
   const Eigen::VectorXd q0 = setup.q0.size() ? setup.q0 : model.home();
   const Eigen::VectorXd qd0 = setup.qd0.size() ? setup.qd0 : Eigen::VectorXd::Zero(n);
   plant.setState(q0, qd0, setup.current0);
@@ -107,7 +110,8 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
   spControl.resize(n);
   const bool motorSide = elastic && setup.motorSideFeedback;
   DynamicsData statics(model);
-  Eigen::VectorXd zero = Eigen::VectorXd::Zero(n), staticTorque(n);
+  Eigen::VectorXd staticTorque(n), twist = Eigen::VectorXd::Zero(n), twistBefore = Eigen::VectorXd::Zero(n);
+  double twistTime = -1.0;  // time of twistBefore (< 0: none yet)
   Eigen::VectorXd u = Eigen::VectorXd::Zero(n), q(n), qd(n), cur(n), qm(elastic ? n : 0);
   ForwardSimulator::Outputs outputs;
   long setpointIndex = 0;
@@ -139,8 +143,17 @@ RunResult simulateClosedLoop(const Model& model, const ClosedLoopSetup& setup, C
       spControl.qd = sp.qd;
       spControl.qdd = sp.qdd;
       // The springs' static twist at the setpoint (gravity and the held tool wrench).
-      rnea(model, statics, sp.q, zero, zero, plant.toolWrench(), staticTorque);
-      for (int i : plant.elasticJoints()) spControl.q(i) += staticTorque(i) / model.spec().links[i].drive->stiffness;
+      staticTorques(model, statics, sp.q, plant.toolWrench(), staticTorque);
+      const double dt = twistTime >= 0.0 ? t - twistTime : 0.0;
+      for (int i : plant.elasticJoints()) {
+        // The controller's model knows the spring it compensates (the plant's may differ).
+        const DriveSpec* d = model.spec().links[i].drive ? &*model.spec().links[i].drive : nullptr;
+        twist(i) = d && d->elastic() ? staticTorque(i) / d->stiffness : 0.0;
+        spControl.q(i) += twist(i);
+        if (dt > 0.0) spControl.qd(i) += (twist(i) - twistBefore(i)) / dt;
+      }
+      twistBefore = twist;
+      twistTime = t;
     } else {
       q = plant.q();
       qd = plant.qd();

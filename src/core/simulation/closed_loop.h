@@ -33,10 +33,15 @@ struct ClosedLoopSetup {
   std::function<void(double t, ToolWrench& wrench)> toolWrench;
   // Elastic drives: the controller reads the gear-output angle and velocity (qm, qm': the
   // encoder sits on the motor, as on industrial arms) and each elastic joint's setpoint is
-  // raised by its spring's static twist, (G(q_d) + J^T W)_i / k_i, so that the link settles on
-  // q_d; what the springs do under motion (deflection by the inertial loads) stays uncorrected.
+  // raised by its spring's static twist, (G(q_d) + J^T W)_i / k_i (its velocity setpoint by the
+  // twist's rate, a difference between samples), so that the link settles on q_d; what the
+  // springs do under motion (deflection by the inertial loads) stays uncorrected.
   // false: the controller reads the link side (q, qd) and the setpoint as planned.
   bool motorSideFeedback = true;
+  // The plant's own model when it differs from the one the controller and the setpoint
+  // compensation know (a payload that varies from run to run, model errors): same joints.
+  // Null: `model` for both.
+  const Model* plantModel = nullptr;
   // Measurement model, applied to what the controller reads at each sample (q, qd as measured
   // in place, rad and rad/s): encoder quantisation, sensor noise (analysis/iso9283_bench.h).
   // Must not allocate. Empty: exact measurements.

@@ -157,20 +157,28 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
             " H, R = " + num(drives_[i]->resistance) + " ohm); use a smaller step or the adaptive integrator");
     }
   }
-  // An elastic drive's fastest mode, two inertias on the spring, at the home configuration:
-  // omega = sqrt(k (1/Jr + 1/M_ii)). RK4 at step h is unstable on it when h omega exceeds its
-  // imaginary-axis limit 2 sqrt(2): refuse, the run would blow up.
+  // An elastic drive's fastest mode at the home configuration: the twist e = qm - q of two
+  // inertias on the spring and damper, e'' + l / J e' + k / J e = 0 with 1/J = 1/Jr + (Mbar^-1)_ii
+  // (Mbar = M + the rigid joints' Jr: the link side as the rest of the arm lets it move). RK4 at
+  // step h is unstable on the mode when h |lambda| leaves its stability region: refused at
+  // 2.785 (the real-axis limit, the conservative one for any direction of lambda).
   if (o.integrator == IntegratorKind::RungeKutta4 && ne_ > 0) {
-    const Eigen::MatrixXd M = massMatrix(model, model.home());
+    Eigen::MatrixXd Mbar = massMatrix(model, model.home());
+    Mbar.diagonal() += jrLink_;
+    const Eigen::MatrixXd Minv = Mbar.inverse();
     for (int i : elastic_) {
-      const double omega = std::sqrt(drives_[i]->stiffness * (1.0 / jr_(i) + 1.0 / M(i, i)));
-      if (o.step * omega > kRk4ImaginaryStabilityLimit)
+      const DriveSpec& d = *drives_[i];
+      const double inverseJ = 1.0 / jr_(i) + Minv(i, i);
+      const double b = d.damping * inverseJ, c = d.stiffness * inverseJ;  // lambda^2 + b lambda + c = 0
+      const double disc = b * b - 4.0 * c;
+      const double lambda = disc > 0.0 ? 0.5 * (b + std::sqrt(disc)) : std::sqrt(c);  // largest |lambda|
+      if (o.step * lambda > kRk4RealStabilityLimit)
         throw std::invalid_argument(
             "forward simulation: RK4 step " + num(o.step) + " s is too long for joint " + std::to_string(i + 1) +
-            "'s elastic drive: its spring (k = " + num(drives_[i]->stiffness) + ") and inertias (motor side " +
-            num(jr_(i)) + ", link " + num(M(i, i)) + " kg m^2) oscillate at " + num(omega) +
-            " rad/s, and RK4 needs h omega < 2.83; use a step below " + num(kRk4ImaginaryStabilityLimit / omega) +
-            " s or the adaptive integrator");
+            "'s elastic drive: its spring (k = " + num(d.stiffness) + ", l = " + num(d.damping) +
+            ") between the motor side (" + num(jr_(i)) + " kg m^2) and the link (" + num(1.0 / Minv(i, i)) +
+            " kg m^2 effective) has a mode of " + num(lambda) + " 1/s, and RK4 needs h |lambda| < 2.785; use a step below " +
+            num(kRk4RealStabilityLimit / lambda) + " s or the adaptive integrator");
     }
   }
   // Regularised friction is stiff near qd = 0: warn when h df/dqd / (M_ii + Jr) leaves RK4's
@@ -202,6 +210,7 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   di_.setZero(n_);
   rhsF_.setZero(n_);
   qmdd_.setZero(n_);
+  tauWrench_.setZero(n_);
   if (o.integrator == IntegratorKind::RungeKutta4) rk4_ = std::make_unique<RungeKutta4>(static_cast<int>(x_.size()));
   else dopri_ = std::make_unique<DormandPrince45>(static_cast<int>(x_.size()), o.rtol, o.atol);
   setState(model.home(), Eigen::VectorXd::Zero(n_));
@@ -245,10 +254,7 @@ void ForwardSimulator::setMotorState(const Eigen::VectorXd& qm, const Eigen::Vec
 
 void ForwardSimulator::settleSprings() {
   if (ne_ == 0) return;
-  dh::updateJoints(data_, x_.data());
-  double wrenchN[6];
-  if (wrenchActive_) toolWrenchInLastFrame(model_, x_.data(), wrench_, wrenchN);
-  detail::rneaPasses(data_, nullptr, nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
+  staticTorques(model_, data_, x_.head(n_), wrench_, data_.bias);
   for (int e = 0; e < ne_; ++e) {
     const int i = elastic_[e];
     x_(motorIndex_ + e) = x_(i) + data_.bias(i) / drives_[i]->stiffness;
@@ -422,6 +428,13 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
   if (wrenchActive_) toolWrenchInLastFrame(model_, q, wrench_, wrenchN);
   detail::rneaPasses(data_, qd, nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
   rhs_ -= data_.bias;
+  // The surroundings' work on the arm through the tool: -qd^T J^T W (J^T W by a pass at rest
+  // without gravity), booked with the constraint work.
+  double toolPower = 0.0;
+  if (wrenchActive_) {
+    detail::rneaPasses(data_, nullptr, nullptr, false, tauWrench_.data(), wrenchN);
+    for (int i = 0; i < n_; ++i) toolPower -= tauWrench_(i) * qd[i];
+  }
   mbar_ = data_.massMatrix;
   mbar_.diagonal() += jrLink_;
   for (int c : constrained_) {
@@ -440,7 +453,7 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
   for (int a = 0; a < m; ++a) qdd_(free_[a]) = rhsF_(a);
   // lambda = Mbar qdd - rhs on constrained joints; zero on free ones by construction.
   lambda_.setZero();
-  double constraint = 0.0;
+  double constraint = toolPower;
   for (int c : constrained_) {
     lambda_(c) = mbar_.row(c).dot(qdd_) - rhs_(c);
     constraint += lambda_(c) * qd[c];

@@ -19,7 +19,8 @@
 // State x = (q, qd, i, qm, qm', W_in, W_c, W_loss): the currents only for a voltage drive, the
 // motor-side angles and velocities only for the elastic joints (in joint order), then three
 // energy integrals (J) that the integrator carries along: input work (u i for a voltage drive,
-// tau_d times the drive velocity otherwise), constraint work lambda qd and dissipation
+// tau_d times the drive velocity otherwise), constraint work lambda qd (plus the work of the
+// surroundings on the arm through a held tool wrench, -qd^T J^T W) and dissipation
 // (f w + R i^2 + l (qm' - q')^2, w the drive velocity). Hence
 //   W_in + W_c = change of (kinetic + potential + magnetic 0.5 L i^2 + spring) + W_loss.
 // A tool wrench (dynamics/tool_wrench.h), held like the input, loads the link side with J^T W.
@@ -126,7 +127,7 @@ class ForwardSimulator {
     return driveView().current;
   }
   double inputWork() const { return x_(energyIndex_); }
-  double constraintWork() const { return x_(energyIndex_ + 1); }
+  double constraintWork() const { return x_(energyIndex_ + 1); }  // lambda qd and -qd^T J^T W, J
   double dissipatedEnergy() const { return x_(energyIndex_ + 2); }
 
   // Advances by h (RK4: one step; Dormand-Prince: adaptive steps up to t + h). Returns false
@@ -208,7 +209,7 @@ class ForwardSimulator {
 
   // Evaluation buffers (fixed capacity, no allocation).
   JointMatrix mbar_, mff_;
-  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_, qmdd_;
+  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_, qmdd_, tauWrench_;
   double inputPower_ = 0.0, constraintPower_ = 0.0, lossPower_ = 0.0;  // W, rates of the energy integrals
 
   std::unique_ptr<RungeKutta4> rk4_;

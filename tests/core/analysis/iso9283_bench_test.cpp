@@ -158,7 +158,14 @@ TEST(Iso9283Bench, RepeatabilityComesFromTheNoiseAndTheThreadsDoNotMatter) {
   const std::size_t at = pdf.rfind("startxref\n");
   ASSERT_NE(at, std::string::npos);
   const std::size_t offset = std::stoul(pdf.substr(at + 10));
-  EXPECT_EQ(pdf.compare(offset, 4, "xref"), 0);
+  ASSERT_EQ(pdf.compare(offset, 4, "xref"), 0);
+  // Every object's entry in the cross-reference table points at "k 0 obj".
+  std::size_t entry = pdf.find('\n', pdf.find('\n', offset) + 1) + 1;  // after "xref" and "0 7"
+  entry += 20;  // the free entry of object 0
+  for (int k = 1; k <= 6; ++k, entry += 20) {
+    const std::size_t objectAt = std::stoul(pdf.substr(entry, 10));
+    EXPECT_EQ(pdf.compare(objectAt, std::to_string(k).size() + 6, std::to_string(k) + " 0 obj"), 0) << k;
+  }
   EXPECT_NE(isoBenchSvg(noisy, "test").find("</svg>"), std::string::npos);
 }
 

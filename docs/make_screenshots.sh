@@ -82,3 +82,13 @@ small main_window "$puma" --at 0.4
 small summary "$puma" --tab summary
 small kinematics "$puma" --tab kinematics --at 0.4
 small stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4
+
+# Issue 10: the Accuracy (ISO 9283) tab on the IRb-60 (Stepniewski's cube from its task): the
+# bench's characteristics, a test path with the error along it, the error-speed sweep; at both
+# supported sizes. --iso9283 runs them with the tab's defaults; the shot waits for the runs.
+irb60=$root/robots/irb60.yaml
+shot accuracy_bench "$irb60" --tab accuracy --iso9283 both --iso-view table
+shot accuracy_paths "$irb60" --tab accuracy --iso9283 bench --iso-view paths
+shot accuracy_sweep "$irb60" --tab accuracy --iso9283 sweep --iso-view sweep
+small accuracy_bench "$irb60" --tab accuracy --iso9283 bench --iso-view table
+small accuracy_paths "$irb60" --tab accuracy --iso9283 bench --iso-view paths

@@ -20,6 +20,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -92,12 +93,25 @@ QTableWidgetItem* cell(const QString& text, bool left = false) {
   return item;
 }
 
+// At most as tall as its rows (and a horizontal scroll bar when it needs one): the space left
+// goes to what follows.
+void fitHeight(QTableWidget* t) {
+  int h = t->horizontalHeader()->sizeHint().height() + 2 * t->frameWidth();
+  for (int r = 0; r < t->rowCount(); ++r) h += t->rowHeight(r);
+  if (t->horizontalHeader()->length() > t->viewport()->width()) h += t->horizontalScrollBar()->sizeHint().height();
+  t->setMaximumHeight(std::max(h, 40));
+}
+
 void setupTable(QTableWidget* t) {
+  QFont small = t->font();
+  if (small.pointSizeF() > 0) small.setPointSizeF(small.pointSizeF() * 0.9);  // thirteen columns in the narrow tab
+  t->setFont(small);
+  t->horizontalHeader()->setFont(small);
   t->setEditTriggers(QAbstractItemView::NoEditTriggers);
   t->verticalHeader()->setVisible(false);
   t->verticalHeader()->setDefaultSectionSize(20);
   t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  t->horizontalHeader()->setStretchLastSection(true);
+  t->horizontalHeader()->setStretchLastSection(false);
   t->setSelectionBehavior(QAbstractItemView::SelectRows);
   t->setSelectionMode(QAbstractItemView::SingleSelection);
   t->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
@@ -142,18 +156,27 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   // Row 0: the cube's centre.
   QLineEdit* cx = addField("centre_x", tr("Cube centre x (m)"), tr("x of the cube's centre in the base frame, m"),
                            [](const QString& t, IsoSettings& s) { return readValue(t, s.centre.x()); },
-                           [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.centre.x())); });
+                           [](const IsoSettings& s) {
+                             return s.largestCube && !(s.edge > 0.0) ? QString()
+                                                                     : QString::fromStdString(formatSignificant(s.centre.x()));
+                           });
   QLineEdit* cy = addField("centre_y", tr("Cube centre y (m)"), tr("y of the cube's centre in the base frame, m"),
                            [](const QString& t, IsoSettings& s) { return readValue(t, s.centre.y()); },
-                           [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.centre.y())); });
+                           [](const IsoSettings& s) {
+                             return s.largestCube && !(s.edge > 0.0) ? QString()
+                                                                     : QString::fromStdString(formatSignificant(s.centre.y()));
+                           });
   QLineEdit* cz = addField("centre_z", tr("Cube centre z (m)"), tr("z of the cube's centre in the base frame, m"),
                            [](const QString& t, IsoSettings& s) { return readValue(t, s.centre.z()); },
-                           [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.centre.z())); });
+                           [](const IsoSettings& s) {
+                             return s.largestCube && !(s.edge > 0.0) ? QString()
+                                                                     : QString::fromStdString(formatSignificant(s.centre.z()));
+                           });
   {
     auto* row = new QHBoxLayout;
     row->setSpacing(4);
     for (QLineEdit* e : {cx, cy, cz}) row->addWidget(e);
-    label(tr("Cube &centre x, y, z (m)"), cx, 0, 0);
+    label(tr("C&ube centre x, y, z (m)"), cx, 0, 0);
     grid->addLayout(row, 0, 1, 1, 3);
   }
   // Row 1: edge, largest cube.
@@ -165,8 +188,12 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                s.edge = v;
                                return QString();
                              },
-                             [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.edge)); });
-  label(tr("Cube &edge (m)"), edge, 1, 0);
+                             [](const IsoSettings& s) {
+                               return s.largestCube && !(s.edge > 0.0) ? QString()
+                                                                       : QString::fromStdString(formatSignificant(s.edge));
+                             });
+  edge->setPlaceholderText(tr("workspace"));
+  label(tr("Cube ed&ge (m)"), edge, 1, 0);
   grid->addWidget(edge, 1, 1);
   largestCube_ = new QCheckBox(tr("&Largest cube in the workspace"), form);
   largestCube_->setObjectName("iso_largest_cube");
@@ -261,7 +288,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                      return QString();
                                    },
                                    [](const IsoSettings& s) { return QString::number(s.poseCycles); });
-  label(tr("&Pose cycles"), poseCycles, 4, 0);
+  label(tr("Pose c&ycles"), poseCycles, 4, 0);
   grid->addWidget(poseCycles, 4, 1);
   QLineEdit* pathCycles = addField("path_cycles", tr("Path cycles"), tr("Runs of every test path (ISO 9283: 10)"),
                                    [](const QString& t, IsoSettings& s) {
@@ -298,7 +325,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                  return QString();
                                },
                                [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.sensorNoiseDeg, 6)); });
-  label(tr("Sensor noise &σ (deg)"), sensor, 5, 2);
+  label(tr("Sensor no&ise σ (deg)"), sensor, 5, 2);
   grid->addWidget(sensor, 5, 3);
   QLineEdit* load = addField("load_variation", tr("Load variation σ (%)"),
                              tr("Standard deviation of the payload's mass from run to run, % of it; 0: none"),
@@ -310,9 +337,9 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                return QString();
                              },
                              [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.loadVariationPercent, 6)); });
-  label(tr("Load &variation σ (%)"), load, 6, 0);
+  label(tr("L&oad variation σ (%)"), load, 6, 0);
   grid->addWidget(load, 6, 1);
-  noNoise_ = new QCheckBox(tr("N&o noise (exact, repeatable runs)"), form);
+  noNoise_ = new QCheckBox(tr("No noise (e&xact, repeatable runs)"), form);
   noNoise_->setObjectName("iso_no_noise");
   noNoise_->setToolTip(tr("Exact encoders, no sensor noise, the same load every run: every cycle repeats exactly (RP and "
                           "RT are 0)"));
@@ -326,7 +353,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                return QString();
                              },
                              [](const IsoSettings& s) { return QString::number(static_cast<qulonglong>(s.seed)); });
-  label(tr("S&eed"), seed, 7, 0);
+  label(tr("Seed"), seed, 7, 0);
   grid->addWidget(seed, 7, 1);
   QLineEdit* tolerance = addField("tolerance", tr("Sweep tolerance (mm)"),
                                   tr("The speed sweep's path tolerance, mm: the running-speed index is the largest speed "
@@ -339,7 +366,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                     return QString();
                                   },
                                   [](const IsoSettings& s) { return QString::fromStdString(formatSignificant(s.toleranceMm)); });
-  label(tr("Sweep t&olerance (mm)"), tolerance, 7, 2);
+  label(tr("Sweep tolerance (mm)"), tolerance, 7, 2);
   grid->addWidget(tolerance, 7, 3);
   // Row 8: the sweep's path.
   sweepPath_ = new QComboBox(form);
@@ -348,14 +375,14 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                             "noise): the task's own path, or an ISO test path of the cube"));
   sweepPath_->addItem(tr("the task's path"), -1);
   for (IsoPath p : allIsoPaths()) sweepPath_->addItem(tr("ISO %1").arg(pathWords(p)), static_cast<int>(p));
-  label(tr("Swee&p path"), sweepPath_, 8, 0);
+  label(tr("Sweep path"), sweepPath_, 8, 0);
   grid->addWidget(sweepPath_, 8, 1, 1, 3);
 
   refusal_ = new QLabel(top);
   refusal_->setObjectName("isoRefusal");
   refusal_->setWordWrap(true);
   refusal_->setStyleSheet("color:#b00020");
-  refusal_->setMinimumHeight(refusal_->fontMetrics().lineSpacing() + 2);
+  refusal_->setVisible(false);
   topLayout->addWidget(refusal_);
   controller_ = new QLabel(top);
   controller_->setObjectName("isoController");
@@ -425,12 +452,11 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   table_ = new QTableWidget(tableView);
   table_->setObjectName("isoTable");
   setupTable(table_);
-  const QStringList headers = {tr("Speed\n(%)"),  tr("Speed\n(m/s)"), tr("AP\n(mm)"),   tr("RP\n(mm)"),
+  const QStringList headers = {tr("Speed\n(%)"), tr("AP\n(mm)"),   tr("RP\n(mm)"),
                                tr("AT\n(mm)"),    tr("RT\n(mm)"),     tr("CR\n(mm)"),   tr("CO\n(mm)"),
-                               tr("AV\n(%)"),     tr("RV\n(%)"),      tr("FV\n(mm/s)"), tr("Stabilisation\n(s)"),
+                               tr("AV\n(%)"),     tr("RV\n(%)"),      tr("FV\n(mm/s)"), tr("t stab.\n(s)"),
                                tr("Overshoot\n(mm)")};
-  const QStringList tips = {tr("Path speed, % of the rated speed"),
-                            tr("Path speed, m/s"),
+  const QStringList tips = {tr("Path speed, % of the rated speed (the cell's tooltip: in m/s)"),
                             tr("Position accuracy: distance of the attained poses' barycentre from the command pose, "
                                "largest over P1..P5"),
                             tr("Position repeatability l̄ + 3 S_l, largest over P1..P5"),
@@ -458,6 +484,9 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   pathTable_->setObjectName("isoPathTable");
   setupTable(pathTable_);
   tableLayout->addWidget(pathTable_, 1);
+  pathTableHeading_->setVisible(false);
+  pathTable_->setVisible(false);
+  tableLayout->addStretch(0);
   views_->addTab(tableView, tr("Characteristics"));
 
   // Commanded and attained path, and the error along it.
@@ -468,7 +497,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   auto* choiceRow = new QHBoxLayout;
   pathChoice_ = new QComboBox(pathsView);
   pathChoice_->setObjectName("isoPathChoice");
-  auto* choiceLabel = new QLabel(tr("Test pat&h"), pathsView);
+  auto* choiceLabel = new QLabel(tr("Test path"), pathsView);
   choiceLabel->setBuddy(pathChoice_);
   choiceRow->addWidget(choiceLabel);
   choiceRow->addWidget(pathChoice_, 1);
@@ -484,14 +513,40 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   errorPlot_->setObjectName("isoErrorPlot");
   setupPlot(errorPlot_);
   errorPlot_->xAxis->setLabel(tr("Arc length along the command path (m)"));
-  errorPlot_->yAxis->setLabel(tr("Deviation |x̄ − c| (mm)"));
+  // Both legends in a row of their own above the axes: they never cover a curve or a tick label.
+  for (QCustomPlot* plot : {pathPlot_, errorPlot_}) {
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(plot == pathPlot_ ? 4 : 3);
+    plot->legend->setColumnSpacing(12);
+    plot->legend->setMargins(QMargins(2, 2, 2, 0));
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->plotLayout()->setRowSpacing(0);
+  }
+  errorPlot_->yAxis->setLabel(tr("|x̄ − c| (mm)"));
+  errorPlot_->setToolTip(tr("Distance |x̄ − c| of the attained paths' barycentre from the command path at the evaluation "
+                            "points (every 5 mm), one curve per speed; AT is its largest value"));
   plots->addWidget(pathPlot_);
   plots->addWidget(errorPlot_);
-  plots->setStretchFactor(0, 3);
-  plots->setStretchFactor(1, 2);
+  plots->setStretchFactor(0, 1);
+  plots->setStretchFactor(1, 1);
   pathsLayout->addWidget(plots, 1);
   views_->addTab(pathsView, tr("Paths"));
-  connect(pathPlot_, &QCustomPlot::afterLayout, this, &Iso9283Panel::fitEqualScales);
+  // The axis rect's size is known after the layout: ranges that change there take a second
+  // (queued) replot, so that the ticks follow them.
+  connect(pathPlot_, &QCustomPlot::afterLayout, this, [this] {
+    const QCPRange x = pathPlot_->xAxis->range(), y = pathPlot_->yAxis->range();
+    fitEqualScales();
+    const auto moved = [](const QCPRange& a, const QCPRange& b) {
+      return std::abs(a.lower - b.lower) + std::abs(a.upper - b.upper) > 1e-6 * std::max(1.0, b.size());
+    };
+    if (moved(x, pathPlot_->xAxis->range()) || moved(y, pathPlot_->yAxis->range()))
+      pathPlot_->replot(QCustomPlot::rpQueuedReplot);
+  });
 
   // The speed sweep.
   auto* sweepView = new QWidget(views_);
@@ -521,6 +576,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   splitter_->addWidget(views_);
   splitter_->setStretchFactor(0, 0);
   splitter_->setStretchFactor(1, 1);
+  connect(splitter_, &QSplitter::splitterMoved, this, [this] { splitterMoved_ = true; });
 
   progressTimer_ = new QTimer(this);
   progressTimer_->setInterval(100);
@@ -533,13 +589,17 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   connect(runner_, &Iso9283Runner::finished, this, &Iso9283Panel::onFinished);
   connect(largestCube_, &QCheckBox::toggled, this, [this](bool on) {
     settings_.largestCube = on;
+    cubeEdited_ = true;
     updateEnabled();
   });
   connect(noNoise_, &QCheckBox::toggled, this, [this](bool on) {
     settings_.noNoise = on;
     updateEnabled();
   });
-  connect(sweepPath_, &QComboBox::activated, this, [this](int index) { settings_.sweepPath = sweepPath_->itemData(index).toInt(); });
+  connect(sweepPath_, &QComboBox::activated, this, [this](int index) {
+    settings_.sweepPath = sweepPath_->itemData(index).toInt();
+    sweepPathEdited_ = true;
+  });
   connect(pathChoice_, &QComboBox::activated, this, [this] { drawPath(); });
   reload();
 }
@@ -575,8 +635,24 @@ void Iso9283Panel::setDocument(Document* document) {
     // defaults; an edit keeps what the user set.
     if (document_->undoStack()->count() == 0 && !document_->isModified()) {
       settings_ = defaultIsoSettings(document_->session());
+      cubeEdited_ = sweepPathEdited_ = false;
       clearMarks();
       reload();
+    } else if (!cubeEdited_ || !sweepPathEdited_) {
+      // An edit (another task opened, points moved): what the user has not set follows the task.
+      const IsoSettings d = defaultIsoSettings(document_->session());
+      const IsoSettings before = settings_;
+      if (!cubeEdited_) {
+        settings_.largestCube = d.largestCube;
+        settings_.centre = d.centre;
+        settings_.edge = d.edge;
+      }
+      if (!sweepPathEdited_) settings_.sweepPath = d.sweepPath;
+      if (before.largestCube != settings_.largestCube || before.centre != settings_.centre ||
+          before.edge != settings_.edge || before.sweepPath != settings_.sweepPath) {
+        clearMarks();
+        reload();
+      }
     }
     updateTaskDefaults();
   });
@@ -584,12 +660,14 @@ void Iso9283Panel::setDocument(Document* document) {
 
 void Iso9283Panel::setSettings(const IsoSettings& settings) {
   settings_ = settings;
+  cubeEdited_ = sweepPathEdited_ = true;
   clearMarks();
   reload();
 }
 
 void Iso9283Panel::reload() {
   for (Field& f : fields_) {
+    if (f.edit->property("isoRefused").toBool()) continue;  // keep what the user is typing
     const QString text = f.show(settings_);
     if (f.edit->text() != text) f.edit->setText(text);
   }
@@ -623,8 +701,10 @@ void Iso9283Panel::updateTaskDefaults() {
   field("path_acceleration")
       ->setPlaceholderText(a > 0.0 ? tr("task: %1").arg(QString::fromStdString(formatSignificant(a)))
                                    : tr("give one (task has none)"));
-  controller_->setText(tr("Runs in closed loop under %1; the task's IK configuration; the tool's orientation at home.")
-                           .arg(isoControllerDescription(s)));
+  controller_->setText(tr("Closed loop under %1.").arg(isoControllerDescription(s)));
+  controller_->setToolTip(tr("Every move and path runs in closed loop from rest: the arm, its drives (elastic ones "
+                             "included) and this controller; the task's inverse-kinematics configuration; the tool's "
+                             "orientation at the home pose"));
 }
 
 QString Iso9283Panel::crossCheck(const IsoSettings& s) const {
@@ -646,10 +726,11 @@ void Iso9283Panel::onEdited(int index) {
   }
   // Valid: in force at once (nothing is simulated until Run).
   settings_ = candidate;
+  if (f.key.startsWith("centre_") || f.key == "edge") cubeEdited_ = true;
   f.edit->setStyleSheet({});
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
-  refusal_->clear();
+  setRefusal({});
 }
 
 void Iso9283Panel::onLeft(int index) {
@@ -662,11 +743,18 @@ void Iso9283Panel::onLeft(int index) {
   f.edit->setStyleSheet({});
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
-  refusal_->clear();
+  setRefusal({});
 }
 
-void Iso9283Panel::markField(const QString& key, const QString& why) {
+void Iso9283Panel::setRefusal(const QString& why) {
+  // One line under the form: the refusal while there is one, else which controller runs.
   refusal_->setText(why);
+  refusal_->setVisible(!why.isEmpty());
+  controller_->setVisible(why.isEmpty());
+}
+
+void Iso9283Panel::markField(const QString& key, const QString& why, bool say) {
+  if (say) setRefusal(why);
   QLineEdit* e = field(key);
   if (!e) return;
   e->setStyleSheet("background:#ffe4e4");
@@ -680,7 +768,7 @@ void Iso9283Panel::clearMarks() {
     f.edit->setToolTip(f.edit->property("isoTip").toString());
     f.edit->setProperty("isoRefused", false);
   }
-  refusal_->clear();
+  setRefusal({});
 }
 
 bool Iso9283Panel::isBusy() const { return runner_->isBusy(); }
@@ -697,9 +785,11 @@ bool Iso9283Panel::start(IsoRunKind kind) {
   // A refused text still in a field is not what runs: say so rather than run the old value.
   for (const Field& f : fields_) {
     IsoSettings probe = settings_;
-    if (f.edit->isEnabled() && !f.read(f.edit->text(), probe).isEmpty()) {
+    const QString why = f.edit->isEnabled() ? f.read(f.edit->text(), probe) : QString();
+    if (!why.isEmpty()) {
       status_->setStyleSheet("color:#b00020");
-      status_->setText(tr("Not run: %1 holds a refused value (%2).").arg(f.description, refusal_->text()));
+      status_->setText(tr("Not run: %1: %2 (correct it, or leave the field to keep the value in force).")
+                           .arg(f.description, why));
       return false;
     }
   }
@@ -780,9 +870,10 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
     status_->setStyleSheet("color:#b00020");
     status_->setText(tr("%1 not run: %2").arg(what, words));
     if (!key.isEmpty()) {
-      markField(key, words);
+      // Said once, in the status line; the field is marked and carries it as its tooltip.
+      markField(key, words, false);
       if (key == "centre_x")
-        for (const char* k : {"centre_y", "centre_z"}) markField(k, words);
+        for (const char* k : {"centre_y", "centre_z"}) markField(k, words, false);
     }
     Q_EMIT runFinished(out);
     return;
@@ -803,19 +894,15 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
   if (out.kind == IsoRunKind::Bench) {
     bench_ = out.bench;
     benchTitle_ = title;
-    status_->setText(tr("ISO bench finished: %1 closed-loop runs, %2 s of motion simulated in %3 s, under %4.")
+    status_->setText(tr("ISO bench finished: %1 closed-loop runs, %2 s of motion simulated in %3 s.")
                          .arg(bench_->runs)
                          .arg(num(bench_->simulatedTime))
-                         .arg(out.seconds, 0, 'f', 1)
-                         .arg(out.controller));
+                         .arg(out.seconds, 0, 'f', 1));
     showBench();
   } else {
     sweep_ = out.sweep;
     sweepTitle_ = title;
-    status_->setText(tr("Speed sweep finished: %1 closed-loop runs in %2 s, under %3.")
-                         .arg(sweep_->runs)
-                         .arg(out.seconds, 0, 'f', 1)
-                         .arg(out.controller));
+    status_->setText(tr("Speed sweep finished: %1 closed-loop runs in %2 s.").arg(sweep_->runs).arg(out.seconds, 0, 'f', 1));
     showSweep();
   }
   updateEnabled();
@@ -830,13 +917,17 @@ void Iso9283Panel::showBench() {
                             .arg(num(r.noise.encoderResolution * kDegPerRad, 3))
                             .arg(num(r.noise.sensorNoise * kDegPerRad, 3))
                             .arg(num(100.0 * r.noise.loadVariation, 3));
-  QString heading = tr("<b>%1</b><br>Cube centre (%2, %3, %4) m, edge %5 m%6; corner radius %7 mm; %8; %9 closed-loop runs.")
+  QString heading = tr("<b>%1</b><br>Cube centre (%2, %3, %4) m, edge %5 m%6; corner radius %7 mm; rated speed %10 m/s; "
+                       "%8; %9 closed-loop runs.")
                         .arg(benchTitle_.toHtmlEscaped())
                         .arg(num(r.cube.centre.x()), num(r.cube.centre.y()), num(r.cube.centre.z()), num(r.cube.edge))
                         .arg(r.cubeFromWorkspace ? tr(" (the largest in the workspace)") : QString())
                         .arg(num(kMm * r.cornerRadius))
                         .arg(noise)
-                        .arg(r.runs);
+                        .arg(r.runs)
+                        .arg(r.speeds.empty() || !(r.speeds.front().fraction > 0.0)
+                                 ? QStringLiteral("?")
+                                 : num(r.speeds.front().speed / r.speeds.front().fraction));
   for (const std::string& w : r.warnings)
     heading += QStringLiteral("<br><span style='color:#8a5a00'>%1</span>").arg(QString::fromStdString(w).toHtmlEscaped());
   benchHeading_->setText(heading);
@@ -844,14 +935,16 @@ void Iso9283Panel::showBench() {
   table_->setRowCount(static_cast<int>(r.speeds.size()));
   for (int k = 0; k < static_cast<int>(r.speeds.size()); ++k) {
     const IsoSpeedResult& s = r.speeds[static_cast<std::size_t>(k)];
-    const QStringList cells = {num(100.0 * s.fraction), num(s.speed),      num(kMm * s.AP), num(kMm * s.RP),
+    const QStringList cells = {num(100.0 * s.fraction),      num(kMm * s.AP), num(kMm * s.RP),
                                num(kMm * s.AT),         num(kMm * s.RT),   num(kMm * s.CR), num(kMm * s.CO),
                                num(s.AV),               num(s.RV),         num(kMm * s.FV), num(s.stabilisationTime),
                                num(kMm * s.overshoot)};
     for (int c = 0; c < cells.size(); ++c) table_->setItem(k, c, cell(cells[c]));
     table_->item(k, 0)->setForeground(speedColour(static_cast<std::size_t>(k)));
+    table_->item(k, 0)->setToolTip(tr("%1 m/s").arg(num(s.speed)));
   }
   table_->resizeColumnsToContents();
+  fitHeight(table_);
 
   // Largest deviation per test path (rows) and speed (columns).
   const std::size_t nPaths = r.speeds.empty() ? 0 : r.speeds.front().paths.size();
@@ -867,6 +960,7 @@ void Iso9283Panel::showBench() {
       pathTable_->setItem(static_cast<int>(p), static_cast<int>(k) + 1, cell(num(kMm * r.speeds[k].paths[p].maxDeviation)));
   }
   pathTable_->resizeColumnsToContents();
+  fitHeight(pathTable_);
   pathTable_->setVisible(nPaths > 0);
   pathTableHeading_->setVisible(nPaths > 0);
 
@@ -881,6 +975,33 @@ void Iso9283Panel::showBench() {
   int index = pathChoice_->findData(keep.isEmpty() ? QStringLiteral("rounded_square_section") : keep);
   pathChoice_->setCurrentIndex(std::max(index, 0));
   drawPath();
+}
+
+void Iso9283Panel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  fitHeight(table_);
+  fitHeight(pathTable_);
+  fitSplitter();
+}
+
+void Iso9283Panel::showEvent(QShowEvent* event) {
+  QWidget::showEvent(event);
+  fitHeight(table_);
+  fitHeight(pathTable_);
+  fitSplitter();
+}
+
+void Iso9283Panel::fitSplitter() {
+  // Until the user drags the splitter: the form gets the height it needs while the results keep
+  // kViewsMin px; on a short window (1280 x 800) the form scrolls and the results keep 3/5.
+  constexpr int kViewsMin = 370;
+  if (splitterMoved_ || !isVisible()) return;
+  const int total = splitter_->height() - splitter_->handleWidth();
+  if (total <= 0) return;
+  const int want = splitter_->widget(0)->sizeHint().height();
+  const int top = std::max(120, std::min(want, std::max(total - kViewsMin, 2 * total / 5)));
+  if (splitter_->sizes().value(0) == top) return;
+  splitter_->setSizes({top, total - top});
 }
 
 bool Iso9283Panel::showPath(const QString& name) {
@@ -930,14 +1051,13 @@ void Iso9283Panel::drawPath() {
   for (std::size_t k = 0; k < r.speeds.size(); ++k) {
     const IsoSpeedResult& s = r.speeds[k];
     curve(s.paths[static_cast<std::size_t>(choice)].attained, QPen(speedColour(k), 1.3),
-          tr("attained at %1 % (%2 m/s)").arg(num(100.0 * s.fraction)).arg(num(s.speed)));
+          tr("%1 % (%2 m/s)").arg(num(100.0 * s.fraction)).arg(num(s.speed)));
   }
   // Ranges with a margin; fitEqualScales keeps millimetres the same on both axes.
   const double span = std::max({hi[0] - lo[0], hi[1] - lo[1], 1.0});
   pathRange_[0] = lo[0] - 0.06 * span, pathRange_[1] = hi[0] + 0.06 * span;
   pathRange_[2] = lo[1] - 0.06 * span, pathRange_[3] = hi[1] + 0.06 * span;
   pathPlot_->legend->setVisible(true);
-  pathPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   fitEqualScales();
   pathPlot_->replot();
 
@@ -959,7 +1079,6 @@ void Iso9283Panel::drawPath() {
   }
   errorPlot_->xAxis->setRange(0.0, sMax > 0.0 ? sMax : 1.0);
   errorPlot_->yAxis->setRange(0.0, yMax > 0.0 ? 1.1 * yMax : 1.0);
-  errorPlot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
   errorPlot_->replot();
 }
 

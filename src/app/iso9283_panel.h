@@ -103,6 +103,10 @@ class Iso9283Panel : public QWidget {
   // After a run's outcome reached the views (finished, cancelled or refused).
   void runFinished(const armdyn::app::IsoRunOutcome& outcome);
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+
  private:
   struct Field {
     QString key;
@@ -117,8 +121,10 @@ class Iso9283Panel : public QWidget {
                       std::function<QString(const IsoSettings&)> show);
   void onEdited(int index);
   void onLeft(int index);
-  void markField(const QString& key, const QString& why);
+  // Marks a field refused (red, the reason as its tooltip); `say`: also on the refusal line.
+  void markField(const QString& key, const QString& why, bool say = true);
   void clearMarks();
+  void setRefusal(const QString& why);
   QString crossCheck(const IsoSettings& s) const;
   void reload();
   void updateEnabled();
@@ -131,6 +137,7 @@ class Iso9283Panel : public QWidget {
   void drawPath();
   void showSweep();
   void fitEqualScales();
+  void fitSplitter();
   bool writeReport(const QString& path, bool bench, QString* error);
   void exportInteractive(bool bench);
 
@@ -165,6 +172,9 @@ class Iso9283Panel : public QWidget {
   std::shared_ptr<const IsoBenchResult> bench_;
   std::shared_ptr<const SpeedSweepResult> sweep_;
   QString benchTitle_, sweepTitle_;
+  bool splitterMoved_ = false;
+  // Set by the user (typed, ticked, chosen): then no longer follows the task's defaults.
+  bool cubeEdited_ = false, sweepPathEdited_ = false;  // the user dragged the splitter: keep their sizes
   double pathRange_[4] = {0, 1, 0, 1};  // x min, x max, y min, y max of the path drawn (mm)
 };
 

@@ -62,9 +62,7 @@ ControllerConfig isoController(const StudioSession& session, const Model& model,
     validateControllerSettings(session.controller, model);
     return controllerConfig(session.controller, model);
   }
-  ControllerSettings s = studioControllerDefaults();
-  s.config.type = ControllerType::ComputedTorque;
-  return controllerConfig(s, model);
+  return controllerConfig(accuracyControllerDefaults(), model);
 }
 
 IsoBenchOptions isoBenchOptions(const IsoSettings& s, const StudioSession& session, const Model&) {

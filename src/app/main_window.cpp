@@ -656,7 +656,7 @@ void MainWindow::buildMenus() {
   view->addAction(tr("&Summary results"), this, [this] { tabs_->setCurrentWidget(summary_); });
   view->addAction(tr("&Kinematics (IK branches, singularities)"), this, [this] { tabs_->setCurrentWidget(kinematics_); })
       ->setShortcut(QKeySequence(tr("Ctrl+K")));
-  view->addAction(tr("&Accuracy (ISO 9283 bench, error against speed)"), this, [this] { tabs_->setCurrentWidget(accuracy_); });
+  view->addAction(tr("Acc&uracy (ISO 9283 bench, error against speed)"), this, [this] { tabs_->setCurrentWidget(accuracy_); });
   bar->addAction(teachAct);
 
   // ---- Playback ----

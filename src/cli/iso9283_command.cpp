@@ -28,9 +28,7 @@ namespace {
 ControllerConfig benchController(const Args& args, const Session& session, const Model& model) {
   if (args.has("--controller")) return loadControllerFile(args.value("--controller"), model);
   if (session.controllerGiven) return controllerConfig(session.controller, model);
-  ControllerSettings s = studioControllerDefaults();
-  s.config.type = ControllerType::ComputedTorque;
-  return controllerConfig(s, model);
+  return controllerConfig(accuracyControllerDefaults(), model);
 }
 
 int count(const Args& args, const std::string& option, int fallback, int lo, int hi) {

@@ -77,6 +77,12 @@ ControllerSettings studioControllerDefaults() {
   return s;
 }
 
+ControllerSettings accuracyControllerDefaults() {
+  ControllerSettings s = studioControllerDefaults();
+  s.config.type = ControllerType::ComputedTorque;
+  return s;
+}
+
 ControllerSettings completeSettings(const ControllerSettings& settings, const Model& model) {
   ControllerSettings s = settings;
   ControllerConfig& c = s.config;

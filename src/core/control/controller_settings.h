@@ -45,6 +45,10 @@ struct ControllerSettings {
 // (the core's PID default, Anderson's 28 ms setpoint period, turns a task's plan into a staircase
 // whose steps the derivative term kicks).
 ControllerSettings studioControllerDefaults();
+// The controller of the ISO 9283 bench and the error-speed sweep when the session has none of its
+// own (armdyn iso9283, Studio's accuracy tab): computed torque with the defaults above, a
+// model-based law whose path error is then the arm's and its drives', not a PID's lag.
+ControllerSettings accuracyControllerDefaults();
 
 // Suggested PD gains in the incremental PID's terms (control/discrete_pid.h) for joint j at
 // configuration q, the other joints held: with J_j = M_jj(q) + Jr_j (kg m^2, rigid body plus

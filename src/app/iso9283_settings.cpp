@@ -27,18 +27,10 @@ IsoSettings defaultIsoSettings(const StudioSession& session) {
   s.loadVariationPercent = 100.0 * noise.loadVariation;
   const TaskSpec& task = session.task;
   s.largestCube = true;
-  if (cartesianTask(task)) {
-    Eigen::Vector3d lo = task.points.front().position, hi = lo;
-    for (const TaskPoint& p : task.points) {
-      lo = lo.cwiseMin(p.position);
-      hi = hi.cwiseMax(p.position);
-    }
-    const double edge = (hi - lo).maxCoeff();
-    if (edge > 0.0) {
-      s.largestCube = false;
-      s.centre = 0.5 * (lo + hi);
-      s.edge = edge;
-    }
+  if (const std::optional<IsoCube> cube = taskIsoCube(task)) {
+    s.largestCube = false;
+    s.centre = cube->centre;
+    s.edge = cube->edge;
   }
   s.sweepPath = cartesianTask(task) ? -1 : static_cast<int>(IsoPath::RoundedSquareSection);
   return s;

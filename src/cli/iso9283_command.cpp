@@ -72,16 +72,22 @@ int runIso9283(const Argv& argv) {
                   {"--controller", "--cube", "--rated-speed", "--acceleration", "--speeds", "--pose-cycles", "--path-cycles",
                    "--corner-radius", "--paths", "--encoder", "--sensor-noise", "--load-variation", "--seed", "--threads",
                    "--out", "--configuration"},
-                  {"--json", "--no-poses", "--no-noise"});
+                  {"--json", "--no-poses", "--no-noise", "--largest-cube"});
   const std::string path = robotPath(args);
   const Session session = loadSession(path);
   const Model model = buildModel(session.robot, path);
   const ControllerConfig controller = benchController(args, session, model);
 
   IsoBenchOptions o;
+  // The cube: --cube, else the one a Cartesian task implies (taskIsoCube), else (or with
+  // --largest-cube) the largest of the workspace estimate.
+  if (args.has("--cube") && args.flag("--largest-cube"))
+    throw InputError("", 0, "--largest-cube", "give either --cube or --largest-cube");
   if (args.has("--cube")) {
     const Eigen::VectorXd c = args.numbers("--cube", 4, "centre x, y, z and edge (m)");
     o.cube = IsoCube{c.head<3>(), c(3)};
+  } else if (!args.flag("--largest-cube")) {
+    o.cube = taskIsoCube(session.task);
   }
   o.ratedSpeed = args.has("--rated-speed") ? args.positive("--rated-speed", 0.0) : taskPathSpeed(session.task);
   if (!(o.ratedSpeed > 0.0))

@@ -223,13 +223,24 @@ IsoPathResult evaluatePathRuns(const PlannedPath& plan, const std::vector<const 
   // Path velocity on a single line: the middle 80 % of the longest stretch the command cruises
   // at constant speed, against that speed (the planner may have lowered it below plan.speed).
   if (P.size() == 2) {
+    // Consecutive constant-speed pieces at one speed (the profile has a piece per grid
+    // interval) form one stretch.
     double cruise0 = -1.0, cruise1 = -1.0, cruiseSpeed = 0.0;
-    for (const PathSpeedProfile::Piece& piece : profile.pieces())
-      if (piece.a == 0.0 && piece.v0 > 0.0 && piece.duration > cruise1 - cruise0) {
-        cruise0 = piece.t0;
-        cruise1 = piece.t0 + piece.duration;
-        cruiseSpeed = piece.v0;
+    double start = -1.0, end = -1.0, speed = 0.0;
+    auto close = [&]() {
+      if (start >= 0.0 && end - start > cruise1 - cruise0) cruise0 = start, cruise1 = end, cruiseSpeed = speed;
+      start = -1.0;
+    };
+    for (const PathSpeedProfile::Piece& piece : profile.pieces()) {
+      const bool cruising = piece.a == 0.0 && piece.v0 > 0.0;
+      if (cruising && start >= 0.0 && std::abs(piece.v0 - speed) <= 1e-12 * speed) {
+        end = piece.t0 + piece.duration;
+        continue;
       }
+      close();
+      if (cruising) start = piece.t0, end = piece.t0 + piece.duration, speed = piece.v0;
+    }
+    close();
     if (cruise0 >= 0.0 && cruise1 > cruise0) {
       const double margin = 0.1 * (cruise1 - cruise0);
       std::vector<std::vector<double>> speeds;

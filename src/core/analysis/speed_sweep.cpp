@@ -28,6 +28,18 @@ IsoPathGeometry taskPathGeometry(const TaskSpec& task) {
   return g;
 }
 
+std::optional<IsoCube> taskIsoCube(const TaskSpec& task) {
+  if (!isCartesianScheme(task.scheme) || task.points.size() < 2) return std::nullopt;
+  Eigen::Vector3d lo = task.points.front().position, hi = lo;
+  for (const TaskPoint& p : task.points) {
+    lo = lo.cwiseMin(p.position);
+    hi = hi.cwiseMax(p.position);
+  }
+  const double edge = (hi - lo).maxCoeff();
+  if (!(edge > 0.0)) return std::nullopt;
+  return IsoCube{0.5 * (lo + hi), edge};
+}
+
 double taskPathSpeed(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.speed : 0.0; }
 double taskPathAcceleration(const TaskSpec& task) { return isCartesianScheme(task.scheme) ? task.pathAcceleration : 0.0; }
 

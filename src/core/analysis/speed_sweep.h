@@ -14,6 +14,7 @@
 #include "model/task.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,11 @@ IsoPathGeometry taskPathGeometry(const TaskSpec& task);
 // sweep default to; 0 for a task that is not a Cartesian path.
 double taskPathSpeed(const TaskSpec& task);
 double taskPathAcceleration(const TaskSpec& task);
+
+// The test cube a Cartesian task implies (the bench's default in the CLI and Studio): centred on
+// the bounding box of its points, edge the box's largest extent (Stepniewski's square gives his
+// cube). Empty for a task that is not a Cartesian path or whose points coincide.
+std::optional<IsoCube> taskIsoCube(const TaskSpec& task);
 
 // Least-squares power law through (v_k, d_k), d_k > 0: log d = log c + p log v.
 void fitPowerLaw(const std::vector<double>& v, const std::vector<double>& d, double& coefficient, double& exponent);

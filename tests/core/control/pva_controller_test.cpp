@@ -22,20 +22,7 @@
 #include <string>
 #include <random>
 
-#include "support/sanitizers.h"
-
-#if defined(__GLIBC__) && !defined(ARMDYN_UNDER_ASAN)
-#define ARMDYN_COUNT_MALLOC 1
-namespace {
-long gAllocations = 0;
-bool gCounting = false;
-}  // namespace
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) {
-  if (gCounting) ++gAllocations;
-  return __libc_malloc(size);
-}
-#endif
+#include "support/malloc_counter.h"
 
 namespace armdyn {
 namespace {

@@ -19,22 +19,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "support/sanitizers.h"
-
-// Heap allocations, counted by interposing malloc in this test executable (glibc: Eigen and
-// operator new both end in it); armed only around the calls under test.
-#if defined(__GLIBC__) && !defined(ARMDYN_UNDER_ASAN)
-#define ARMDYN_COUNT_MALLOC 1
-namespace {
-long gAllocations = 0;
-bool gCounting = false;
-}  // namespace
-extern "C" void* __libc_malloc(std::size_t size);
-extern "C" void* malloc(std::size_t size) {
-  if (gCounting) ++gAllocations;
-  return __libc_malloc(size);
-}
-#endif
+#include "support/malloc_counter.h"
 
 namespace armdyn {
 namespace {

@@ -634,6 +634,11 @@ void Iso9283Panel::setDocument(Document* document) {
     // A new or opened file (Document::reset: an empty, unmodified undo stack) starts from its
     // defaults; an edit keeps what the user set.
     if (document_->undoStack()->count() == 0 && !document_->isModified()) {
+      // Another arm: a run in flight is cancelled (its outcome dropped) and the results of the
+      // previous file leave the screen.
+      ++generation_;
+      if (runner_->isBusy()) runner_->cancel();
+      clearResults();
       settings_ = defaultIsoSettings(document_->session());
       cubeEdited_ = sweepPathEdited_ = false;
       clearMarks();
@@ -800,6 +805,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
   request.settings = settings_;
   if (bench_) request.knownCube = bench_->cube;
   if (!runner_->start(request)) return false;
+  runGeneration_ = generation_;
   status_->setStyleSheet({});
   status_->setText(kind == IsoRunKind::Bench ? tr("Running the ISO 9283 bench…") : tr("Running the speed sweep…"));
   progress_->setRange(0, 0);  // busy until the first report
@@ -851,6 +857,13 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
   progressTimer_->stop();
   progress_->setVisible(false);
   updateEnabled();
+  if (runGeneration_ != generation_) {
+    // Started on the file before the one now open: its numbers are not this arm's.
+    status_->setStyleSheet({});
+    status_->setText(tr("The run started on the previous file was stopped; nothing from it is shown."));
+    Q_EMIT runFinished(out);
+    return;
+  }
   const QString what = out.kind == IsoRunKind::Bench ? tr("ISO bench") : tr("Speed sweep");
   const bool had = out.kind == IsoRunKind::Bench ? static_cast<bool>(bench_) : static_cast<bool>(sweep_);
   if (!out.error.isEmpty()) {
@@ -907,6 +920,25 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
   }
   updateEnabled();
   Q_EMIT runFinished(out);
+}
+
+void Iso9283Panel::clearResults() {
+  bench_.reset();
+  sweep_.reset();
+  benchTitle_.clear();
+  sweepTitle_.clear();
+  benchHeading_->clear();
+  table_->setRowCount(0);
+  pathTable_->setRowCount(0);
+  pathTableHeading_->clear();
+  drawPath();
+  sweepSummary_->clear();
+  sweepPlot_->clearPlottables();
+  sweepPlot_->clearItems();
+  sweepPlot_->replot();
+  status_->setStyleSheet({});
+  status_->clear();
+  updateEnabled();
 }
 
 void Iso9283Panel::showBench() {

@@ -134,6 +134,8 @@ class Iso9283Panel : public QWidget {
   void updateProgress();
   QString fieldWords(const QString& coreField) const;
   void showBench();
+  // Empties the tables and plots (no result: a new file).
+  void clearResults();
   void drawPath();
   void showSweep();
   void fitEqualScales();
@@ -172,6 +174,8 @@ class Iso9283Panel : public QWidget {
   std::shared_ptr<const IsoBenchResult> bench_;
   std::shared_ptr<const SpeedSweepResult> sweep_;
   QString benchTitle_, sweepTitle_;
+  // Counts new and opened files: a run started under an older one is dropped when it ends.
+  int generation_ = 0, runGeneration_ = 0;
   bool splitterMoved_ = false;
   // Set by the user (typed, ticked, chosen): then no longer follows the task's defaults.
   bool cubeEdited_ = false, sweepPathEdited_ = false;  // the user dragged the splitter: keep their sizes

@@ -82,7 +82,7 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
   tg->addWidget(new QLabel(tr("Sample time h (s, 0 = 28/30 ms for PID, 1 ms for computed torque and PVA)"), this), 0, 0);
   addField(tg, 0, 1, "controller.sample_time", tr("sample time"), FieldUnit::Plain,
            [](const StudioSession& s) { return s.controller.config.sampleTime; },
-           controllerSetter([](ControllerSettings& c, double v) { c.config.sampleTime = v; }));
+           controllerSetter([](ControllerSettings& c, double v) { setSampleTime(c.config, v); }));
   tg->addWidget(new QLabel(tr("Integration step (s, 0 = min(1 ms, h))"), this), 1, 0);
   addField(tg, 1, 1, "controller.step", tr("integration step"), FieldUnit::Plain,
            [](const StudioSession& s) { return s.controller.config.step; },

@@ -1,5 +1,7 @@
 #include "control/controller_settings.h"
 
+#include "control/pva_controller.h"
+
 #include "actuation/drive.h"
 #include "dynamics/crba.h"
 #include "io/input_error.h"
@@ -75,6 +77,15 @@ ControllerSettings studioControllerDefaults() {
   ControllerSettings s;
   s.config.setpointPeriod = 0.0;
   return s;
+}
+
+void setSampleTime(ControllerConfig& c, double h) {
+  auto effective = [](double v) { return v > 0.0 && std::isfinite(v) ? v : kPvaDefaultSamplePeriod; };
+  const double scale = effective(h) / effective(c.sampleTime);
+  c.kPhi *= scale;
+  c.kOmega *= scale;
+  c.kEps *= scale;
+  c.sampleTime = h;
 }
 
 ControllerSettings accuracyControllerDefaults() {

@@ -77,6 +77,11 @@ std::vector<PidGains> suggestedPidGains(const Model& model, const Eigen::VectorX
 PvaGains suggestedPvaGains(const Model& model, const Eigen::VectorXd& q, DriveInput input, double naturalFrequency,
                            double samplePeriod, bool rigidBodyOnly = false);
 
+// Sets the sample time h (s; 0 = the type's default) keeping the law the same in continuous
+// time: the PVA gains are per sample (K_phi = Ki h, K_omega = Kp h, K_eps = Kd h, pva_controller.h),
+// so given ones are scaled by h_new / h_old; the other types' gains do not depend on h.
+void setSampleTime(ControllerConfig& config, double sampleTime);
+
 // The drive input a run takes (runController's rule): config.input, else voltage when every
 // joint has a motor and the drives are not ignored (rigid_body), else torque.
 DriveInput effectiveInput(const ControllerConfig& config, const Model& model);

@@ -360,4 +360,25 @@ TEST(ControllerSettings, RefusalsNameTheField) {
 }
 
 }  // namespace
+TEST(ControllerSettings, SetSampleTimeKeepsThePvaLawInContinuousTime) {
+  // K = K_continuous h: from the default 1 ms (sample_time 0) to 0.25 ms the gains quarter,
+  // back to 0 (the default) they are restored; PID gains do not move.
+  ControllerConfig c;
+  c.type = ControllerType::Pva;
+  c.kPhi = Eigen::VectorXd::Constant(2, 8.0);
+  c.kOmega = Eigen::VectorXd::Constant(2, 4.0);
+  c.kEps = Eigen::VectorXd::Constant(2, 0.4);
+  c.gains = std::vector<PidGains>(2);
+  c.gains[0].kg = 7.0;
+  setSampleTime(c, 2.5e-4);
+  EXPECT_EQ(c.sampleTime, 2.5e-4);
+  EXPECT_DOUBLE_EQ(c.kPhi(1), 2.0);
+  EXPECT_DOUBLE_EQ(c.kOmega(0), 1.0);
+  EXPECT_DOUBLE_EQ(c.kEps(1), 0.1);
+  setSampleTime(c, 0.0);
+  EXPECT_DOUBLE_EQ(c.kPhi(0), 8.0);
+  EXPECT_DOUBLE_EQ(c.kEps(0), 0.4);
+  EXPECT_EQ(c.gains[0].kg, 7.0);
+}
+
 }  // namespace armdyn

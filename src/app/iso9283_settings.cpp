@@ -116,11 +116,11 @@ SpeedSweepOptions isoSweepOptions(const IsoSettings& s, const StudioSession& ses
     cube = *knownCube;
   }
   if (!(cube.edge > 0.0)) throw InputError("", 0, "iso9283.cube.edge", "must be a number > 0 m");
-  const double radius = s.cornerRadiusMm > 0.0 ? 1e-3 * s.cornerRadiusMm : 0.05 * cube.edge;
+  const double radius = 1e-3 * s.cornerRadiusMm;  // 0: the bench's default
   if (!(radius < 0.25 * cube.edge))
     throw InputError("", 0, "iso9283.corner_radius", "must lie below a quarter of the edge");
   const IsoPath path = static_cast<IsoPath>(s.sweepPath);
-  o.geometry = isoPathGeometry(path, cube, radius, toolPose(model, model.home()).topLeftCorner<3, 3>());
+  o.geometry = isoBenchPath(model, path, cube, radius);
   o.name = isoPathName(path);
   return o;
 }

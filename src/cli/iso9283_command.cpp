@@ -178,11 +178,11 @@ int runSpeedSweep(const Argv& argv) {
     const Eigen::VectorXd c = args.numbers("--cube", 4, "centre x, y, z and edge (m)");
     const IsoCube cube{c.head<3>(), c(3)};
     if (!(cube.edge > 0.0)) throw InputError("", 0, "--cube", "the edge must be > 0 m");
-    const double radius = args.has("--corner-radius") ? args.positive("--corner-radius", 0.0) : 0.05 * cube.edge;
+    const double radius = args.has("--corner-radius") ? args.positive("--corner-radius", 0.0) : 0.0;
     bool found = false;
     for (IsoPath p : allIsoPaths())
       if (args.value("--path") == isoPathName(p)) {
-        o.geometry = isoPathGeometry(p, cube, radius, toolPose(model, model.home()).topLeftCorner<3, 3>());
+        o.geometry = isoBenchPath(model, p, cube, radius);
         o.name = isoPathName(p);
         found = true;
       }

@@ -42,7 +42,7 @@ bool cubeFits(const Model& model, const IsoCube& cube, double radius) {
   for (int k = 0; k < 8; ++k)
     if (reachShortfall(model, cube.centre + Eigen::Vector3d(k & 1 ? h : -h, k & 2 ? h : -h, k & 4 ? h : -h)) > 1e-6)
       return false;
-  for (const Eigen::Vector3d& p : isoCheckPoints(cube, radius > 0.0 ? radius : 0.05 * cube.edge))
+  for (const Eigen::Vector3d& p : isoCheckPoints(cube, isoCornerRadius(cube, radius)))
     if (reachShortfall(model, p) > 1e-6) return false;
   return true;
 }
@@ -75,10 +75,6 @@ IsoCube benchCube(const Model& model, const IsoBenchOptions& o, bool& fromWorksp
   return IsoCube{c.centre, 0.95 * edge};
 }
 
-Eigen::Matrix3d toolRotation(const Model& model, const IsoBenchOptions& o) {
-  if (o.toolRpy) return poseFromXyzRpy(Eigen::Vector3d::Zero(), *o.toolRpy).topLeftCorner<3, 3>();
-  return toolPose(model, model.home()).topLeftCorner<3, 3>();
-}
 
 // One unit of work: a pose move (speed, cycle, step of the pose cycle) or a path run.
 struct Job {
@@ -94,6 +90,17 @@ struct PoseMoveOutcome {
 };
 
 }  // namespace
+
+double isoCornerRadius(const IsoCube& cube, double given) { return given > 0.0 ? given : 0.05 * cube.edge; }
+
+Eigen::Matrix3d isoToolRotation(const Model& model, const std::optional<Eigen::Vector3d>& rpy) {
+  if (rpy) return poseFromXyzRpy(Eigen::Vector3d::Zero(), *rpy).topLeftCorner<3, 3>();
+  return toolPose(model, model.home()).topLeftCorner<3, 3>();
+}
+
+IsoPathGeometry isoBenchPath(const Model& model, IsoPath path, const IsoCube& cube, double cornerRadius) {
+  return isoPathGeometry(path, cube, isoCornerRadius(cube, cornerRadius), isoToolRotation(model));
+}
 
 IsoNoise defaultIsoNoise() {
   IsoNoise n;
@@ -139,7 +146,7 @@ void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
     if (!c.centre.allFinite()) throw InputError("", 0, "iso9283.cube.centre", "must be three finite numbers (m)");
     positive(c.edge, "iso9283.cube.edge", "m");
     if (c.edge > 20.0) throw InputError("", 0, "iso9283.cube.edge", fmt("%g m: at most 20 m", c.edge));
-    const double r = o.cornerRadius > 0.0 ? o.cornerRadius : 0.05 * c.edge;
+    const double r = isoCornerRadius(c, o.cornerRadius);
     if (!std::isfinite(o.cornerRadius) || o.cornerRadius < 0.0 || r >= 0.25 * c.edge)
       throw InputError("", 0, "iso9283.corner_radius", fmt("must lie in (0, a/4) = (0, %g) m", 0.25 * c.edge));
     // Every check point within reach (corners first); else say which, by how much, and what
@@ -177,9 +184,9 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
     validateIsoBench(model, given);
   }
   const IsoCube& cube = result.cube;
-  result.cornerRadius = o.cornerRadius > 0.0 ? o.cornerRadius : 0.05 * cube.edge;
+  result.cornerRadius = isoCornerRadius(cube, o.cornerRadius);
   result.noise = o.noise;
-  const Eigen::Matrix3d R = toolRotation(model, o);
+  const Eigen::Matrix3d R = isoToolRotation(model, o.toolRpy);
   const std::array<Eigen::Vector3d, 5> P = isoPoses(cube);
   const std::array<int, 6>& cycle = isoPoseCycle();
   const int nSpeeds = static_cast<int>(o.speedFractions.size());

@@ -83,6 +83,14 @@ struct IsoBenchOptions {
   std::function<bool(double fraction)> progress;
 };
 
+// The bench's defaults, one owner: the corner radius of the rounded squares (`given` > 0, else
+// 5 % of the edge) and the tool's rotation on every test point (`rpy` given, else the tool's at
+// the home pose).
+double isoCornerRadius(const IsoCube& cube, double given);
+Eigen::Matrix3d isoToolRotation(const Model& model, const std::optional<Eigen::Vector3d>& rpy = std::nullopt);
+// A test path of the cube as the bench runs it (for the sweep on an ISO path).
+IsoPathGeometry isoBenchPath(const Model& model, IsoPath path, const IsoCube& cube, double cornerRadius = 0.0);
+
 // Checks the options (and the cube against the arm: every check point of isoCheckPoints must
 // be reachable in the configuration). Throws InputError("", 0, field, message) with the
 // session's field names ("iso9283.cube.edge", "iso9283.rated_speed", ...); a cube that does not

@@ -42,6 +42,24 @@ std::function<void(StudioSession&, double)> controllerSetter(F change) {
   };
 }
 
+// Joint j's output limit in force (the drives' limit unless given), and setting it: one field
+// on the PID page and one on the PVA page edit the same setting.
+double outputLimitOf(const StudioSession& s, int j) {
+  try {
+    return effectiveOutputLimits(completedController(s).config, Model(s.robot))(j);
+  } catch (const std::exception&) {
+    return 0.0;
+  }
+}
+
+void setOutputLimit(StudioSession& s, int j, double v) {
+  s.controller = completedController(s);
+  ControllerConfig& c = s.controller.config;
+  if (c.outputLimit.size() != s.robot.dof()) c.outputLimit = effectiveOutputLimits(c, Model(s.robot));
+  c.outputLimit(j) = v;
+  s.controllerEdited = true;
+}
+
 QString inputUnit(DriveInput input) {
   switch (input) {
     case DriveInput::Voltage: return QStringLiteral("V");
@@ -128,20 +146,8 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
              controllerSetter([j](ControllerSettings& c, double v) { c.config.gains[j].td = v; }));
     addField(pg, j + 1, 4, QStringLiteral("controller.output_limit[%1]").arg(j), tr("output limit of joint %1").arg(j + 1),
              FieldUnit::Plain,
-             [j](const StudioSession& s) {
-               try {
-                 return effectiveOutputLimits(completedController(s).config, Model(s.robot))(j);
-               } catch (const std::exception&) {
-                 return 0.0;
-               }
-             },
-             [j](StudioSession& s, double v) {
-               s.controller = completedController(s);
-               ControllerConfig& c = s.controller.config;
-               if (c.outputLimit.size() != s.robot.dof()) c.outputLimit = effectiveOutputLimits(c, Model(s.robot));
-               c.outputLimit(j) = v;
-               s.controllerEdited = true;
-             });
+             [j](const StudioSession& s) { return outputLimitOf(s, j); },
+             [j](StudioSession& s, double v) { setOutputLimit(s, j, v); });
   }
   bumpless_ = new QCheckBox(tr("Bumpless start: begin from the input that holds the start pose against gravity"), this);
   bumpless_->setObjectName("controllerBumpless");
@@ -226,20 +232,8 @@ ControllerDialog::ControllerDialog(Document* document, QWidget* parent) : Contro
     // The same value as the PID page's field of this key.
     addField(vg, j + 2, 4, QStringLiteral("controller.output_limit[%1]").arg(j), tr("output limit of joint %1").arg(j + 1),
              FieldUnit::Plain,
-             [j](const StudioSession& s) {
-               try {
-                 return effectiveOutputLimits(completedController(s).config, Model(s.robot))(j);
-               } catch (const std::exception&) {
-                 return 0.0;
-               }
-             },
-             [j](StudioSession& s, double v) {
-               s.controller = completedController(s);
-               ControllerConfig& c = s.controller.config;
-               if (c.outputLimit.size() != s.robot.dof()) c.outputLimit = effectiveOutputLimits(c, Model(s.robot));
-               c.outputLimit(j) = v;
-               s.controllerEdited = true;
-             });
+             [j](const StudioSession& s) { return outputLimitOf(s, j); },
+             [j](StudioSession& s, double v) { setOutputLimit(s, j, v); });
   }
   bumplessPva_ = new QCheckBox(tr("Bumpless start: begin from the input that holds the start pose against gravity"), this);
   bumplessPva_->setObjectName("controllerBumplessPva");

@@ -59,6 +59,18 @@ RobotSpec elasticPuma(double k, double zeta, int joints = 6) {
   return spec;
 }
 
+// A voltage drive integrated by Dormand-Prince at tight tolerances (the energy balances), the
+// motor-side Coulomb friction regularised over 0.05 rad/s.
+ForwardOptions voltageDrivenAdaptive() {
+  ForwardOptions o;
+  o.input = DriveInput::Voltage;
+  o.integrator = IntegratorKind::DormandPrince45;
+  o.rtol = 1e-10;
+  o.atol = 1e-12;
+  o.frictionVelocityScale = 0.05;
+  return o;
+}
+
 double totalEnergy(ForwardSimulator& sim) {
   return sim.kineticEnergy() + sim.potentialEnergy() + sim.magneticEnergy() + sim.springEnergy();
 }
@@ -134,12 +146,7 @@ TEST(ElasticDrive, EnergyBalanceWithDampingFrictionAndAVoltageDrive) {
   // constant voltages under gravity: input work = change of (kinetic + potential + magnetic +
   // spring) + losses (R i^2, friction, the dampers' l (qm' - q')^2).
   const Model model(elasticPuma(3000.0, 0.05));
-  ForwardOptions o;
-  o.input = DriveInput::Voltage;
-  o.integrator = IntegratorKind::DormandPrince45;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
-  o.frictionVelocityScale = 0.05;
+  ForwardOptions o = voltageDrivenAdaptive();
   ForwardSimulator sim(model, o);
   ASSERT_EQ(sim.elasticJoints().size(), 6u);
   const Eigen::VectorXd q0 = model.home();
@@ -162,12 +169,7 @@ TEST(ElasticDrive, EnergyBalanceWithAHeldToolWrench) {
   // change halfway): the work they do, -qd^T J^T W, is booked with the constraint work, so
   // W_in + W_c = change of energy + losses still holds.
   const Model model(elasticPuma(3000.0, 0.05));
-  ForwardOptions o;
-  o.input = DriveInput::Voltage;
-  o.integrator = IntegratorKind::DormandPrince45;
-  o.rtol = 1e-10;
-  o.atol = 1e-12;
-  o.frictionVelocityScale = 0.05;
+  ForwardOptions o = voltageDrivenAdaptive();
   ToolWrench w;
   w.force = Eigen::Vector3d(30.0, -20.0, 50.0);
   w.moment = Eigen::Vector3d(1.0, 2.0, -1.5);

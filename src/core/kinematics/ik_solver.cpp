@@ -1,0 +1,220 @@
+#include "kinematics/ik_solver.h"
+
+#include "kinematics/pose.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace armdyn::ik {
+
+std::string format(const char* fmt, double a, double b) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, fmt, a, b);
+  return buf;
+}
+
+// ---- structure checks ----
+
+std::string requireTypes(const Model& model, const char* types) {
+  const int n = static_cast<int>(std::char_traits<char>::length(types));
+  if (model.dof() != n) return "needs " + std::to_string(n) + " joints, the robot has " + std::to_string(model.dof());
+  for (int i = 0; i < n; ++i) {
+    const bool revolute = types[i] == 'R';
+    if (model.isRevolute(i) != revolute)
+      return "needs joint " + std::to_string(i + 1) + (revolute ? " revolute" : " prismatic");
+  }
+  return "";
+}
+
+std::string requireQuarterTwist(const Model& model, int i) {
+  if (isQuarterTurn(model.dh(i).alpha)) return "";
+  return "needs alpha" + std::to_string(i + 1) + " = +-90 deg, got " + format("%.4g deg", deg(model.dh(i).alpha));
+}
+
+std::string requireSphericalWrist(const Model& model) {
+  for (int i : {3, 4, 5})
+    if (!model.isRevolute(i)) return "needs joint " + std::to_string(i + 1) + " revolute (spherical wrist)";
+  if (std::abs(model.dh(3).a) > kStructureTol || std::abs(model.dh(4).a) > kStructureTol ||
+      std::abs(model.dh(4).d) > kStructureTol)
+    return "needs a spherical wrist (a4 = a5 = d5 = 0)";
+  for (int i : {3, 4})
+    if (std::abs(model.sinAlpha(i)) < kStructureTol)
+      return "needs a spherical wrist (alpha" + std::to_string(i + 1) + " = " + format("%.4g", deg(model.dh(i).alpha)) +
+             " deg puts two wrist axes on one line)";
+  return "";
+}
+
+void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre) {
+  T6 = pose * rigidInverse(model.tool());
+  const DhParameters& dh6 = model.dh(5);
+  const Eigen::Vector3d w6(-dh6.a, -dh6.d * std::sin(dh6.alpha), -dh6.d * std::cos(dh6.alpha));
+  centre = T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
+}
+
+// ---- shoulder ----
+
+int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2]) {
+  const DhParameters& dh1 = s.model.dh(0);
+  const double s1 = quarterSign(dh1.alpha);
+  const double h2 = p.x() * p.x() + p.y() * p.y();
+  double rho2 = h2 - z1 * z1;
+  if (rho2 < 0.0) {
+    if (rho2 < -kCosineSlack * std::max(1.0, h2)) {
+      s.fail(format("too close: the point is %.4f m from the axis of joint 1, inside the arm's lateral offset %.4f m",
+                    std::sqrt(h2), std::abs(z1)));
+      return 0;
+    }
+    rho2 = 0.0;
+  }
+  const double rho = std::sqrt(rho2);
+  int count = 0;
+  for (double front : {1.0, -1.0}) {
+    Shoulder& sh = out[count++];
+    sh.front = front;
+    if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol)
+      sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
+    else
+      sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(-s1 * z1, front * rho);
+    sh.x = front * rho - dh1.a;
+    sh.y = s1 * (p.z() - dh1.d);
+  }
+  return count;
+}
+
+// ---- elbow ----
+
+Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u) {
+  const DhParameters& dh2 = model.dh(1);
+  const DhParameters& dh3 = model.dh(2);
+  const Eigen::Vector3d v = Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, u);
+  return {dh2.a, std::sqrt(v.x() * v.x() + v.y() * v.y()), std::atan2(v.y(), v.x()), dh2.d + v.z()};
+}
+
+std::string requireElbow(const Model& model, const Eigen::Vector3d& u) {
+  if (std::string r = requireQuarterTwist(model, 0); !r.empty()) return r;
+  if (!isZeroTwist(model.dh(1).alpha))
+    return "needs alpha2 = 0 (joints 2 and 3 parallel), got " + format("%.4g deg", deg(model.dh(1).alpha));
+  const Elbow e = elbowGeometry(model, u);
+  if (std::abs(e.a2) < kStructureTol) return "needs a2 != 0 (upper arm length)";
+  if (e.l3 < kStructureTol) return "needs a nonzero forearm length";
+  return "";
+}
+
+int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, ArmAngles out[4]) {
+  const Elbow e = elbowGeometry(s.model, u);
+  const double s1 = quarterSign(s.model.dh(0).alpha);
+  Shoulder shoulders[2];
+  const int nShoulders = solveShoulder(s, point, e.z1, shoulders);
+  int count = 0;
+  for (int k = 0; k < nShoulders; ++k) {
+    const Shoulder& sh = shoulders[k];
+    const double r2 = sh.x * sh.x + sh.y * sh.y;
+    const double r = std::sqrt(r2);
+    double c3 = (r2 - e.a2 * e.a2 - e.l3 * e.l3) / (2.0 * e.a2 * e.l3);
+    if (c3 * sign(e.a2) > 1.0 + kCosineSlack) {
+      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, std::abs(e.a2) + e.l3));
+      continue;
+    }
+    if (c3 * sign(e.a2) < -1.0 - kCosineSlack) {
+      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
+                    std::abs(std::abs(e.a2) - e.l3)));
+      continue;
+    }
+    c3 = std::clamp(c3, -1.0, 1.0);
+    const double sigmaUp = -sh.front * s1 * sign(e.a2);
+    for (double sigma : {sigmaUp, -sigmaUp}) {
+      const double t3p = sigma * std::acos(c3);
+      ArmAngles& a = out[count++];
+      a.theta[0] = sh.theta1;
+      a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1))
+                                    : std::atan2(sh.y, sh.x) - std::atan2(e.l3 * std::sin(t3p), e.a2 + e.l3 * std::cos(t3p));
+      a.theta[2] = t3p - e.delta;
+      a.arm = (sh.front > 0 ? 0 : 2) + (sigma == sigmaUp ? 0 : 1);
+    }
+  }
+  return count;
+}
+
+// ---- spherical wrist ----
+
+int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, WristAngles out[2]) {
+  const Model& m = s.model;
+  const double ca4 = m.cosAlpha(3), sa4 = m.sinAlpha(3), ca5 = m.cosAlpha(4), sa5 = m.sinAlpha(4);
+  const double ca6 = m.cosAlpha(5), sa6 = m.sinAlpha(5);
+  Eigen::Matrix3d rx6;  // Rx(-alpha6)
+  rx6 << 1.0, 0.0, 0.0, 0.0, ca6, sa6, 0.0, -sa6, ca6;
+  const Eigen::Matrix3d M = R3.transpose() * R6 * rx6;
+  const Eigen::Vector3d a = M.col(2), x6 = M.col(0);
+  double c5 = (ca4 * ca5 - a.z()) / (sa4 * sa5);
+  if (std::abs(c5) > 1.0 + kCosineSlack) {
+    s.fail(format("orientation not reachable: the wrist's twists (alpha4 = %.4g, alpha5 = %.4g deg) cannot turn the tool "
+                  "axis that far from joint 4's axis",
+                  deg(m.dh(3).alpha), deg(m.dh(4).alpha)));
+    return 0;
+  }
+  c5 = std::clamp(c5, -1.0, 1.0);
+  // Entries of rotation matrices: sqrt(x^2 + y^2) cannot overflow, hypot's care is not needed.
+  const double axy = std::sqrt(a.x() * a.x() + a.y() * a.y());
+  const double t5 = std::acos(c5), sin5 = std::sqrt(1.0 - c5 * c5);
+  for (int k = 0; k < 2; ++k) {  // sin t5 >= 0 (noflip), then < 0 (flip)
+    WristAngles& w = out[k];
+    const double s5 = k == 0 ? sin5 : -sin5;
+    w.theta[1] = k == 0 ? t5 : -t5;
+    const double P = sa5 * s5, Q = -ca4 * sa5 * c5 - sa4 * ca5, pq = std::sqrt(P * P + Q * Q);
+    // At the singularity (axes 4 and 6 aligned) only t4 + t6 is fixed: t4 from the seed.
+    double c4, s4;
+    if (pq <= kSingularTol || axy <= kSingularTol) {
+      w.theta[0] = dhFromJoint(m, 3, s.seed(3));
+      c4 = std::cos(w.theta[0]);
+      s4 = std::sin(w.theta[0]);
+    } else {  // t4 = atan2(ay, ax) - atan2(Q, P)
+      c4 = (a.x() * P + a.y() * Q) / (axy * pq);
+      s4 = (a.y() * P - a.x() * Q) / (axy * pq);
+      w.theta[0] = std::atan2(s4, c4);
+    }
+    // Rz(t6) = (Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5))^T M: its first column, from M's.
+    Eigen::Vector3d v(c4 * x6.x() + s4 * x6.y(), -s4 * x6.x() + c4 * x6.y(), x6.z());  // Rz(-t4)
+    v = Eigen::Vector3d(v.x(), ca4 * v.y() + sa4 * v.z(), -sa4 * v.y() + ca4 * v.z());      // Rx(-alpha4)
+    v = Eigen::Vector3d(c5 * v.x() + s5 * v.y(), -s5 * v.x() + c5 * v.y(), v.z());          // Rz(-t5)
+    const double y = ca5 * v.y() + sa5 * v.z();                                             // Rx(-alpha5)
+    w.theta[2] = std::atan2(y, v.x());
+    const double r6 = std::sqrt(y * y + v.x() * v.x());
+    w.c[0] = c4, w.s[0] = s4, w.c[1] = c5, w.s[1] = s5;
+    w.c[2] = r6 > 0.0 ? v.x() / r6 : 1.0, w.s[2] = r6 > 0.0 ? y / r6 : 0.0;
+    w.flip = k == 1;
+  }
+  return 2;
+}
+
+Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q) {
+  Eigen::Matrix4d T = dhTransform(model, 0, q(0));
+  for (int i = 1; i < 3; ++i) T = T * dhTransform(model, i, q(i));
+  return T;
+}
+
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6) {
+  WristAngles wrist[2];
+  const Eigen::Matrix4d T3 = armFrame(s.model, qArm);
+  const int count = solveWrist(s, T3.topLeftCorner<3, 3>(), R6, wrist);
+  for (int k = 0; k < count; ++k) {
+    JointVector6 q = qArm;
+    for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, wrist[k].theta[j]);
+    const WristAngles& w = wrist[k];
+    s.add(q, 2 * arm + (w.flip ? 1 : 0), T3, {w.c[0], w.c[1], w.c[2], w.s[0], w.s[1], w.s[2]});
+  }
+}
+
+// ---- configuration names ----
+
+std::vector<std::string> elbowConfigurations() {
+  return {"front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down"};
+}
+
+std::vector<std::string> withWrist(const std::vector<std::string>& names) {
+  std::vector<std::string> out;
+  for (const std::string& a : names)
+    for (const char* w : {"noflip", "flip"}) out.push_back(a.empty() ? w : a + "_" + w);
+  return out;
+}
+
+}  // namespace armdyn::ik

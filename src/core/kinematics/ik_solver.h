@@ -1,0 +1,165 @@
+#pragma once
+// Internal to the closed-form inverse kinematics (inverse_kinematics.cpp, the family files
+// ik_family_*.cpp, see ik_family.h): the state a family's solver fills (ik::Solver) and the
+// pieces the families share: structure checks, the shoulder (joint 1 with alpha1 = +-90), the
+// elbow (joints 2, 3 parallel), the spherical wrist, and the configuration-name tables. Not a
+// public API: include it only from src/core/kinematics/ik_*.cpp and inverse_kinematics.cpp.
+
+#include "kinematics/inverse_kinematics.h"
+#include "model/model.h"
+
+#include <Eigen/Core>
+#include <array>
+#include <cassert>
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+namespace ik {
+
+using JointVector6 = Eigen::Matrix<double, 6, 1>;
+
+struct RawSolution {
+  JointVector6 q;     // the first n values
+  int configuration;  // index into the family's configuration names
+
+  // DH frame 3 in frame 0 at q1..q3 when the solver has it (arm + wrist families), and the
+  // wrist's cosines and sines (c4, c5, c6, s4, s5, s6): the check by forward kinematics then
+  // starts there and builds the wrist transforms without trigonometry.
+  std::optional<Eigen::Matrix4d> frame3;
+  std::array<double, 6> wristCs{};
+};
+
+// What each family needs: its solutions, or why there are none. Fixed capacity: solving does
+// not allocate (closedFormSolutions).
+struct Solver {
+  const Model& model;
+  Eigen::Matrix4d pose;  // the target in DH frame 0 (BASE removed)
+  JointVector6 seed;     // the first n values of the seed (or home)
+  std::array<RawSolution, ClosedFormSet::kCapacity> raw;
+  int rawCount = 0;
+  std::string unreachable;  // the first geometric failure met
+
+  void fail(const std::string& why) {
+    if (unreachable.empty()) unreachable = why;
+  }
+  void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
+           const std::array<double, 6>& wristCs = {}) {
+    assert(rawCount < ClosedFormSet::kCapacity);
+    raw[rawCount++] = {q, configuration, frame3, wristCs};
+  }
+};
+
+constexpr double kStructureTol = 1e-9;   // a DH angle or length taken as exactly 0 or +-90 deg
+constexpr double kCosineSlack = 1e-10;   // cosine overshoot accepted as rounding (full stretch)
+constexpr double kSingularTol = 1e-12;   // below this a free angle is taken from the seed
+
+// printf-style with up to two doubles, into a std::string.
+std::string format(const char* fmt, double a, double b = 0.0);
+
+inline double deg(double rad) { return rad * 180.0 / M_PI; }
+
+inline bool isQuarterTurn(double alpha) { return std::abs(std::cos(alpha)) < kStructureTol; }
+inline double quarterSign(double alpha) { return std::sin(alpha) > 0.0 ? 1.0 : -1.0; }
+inline bool isZeroTwist(double alpha) { return std::abs(std::sin(alpha)) < kStructureTol && std::cos(alpha) > 0.0; }
+inline double sign(double x) { return x < 0.0 ? -1.0 : 1.0; }
+
+inline Eigen::Vector3d rotX(double a, const Eigen::Vector3d& v) {
+  const double c = std::cos(a), s = std::sin(a);
+  return {v.x(), c * v.y() - s * v.z(), s * v.y() + c * v.z()};
+}
+
+inline Eigen::Vector3d rotZ(double t, const Eigen::Vector3d& v) {
+  const double c = std::cos(t), s = std::sin(t);
+  return {c * v.x() - s * v.y(), s * v.x() + c * v.y(), v.z()};
+}
+
+// Joint value from the DH variable: theta_i = theta + q_i (revolute), d_i = d + q_i (prismatic).
+inline double jointFromDh(const Model& model, int i, double dhValue) {
+  return dhValue - (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
+}
+inline double dhFromJoint(const Model& model, int i, double q) {
+  return q + (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
+}
+
+// ---- structure checks: "" when the DH fits, else why not ----
+
+// Exactly strlen(types) joints, 'R' revolute and 'P' prismatic in that order.
+std::string requireTypes(const Model& model, const char* types);
+// alpha_{i+1} = +-90 deg.
+std::string requireQuarterTwist(const Model& model, int i);
+// Joints 4-6 revolute with axes meeting in one point: a4 = a5 = d5 = 0 and neither alpha4 nor
+// alpha5 0 or 180 deg (any other twists: solveWrist).
+std::string requireSphericalWrist(const Model& model);
+
+// Wrist centre target (origin of frame 5, base coordinates) and the target frame 6: the pose
+// with TOOL removed, then link 6 removed. The origin of frame 5 in frame 6 is
+// A6^-1 (0,0,0,1) = (-a6, -d6 sin alpha6, -d6 cos alpha6), independent of theta6.
+void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre);
+
+// ---- shoulder: joint 1 with alpha1 = +-90 ----
+// A point with frame-1 coordinates (X, Y, Z1) lies in base at Rz(theta1) (a1 + X, -s1 Z1, d1 + s1 Y),
+// s1 = sin alpha1. Given the base point p and the fixed Z1, theta1 has two values (front:
+// a1 + X = +rho, back: -rho, rho^2 = px^2 + py^2 - Z1^2) and (X, Y) follows.
+struct Shoulder {
+  double theta1;
+  double x, y;   // target in the plane of joint 2 (frame-1 x, y)
+  double front;  // +1 front, -1 back
+};
+
+int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2]);
+
+// ---- elbow: joints 2, 3 parallel (alpha2 = 0) ----
+// A point u in frame 3 lies in frame 1 at Rz(theta2) [(a2, 0, d2) + Rz(theta3) v],
+// v = (a3, 0, d3) + Rx(alpha3) u: a planar two-link arm of lengths a2 and L3 = |(vx, vy)|
+// with theta3' = theta3 + atan2(vy, vx), at height Z1 = d2 + vz along z1.
+struct Elbow {
+  double a2, l3, delta, z1;
+};
+
+Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u);
+
+// alpha1 = +-90, alpha2 = 0, a2 != 0 and a nonzero forearm for the point u in frame 3.
+std::string requireElbow(const Model& model, const Eigen::Vector3d& u);
+
+struct ArmAngles {
+  double theta[3];
+  int arm;  // index of front/back x elbow up/down in elbowConfigurations()
+};
+
+// Vora eqs 7.1-7.4 generalised: law of cosines for theta3', then theta2. Elbow up (above the
+// shoulder-wrist line in base z) when front * s1 * sign(a2) * sin(theta3') < 0.
+int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, ArmAngles out[4]);
+
+// ---- spherical wrist ----
+// M = R3^T R6 Rx(-alpha6) = Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5) Rz(t6), any twists alpha4, alpha5
+// with sin alpha4 sin alpha5 != 0. Its third column is Rz(t4) (sa5 sin t5, -ca4 sa5 cos t5 -
+// sa4 ca5, -sa4 sa5 cos t5 + ca4 ca5): cos t5 from the z component (two t5, or none: the
+// twists cannot turn the tool axis there), t4 from x and y, t6 from the rest.
+struct WristAngles {
+  double theta[3];
+  double c[3], s[3];  // their cosines and sines, as the solution computed them
+  bool flip;
+};
+
+int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, WristAngles out[2]);
+
+// DH frame 3 in frame 0 at the arm joints q(0..2).
+Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q);
+
+// Adds the wrist solutions for the arm joints in qArm(0..2); arm solution `arm` becomes
+// configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them.
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6);
+
+// ---- configuration names ----
+
+// "front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down" (ArmAngles::arm).
+std::vector<std::string> elbowConfigurations();
+// Each arm name followed by "_noflip" then "_flip" (an empty arm name: "noflip", "flip"), the
+// order addWithWrist numbers them in.
+std::vector<std::string> withWrist(const std::vector<std::string>& names);
+
+}  // namespace ik
+}  // namespace armdyn

@@ -2,7 +2,7 @@
 
 #include "analysis/iso9283_report.h"
 #include "document.h"
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "io/robot_file.h"
 
 #include <QCheckBox>

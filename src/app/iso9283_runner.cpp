@@ -1,49 +1,31 @@
 #include "iso9283_runner.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <QElapsedTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
 namespace armdyn::app {
 
-Iso9283Runner::Iso9283Runner(QObject* parent) : QObject(parent) {
-  qRegisterMetaType<IsoRunOutcome>();
-  connect(&watcher_, &QFutureWatcher<IsoRunOutcome>::finished, this, [this] {
-    const IsoRunOutcome out = watcher_.result();
-    running_ = false;
-    control_.reset();
-    Q_EMIT busyChanged(false);
-    Q_EMIT finished(out);
-  });
-}
+Iso9283Runner::Iso9283Runner(QObject* parent) : QObject(parent), job_(this) { qRegisterMetaType<IsoRunOutcome>(); }
 
-Iso9283Runner::~Iso9283Runner() {
-  if (control_) control_->cancel = true;
-  watcher_.waitForFinished();
-}
+Iso9283Runner::~Iso9283Runner() = default;  // the job in flight is cancelled and waited for
 
 bool Iso9283Runner::start(const IsoRunRequest& request) {
-  if (running_) return false;
-  running_ = true;
+  if (job_.isRunning()) return false;
   kind_ = request.kind;
-  control_ = std::make_shared<RunControl>();
+  job_.start([request](JobControl& control) { return compute(request, [&control](double f) { return control.report(f); }); },
+             [this](const IsoRunOutcome& out) {
+               Q_EMIT busyChanged(false);
+               Q_EMIT finished(out);
+             });
   Q_EMIT busyChanged(true);
-  watcher_.setFuture(QtConcurrent::run([request, control = control_] {
-    return compute(request, [&control](double fraction) {
-      control->fraction = fraction;
-      return !control->cancel.load();
-    });
-  }));
   return true;
 }
 
-void Iso9283Runner::cancel() {
-  if (control_) control_->cancel = true;
-}
+void Iso9283Runner::cancel() { job_.cancel(); }
 
-double Iso9283Runner::progress() const { return running_ && control_ ? control_->fraction.load() : -1.0; }
+double Iso9283Runner::progress() const { return job_.progress(); }
 
 IsoRunOutcome Iso9283Runner::compute(const IsoRunRequest& request, const std::function<bool(double)>& progress) {
   QElapsedTimer clock;

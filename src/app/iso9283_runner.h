@@ -1,6 +1,6 @@
 #pragma once
 // Runs the ISO 9283 bench or the error-speed sweep of the Accuracy tab off the GUI thread, as
-// SimulationRunner runs a simulation: a request copies the session and the settings; the worker
+// SimulationRunner runs a simulation (BackgroundJob): a request copies the session and the settings; the worker
 // builds a Model and the controller (iso9283_settings.h) and calls the core (runIsoBench or
 // runSpeedSweep, which spread their runs over threads of their own). The core's progress
 // callback, called on the worker, stores the fraction done (progress() reads it) and returns
@@ -9,13 +9,12 @@
 
 #include "analysis/iso9283_bench.h"
 #include "analysis/speed_sweep.h"
+#include "background_job.h"
 #include "iso9283_settings.h"
 #include "studio_session.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 #include <QString>
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -55,7 +54,7 @@ class Iso9283Runner : public QObject {
   // The core's progress callback returns false from now on: the run stops at its next finished
   // closed-loop run and its outcome says cancelled.
   void cancel();
-  bool isBusy() const { return running_; }
+  bool isBusy() const { return job_.isRunning(); }
   IsoRunKind busyKind() const { return kind_; }
   // Fraction done (0..1) of the run in flight; -1 before its first report or when idle.
   double progress() const;
@@ -69,14 +68,8 @@ class Iso9283Runner : public QObject {
   void busyChanged(bool busy);
 
  private:
-  struct RunControl {
-    std::atomic<bool> cancel{false};
-    std::atomic<double> fraction{-1.0};
-  };
-  QFutureWatcher<IsoRunOutcome> watcher_;
-  std::shared_ptr<RunControl> control_;
-  bool running_ = false;
   IsoRunKind kind_ = IsoRunKind::Bench;
+  BackgroundJob<IsoRunOutcome> job_;  // waited for on destruction
 };
 
 }  // namespace armdyn::app

@@ -1,8 +1,8 @@
 #include "iso9283_settings.h"
 
 #include "control/controller_settings.h"
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"
 

@@ -4,7 +4,11 @@
 // the Control menu (issue 4): prescribed motion or forward simulation, drives, controller,
 // joint constraints, input profile, Ziegler-Nichols tuner, and the control plots.
 // Every edit goes through the Document (undoable) and triggers a background re-simulation;
-// results arrive in one piece and refresh every view.
+// results arrive in one piece and refresh every view. The window keeps the layout, the wiring
+// and the application of results; its helpers own the rest: StudioMenus (menus and toolbar),
+// FileActions (open, save, import, export of the robot, recent files), ResultExports (images,
+// CSV, prints, screenshot), WorkspaceOverlay (the reachable workspace), RunIndicator (the
+// status bar's busy bar and Stop) and WindowMessages (errors and notices).
 
 #include "simulation_result.h"
 #include "view_settings.h"
@@ -18,18 +22,14 @@
 #include <utility>
 #include <vector>
 
-class QActionGroup;
 class QComboBox;
 class QDialog;
 class QDockWidget;
 class QLabel;
-class QMenu;
 class QProgressBar;
-class QPushButton;
 class QTabWidget;
 class QTableView;
 class QTextBrowser;
-class QTimer;
 class QPrinter;
 class QAction;
 class QSplitter;
@@ -42,6 +42,12 @@ struct WorkspaceEstimate;
 namespace armdyn::app {
 
 class ArmViewport;
+class FileActions;
+class ResultExports;
+class RunIndicator;
+class StudioMenus;
+class WindowMessages;
+class WorkspaceOverlay;
 class KinematicsPanel;
 class Iso9283Panel;
 class Autosave;
@@ -78,10 +84,10 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   // Interactive prompts (message boxes, autosave recovery). Off for tests and screenshots.
-  void setInteractive(bool interactive) { interactive_ = interactive; }
+  void setInteractive(bool interactive);
   // Opening a file normally starts without a previous run to compare with; with this set, the
   // run of the file opened before stays as the previous run (armdyn-studio --compare A B).
-  void setCompareFiles(bool compare) { compareFiles_ = compare; }
+  void setCompareFiles(bool compare);
   // Offer back the autosave of a crashed run (interactive only), then start autosaving.
   void startAutosave();
 
@@ -137,9 +143,9 @@ class MainWindow : public QMainWindow {
   SimulationRunner* runner() const { return runner_; }
   PlotPanel* plots() const { return plots_; }
   PlotPanel* controlPlots() const { return controlPlots_; }
-  QComboBox* modeCombo() const { return modeCombo_; }
+  QComboBox* modeCombo() const;
   // Shown while a run takes longer than a moment; Stop drops it.
-  QProgressBar* progressBar() const { return progress_; }
+  QProgressBar* progressBar() const;
   ArmViewport* viewport() const { return viewport_; }
   PlaybackController* playback() const { return playback_; }
   PlaybackBar* playbackBar() const { return playbackBar_; }
@@ -160,9 +166,9 @@ class MainWindow : public QMainWindow {
   // samples, off the GUI thread) as a point cloud, its volume, reach and Q_L above the view;
   // recomputed when the robot changes while shown.
   void setWorkspaceShown(bool shown);
-  QAction* workspaceAction() const { return workspaceAct_; }
-  const WorkspaceEstimate* workspaceEstimate() const { return workspace_.get(); }
-  bool workspaceBusy() const { return workspaceBusy_; }
+  QAction* workspaceAction() const;
+  const WorkspaceEstimate* workspaceEstimate() const;
+  bool workspaceBusy() const;
   QLabel* workspaceInfo() const { return workspaceInfo_; }
   QTabWidget* tabs() const { return tabs_; }
   QDockWidget* parametersDock() const { return parametersDock_; }
@@ -204,49 +210,17 @@ class MainWindow : public QMainWindow {
   bool eventFilter(QObject* watched, QEvent* event) override;
 
  private:
-  void buildMenus();
   void onSessionChanged();
   void applyResult(const SimulationResultPtr& result);
   void onFailure(const SimulationFailure& failure);
   void onSample(int sample);
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);
-  void computeWorkspace();
   void updateTitle();
   void refreshParameters();
-  void addRecent(const QString& path);
-  void rebuildRecentMenu();
-  // Asks to save unsaved changes before `action` (the box's title: "Open library robot", "Exit",
-  // ...); false when the user cancels.
-  bool maybeSave(const QString& action);
-  void fileNew();
-  void fileOpen();
-  void fileOpenLibrary();
-  void fileImport();
-  void fileImportUrdf();
-  // A message about an edit that must outlive the run it starts: shown now and again once the
-  // run's result (or failure) arrives, which otherwise clears the status bar.
-  void notice(const QString& message);
-  void showNotice();
-  QString notice_;
-  void exportUrdfInteractive();
-  bool fileSave();
-  bool fileSaveAs();
-  void exportPlotsInteractive();
-  void exportTableInteractive(bool withUnits = false);
-  // Asks the size and dpi of a plot export (PlotPanel::exportPresets); false: cancelled.
-  bool askPlotExportSize(const QSize& screen, PlotExportOptions* options);
-  void exportSummaryInteractive();
-  void printParametersInteractive();
-  void printTableInteractive();
-  enum class PrintTarget { None, Printer, Pdf, Csv };
-  PrintTarget askPrintTarget(const QString& title, bool offerCsv);
-  void showError(const QString& title, const QString& message);
-  void exportControlPlotsInteractive();
-  void updateBusy();
-  void updateProgress();
-  template <typename D>
-  D* showDialog(QPointer<D>& slot);
+  // Opens a fresh dialog D(document, this, extra...) in `slot`, closing the one there.
+  template <typename D, typename... Extra>
+  D* showDialog(QPointer<D>& slot, const Extra&... extra);
 
   Document* document_;
   SimulationRunner* runner_;
@@ -266,33 +240,18 @@ class MainWindow : public QMainWindow {
   Iso9283Panel* accuracy_;
   bool kinematicsStale_ = true;
   Eigen::VectorXd picked_;
-  QAction* workspaceAct_ = nullptr;
   QLabel* workspaceInfo_;
-  std::shared_ptr<const WorkspaceEstimate> workspace_;
-  std::string workspaceRobot_;
-  quint64 workspaceGeneration_ = 0;
-  bool workspaceBusy_ = false;
   QTabWidget* tabs_;
   QLabel* banner_;
   QLabel* status_;
-  QComboBox* modeCombo_;
-  QActionGroup* modeActions_;
-  QProgressBar* progress_;
-  QPushButton* stop_;
-  QTimer* busyTimer_;
-  QTimer* progressTimer_;
   bool showControlTabOnResult_ = false;
   QDockWidget* parametersDock_;
   QDockWidget* teachDock_;
   QTextBrowser* parametersText_;
-  QMenu* recentMenu_;
   ViewSettings viewSettings_;
-  std::vector<std::pair<QAction*, bool ViewSettings::*>> viewToggles_;
   QPointer<ViewSettingsDialog> viewSettingsDialog_;
   SimulationResultPtr result_;
   int unreachable_ = -1;
-  bool compareFiles_ = false;
-  bool interactive_ = true;
   bool rememberLayout_ = false;  // set by restoreLayout(): closing saves the layout
   QSplitter* splitter_ = nullptr;
   bool fitPending_ = true;
@@ -310,6 +269,12 @@ class MainWindow : public QMainWindow {
   QPointer<ConstraintsDialog> constraintsDialog_;
   QPointer<InputProfileDialog> profileDialog_;
   QPointer<TunerDialog> tunerDialog_;
+  std::unique_ptr<WindowMessages> messages_;
+  std::unique_ptr<FileActions> files_;
+  std::unique_ptr<ResultExports> exports_;
+  std::unique_ptr<WorkspaceOverlay> workspace_;
+  std::unique_ptr<StudioMenus> menus_;
+  std::unique_ptr<RunIndicator> runIndicator_;
 };
 
 }  // namespace armdyn::app

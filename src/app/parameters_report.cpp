@@ -2,7 +2,7 @@
 
 #include "trajectory/task_plan.h"
 
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "model/equivalent_box.h"
 #include "units.h"
 

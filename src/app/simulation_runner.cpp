@@ -2,33 +2,27 @@
 
 #include "arm_frames.h"
 
-#include "control/controller_settings.h"
-#include "simulation/task_run.h"
+#include "run/task_run.h"
 
 #include <QElapsedTimer>
-#include <QtConcurrent/QtConcurrentRun>
 #include <cstdio>
 #include <exception>
 
 namespace armdyn::app {
 
-SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent) {
+SimulationRunner::SimulationRunner(QObject* parent) : QObject(parent), job_(this) {
   qRegisterMetaType<SimulationResultPtr>();
   qRegisterMetaType<SimulationFailure>();
-  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &SimulationRunner::onFinished);
 }
 
-SimulationRunner::~SimulationRunner() {
-  if (control_) control_->cancel = true;
-  watcher_.waitForFinished();
-}
+SimulationRunner::~SimulationRunner() = default;  // job_ cancels the run in flight and waits for it
 
 void SimulationRunner::request(const StudioSession& session) {
   ++generation_;
   requestClock_.start();
-  if (running_) {
+  if (job_.isRunning()) {
     pending_ = session;
-    if (control_) control_->cancel = true;  // its result would be stale
+    job_.cancel();  // its result would be stale
     return;
   }
   start(session, generation_);
@@ -37,46 +31,38 @@ void SimulationRunner::request(const StudioSession& session) {
 void SimulationRunner::abandon() {
   ++generation_;
   pending_.reset();
-  if (control_) control_->cancel = true;
+  job_.cancel();
 }
 
-double SimulationRunner::progress() const { return running_ && control_ ? control_->fraction.load() : -1.0; }
+double SimulationRunner::progress() const { return job_.progress(); }
 
 void SimulationRunner::start(StudioSession session, quint64 generation) {
-  running_ = true;
   runningGeneration_ = generation;
-  control_ = std::make_shared<RunControl>();
+  job_.start(
+      [session = std::move(session), generation, sizing = sizingWanted_](JobControl& control) {
+        Outcome out;
+        try {
+          out.result = compute(
+              session, generation, [&control](double fraction) { return control.report(fraction); }, sizing);
+        } catch (const UnreachablePointError& e) {
+          out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
+        } catch (const ForwardDivergence& e) {
+          out.failure = {generation, QString::fromStdString(e.what()), -1, true};
+        } catch (const std::exception& e) {
+          out.failure = {generation, QString::fromStdString(e.what()), -1};
+        }
+        return out;
+      },
+      [this](Outcome out) { onFinished(std::move(out)); });
   Q_EMIT busyChanged(true);
-  watcher_.setFuture(QtConcurrent::run([session = std::move(session), generation, control = control_,
-                                        sizing = sizingWanted_]() {
-    Outcome out;
-    try {
-      out.result = compute(
-          session, generation,
-          [&control](double fraction) {
-            control->fraction = fraction;
-            return !control->cancel.load();
-          },
-          sizing);
-    } catch (const UnreachablePointError& e) {
-      out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
-    } catch (const ForwardDivergence& e) {
-      out.failure = {generation, QString::fromStdString(e.what()), -1, true};
-    } catch (const std::exception& e) {
-      out.failure = {generation, QString::fromStdString(e.what()), -1};
-    }
-    return out;
-  }));
 }
 
-void SimulationRunner::onFinished() {
-  Outcome out = watcher_.result();
+void SimulationRunner::onFinished(Outcome out) {
   if (qEnvironmentVariableIsSet("ARMDYN_PROFILE_APPLY") && out.result) {
     std::fprintf(stderr, "run %llu: request->finished %.1f ms, compute %.1f ms\n",
                  static_cast<unsigned long long>(runningGeneration_), requestClock_.nsecsElapsed() / 1e6,
                  out.result->computeMs);
   }
-  running_ = false;
   if (pending_) {
     // A newer edit arrived while this run was in flight: its result is stale.
     StudioSession next = std::move(*pending_);
@@ -102,14 +88,10 @@ SimulationResultPtr SimulationRunner::compute(const StudioSession& session, quin
   result->session = session;
   result->model = std::make_shared<const Model>(session.robot);
   const Model& model = *result->model;
-  RunOptions options;
-  options.mode = session.mode;
-  if (session.mode == SimulationMode::ForwardSimulation) {
-    validateControllerSettings(session.controller, model);
-    auto config = std::make_shared<ControllerConfig>(controllerConfig(session.controller, model));
-    options.controller = config.get();
+  RunOptions options = runOptionsOf(session, model);
+  if (options.controller) {
     options.progress = progress;
-    result->controllerConfig = std::move(config);
+    result->controllerConfig = options.controller;
   }
   result->record = runTask(model, session.task, options);
   if (result->record.stopped) throw RunCancelled(result->record.message);

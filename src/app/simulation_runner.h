@@ -1,7 +1,7 @@
 #pragma once
 // Runs the simulation off the GUI thread (MuJoCo simulate's pattern): a request copies the
 // session; the worker builds a new Model, calls the core's run pipeline (runTask,
-// simulation/task_run.h) in the session's mode, then the link frames of every sample for the
+// run/task_run.h) in the session's mode, then the link frames of every sample for the
 // animation, and hands the result back in one piece. At most one run is in flight; a newer
 // request supersedes the pending one, and a run that finishes after a newer request was made
 // (or after abandon()) is dropped, and a forward run in flight is told to stop at its next
@@ -10,8 +10,9 @@
 
 #include "simulation_result.h"
 
+#include "background_job.h"
+
 #include <QElapsedTimer>
-#include <QFutureWatcher>
 #include <QObject>
 #include <atomic>
 #include <functional>
@@ -43,7 +44,7 @@ class SimulationRunner : public QObject {
   // Drops the run in flight and any pending one (their results never arrive); the worker
   // finishes in the background.
   void abandon();
-  bool isBusy() const { return running_; }
+  bool isBusy() const { return job_.isRunning(); }
   // Fraction done (0..1) of the forward run in flight: simulated time / duration; -1 when no
   // run is in flight or it reports no fraction (prescribed motion).
   double progress() const;
@@ -69,22 +70,15 @@ class SimulationRunner : public QObject {
     SimulationResultPtr result;
     SimulationFailure failure;
   };
-  // Shared with the worker of one run.
-  struct RunControl {
-    std::atomic<bool> cancel{false};
-    std::atomic<double> fraction{-1.0};
-  };
   void start(StudioSession session, quint64 generation);
-  void onFinished();
+  void onFinished(Outcome out);
 
-  QFutureWatcher<Outcome> watcher_;
-  bool running_ = false;
   bool sizingWanted_ = false;
   quint64 generation_ = 0;        // of the newest request
   quint64 runningGeneration_ = 0;
   std::optional<StudioSession> pending_;
-  std::shared_ptr<RunControl> control_;  // of the run in flight
   QElapsedTimer requestClock_;  // since the newest request (profiling)
+  BackgroundJob<Outcome> job_;  // the run in flight (cancelled and waited for on destruction)
 };
 
 }  // namespace armdyn::app

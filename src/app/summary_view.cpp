@@ -1,6 +1,6 @@
 #include "summary_view.h"
 
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "io/robot_file.h"
 #include "analysis/summary_report.h"
 #include "units.h"

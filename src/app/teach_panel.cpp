@@ -1,7 +1,7 @@
 #include "teach_panel.h"
 
 #include "document.h"
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/joint_limits.h"

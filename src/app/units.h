@@ -10,7 +10,7 @@
 namespace armdyn::app {
 
 enum class Quantity { Position, Velocity, Acceleration, Force };
-// A forward simulation's histories (simulation/closed_loop.h): q_d - q, applied motor voltage,
+// A forward simulation's histories (control/closed_loop.h): q_d - q, applied motor voltage,
 // motor current, drive torque at the joint.
 enum class ControlQuantity { TrackingError, Voltage, Current, MotorTorque };
 

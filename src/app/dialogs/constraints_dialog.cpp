@@ -2,7 +2,7 @@
 
 #include "dialogs/controller_dialog.h"
 #include "document.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

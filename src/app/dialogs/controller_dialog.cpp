@@ -4,7 +4,7 @@
 #include "control/controller_settings.h"
 #include "control/pid_controller.h"
 #include "document.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "units.h"
 
 #include <QCheckBox>

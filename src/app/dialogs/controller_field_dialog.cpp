@@ -3,7 +3,7 @@
 #include "control/controller_settings.h"
 #include "dialogs/controller_dialog.h"
 #include "document.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <QLabel>
 

@@ -1,7 +1,7 @@
 #include "dialogs/field_dialog.h"
 
 #include "document.h"
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "model/model.h"
 #include "simulation/input_limits.h"
 

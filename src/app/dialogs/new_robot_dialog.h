@@ -3,10 +3,10 @@
 // is chosen), an n-link blank arm (revolute hollow-bar links in a plane, Vora's "new
 // manipulator type"), or Abuzneid & Sobh's generic six-joint arm: one of the eight
 // configurations of joints 1-3 (RRR ... PPP) with their DH (degrees and metres here, SI inside)
-// on a spherical wrist, built by the core (model/generic_arm.h) with a reachable task.
+// on a spherical wrist, built by the core (design/generic_arm.h) with a reachable task.
 
 #include "io/robot_file.h"
-#include "model/generic_arm.h"
+#include "design/generic_arm.h"
 
 #include <QDialog>
 #include <QMap>

@@ -1,8 +1,8 @@
 #include "dialogs/tool_wrench_dialog.h"
 
 #include "document.h"
-#include "dynamics/tool_wrench_profile.h"
-#include "io/input_error.h"
+#include "model/tool_wrench_profile.h"
+#include "common/input_error.h"
 
 #include <QButtonGroup>
 #include <QComboBox>

@@ -3,9 +3,8 @@
 #include <algorithm>
 
 #include "document.h"
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "kinematics/inverse_kinematics.h"
-#include "main_window.h"
 #include "trajectory/task_plan.h"
 
 #include <QGridLayout>
@@ -122,7 +121,8 @@ void durationsAfterRemove(TaskSpec& t, int at) {
 
 }  // namespace
 
-TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* parent)
+TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* parent, const QString& failureText,
+                                               int failedPoint)
     : QDialog(parent), document_(document) {
   setWindowTitle(tr("Change trajectory points"));
   resize(840, 520);
@@ -263,15 +263,11 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
     clearFailure();  // a new run is on its way
     reload();
   });
-  if (auto* window = qobject_cast<MainWindow*>(parent)) {
-    connect(window, &MainWindow::simulationFailed, this, &TrajectoryPointsDialog::showFailure);
-    connect(window, &MainWindow::resultApplied, this, &TrajectoryPointsDialog::clearFailure);
-  }
   reload();
   // Opened after a run failed on a point: mark it at once, with the banner's words.
-  if (auto* window = qobject_cast<MainWindow*>(parent); window && window->unreachablePoint() >= 0) {
-    showFailure(window->problemText(), window->unreachablePoint());
-    reason_->setText(window->problemText());
+  if (failedPoint >= 0) {
+    showFailure(failureText, failedPoint);
+    reason_->setText(failureText);
   }
   if (table_->rowCount() > 0) table_->selectRow(0);
 }

@@ -11,8 +11,9 @@
 // messages then name the point, not a line of a file that says otherwise.
 // The inverse-kinematics configuration is committed when chosen or when its text is finished
 // (Enter, focus out), and only if the robot's family has it.
-// When the run fails on a point (MainWindow::simulationFailed, if the parent is the main
-// window), its row is marked and the reason shown until the next run.
+// When the run fails on a point, its row is marked and the reason shown until the next run:
+// the window that opens the dialog passes the failure on screen then, and connects its later
+// failures and results to showFailure and clearFailure.
 
 #include "io/robot_file.h"
 
@@ -31,7 +32,10 @@ class Document;
 class TrajectoryPointsDialog : public QDialog {
   Q_OBJECT
  public:
-  TrajectoryPointsDialog(Document* document, QWidget* parent = nullptr);
+  // `failureText` and `failedPoint` (0-based, -1 for none): the failed run on screen when the
+  // dialog opens (the window's problem banner), marked at once.
+  TrajectoryPointsDialog(Document* document, QWidget* parent = nullptr, const QString& failureText = QString(),
+                         int failedPoint = -1);
   QTableWidget* table() const { return table_; }
   QLabel* reason() const { return reason_; }
   QComboBox* configuration() const { return configuration_; }

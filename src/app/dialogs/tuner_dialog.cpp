@@ -1,10 +1,11 @@
 #include "dialogs/tuner_dialog.h"
 
+#include "control/controller_settings.h"
 #include "control/pid_controller.h"
 #include "control/ziegler_nichols.h"
 #include "dialogs/controller_dialog.h"
 #include "document.h"
-#include "io/number_text.h"
+#include "common/number_text.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -19,7 +20,6 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
-#include <QtConcurrent/QtConcurrentRun>
 #include <qcustomplot.h>
 
 namespace armdyn::app {
@@ -74,7 +74,7 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   period_ = new QLineEdit(this);
   period_->setObjectName("tunerPeriod");
   const ControllerSettings c = completedController(document->session());
-  const double h = c.config.sampleTime > 0.0 ? c.config.sampleTime : kAndersonServoPeriod;
+  const double h = c.config.sampleTime > 0.0 ? c.config.sampleTime : defaultSamplePeriod(ControllerType::Pid);
   period_->setText(QString::number(h, 'g', 6));  // 0.000933333, not 0.000933333333333333
   period_->setCursorPosition(0);
   periodShown_ = {period_->text(), h};
@@ -116,15 +116,14 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
   connect(run_, &QPushButton::clicked, this, &TunerDialog::startTuning);
-  connect(&watcher_, &QFutureWatcher<Outcome>::finished, this, &TunerDialog::onFinished);
   showResult();
   resize(640, 640);
 }
 
-TunerDialog::~TunerDialog() { watcher_.waitForFinished(); }
+TunerDialog::~TunerDialog() = default;  // job_ waits for a search in flight
 
 bool TunerDialog::startTuning() {
-  if (watcher_.isRunning()) return false;
+  if (job_.isRunning()) return false;
   const RobotSpec& robot = document_->robot();
   Eigen::VectorXd q(robot.dof());
   for (int j = 0; j < robot.dof(); ++j) {
@@ -155,7 +154,7 @@ bool TunerDialog::startTuning() {
   tunedPeriod_ = h.value;
   run_->setEnabled(false);
   result_->setText(tr("Searching for Kmax of joint %1…").arg(joint + 1));
-  watcher_.setFuture(QtConcurrent::run([robot = session.robot, config = c.config, joint, q, options]() mutable {
+  job_.start([robot = session.robot, config = c.config, joint, q, options](JobControl&) mutable {
     Outcome out;
     try {
       const Model model(robot);
@@ -165,12 +164,11 @@ bool TunerDialog::startTuning() {
       out.error = QString::fromStdString(e.what());
     }
     return out;
-  }));
+  }, [this](const Outcome& out) { onFinished(out); });
   return true;
 }
 
-void TunerDialog::onFinished() {
-  const Outcome out = watcher_.result();
+void TunerDialog::onFinished(const Outcome& out) {
   run_->setEnabled(true);
   if (out.result) {
     tuned_ = out.result;

@@ -8,8 +8,9 @@
 #include "control/ziegler_nichols.h"
 #include "studio_session.h"
 
+#include "background_job.h"
+
 #include <QDialog>
-#include <QFutureWatcher>
 #include <optional>
 
 class QComboBox;
@@ -36,7 +37,7 @@ class TunerDialog : public QDialog {
   QCustomPlot* responsePlot() const { return plot_; }
   QPushButton* applyButton(int rule) const { return apply_[rule]; }  // 0 P, 1 PI, 2 PID
   QLabel* resultLabel() const { return result_; }
-  bool isRunning() const { return watcher_.isRunning(); }
+  bool isRunning() const { return job_.isRunning(); }
   const std::optional<TuneResult>& result() const { return tuned_; }
 
   // Starts the search with the dialog's joint, configuration and period; false (and a message)
@@ -53,7 +54,7 @@ class TunerDialog : public QDialog {
     std::optional<TuneResult> result;
     QString error;
   };
-  void onFinished();
+  void onFinished(const Outcome& out);
   void showResult();
   Document* document_;
   QComboBox* joint_;
@@ -71,7 +72,7 @@ class TunerDialog : public QDialog {
   QCustomPlot* plot_;
   QTableWidget* gains_;
   QPushButton* apply_[3];
-  QFutureWatcher<Outcome> watcher_;
+  BackgroundJob<Outcome> job_{this};  // the search (waited for on destruction)
   std::optional<TuneResult> tuned_;
   double tunedPeriod_ = 0.0;
 };

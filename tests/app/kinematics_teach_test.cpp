@@ -1,0 +1,345 @@
+// GUI tests of armdyn-studio, run under Xvfb: the Kinematics tab (kinematics_panel: IK branches,
+// maps along the task), the reachable workspace and teach mode (teach_panel: jog, record a pose
+// into the task).
+// Split from the former studio_test.cpp; the helpers and main() are in studio_test_support.
+// The tests drive the real main window and dialogs, and compare what the widgets show against
+// independent paths (the core called directly on the same spec, published figures, the other
+// file format for the same arm).
+
+#include "studio_test_support.h"
+
+using namespace armdyn;
+using namespace armdyn::app;
+using namespace armdyn::app::test;
+
+class KinematicsTeachTest : public QObject {
+  Q_OBJECT
+
+ private Q_SLOTS:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QDir().mkpath(kArtifacts);
+    // main() moved HOME to a temporary tree: the autosaves land there.
+    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
+  }
+
+  // Teach mode: a slider moves the joint; a Cartesian jog moves the tool 10 mm along x in the
+  // configuration chosen (checked with the core forward kinematics).
+  void teachModeMovesAndJogs() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const Model model(w.document()->robot());
+    const QString before = t->poseText();
+    t->slider(0)->setValue(t->slider(0)->value() + 200);  // +0.2 rad on the waist
+    QVERIFY(t->poseText() != before);
+    const Eigen::Vector3d p0 = toolPose(model, t->joints()).block<3, 1>(0, 3);
+    QVERIFY2(t->jog(0, 0.01), qPrintable(t->message()->text()));
+    const Eigen::Vector3d p1 = toolPose(model, t->joints()).block<3, 1>(0, 3);
+    // Closed-form IK of the RRR: exact to rounding (1e-9 m).
+    QVERIFY((p1 - p0 - Eigen::Vector3d(0.01, 0, 0)).norm() < 1e-9);
+    QVERIFY(!t->jog(0, 5.0));  // 5 m away: out of reach, refused with a reason
+    QVERIFY(!t->message()->text().isEmpty());
+    // A joint value typed in degrees beside the slider: the joint takes it (SI inside), the
+    // slider follows.
+    QDoubleSpinBox* box = t->valueBox(1);
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, "30");
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(std::abs(t->joints()(1) - 30.0 * M_PI / 180.0) < 1e-12);
+    QCOMPARE(t->slider(1)->value(), static_cast<int>(std::lround(t->joints()(1) / 1e-3)));  // slider unit: 1 mrad
+    QVERIFY(box->suffix().contains("°"));
+    saveArtifact(w, "teach_mode");
+  }
+
+  // The Kinematics tab lists the closed-form branches of the pose under the time cursor with the
+  // singularity analysis; clicking a branch shows the arm in it (same tool pose); an arm without
+  // a closed form shows the one numerical solution and says so.
+  void kinematicsPanelPicksABranch() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    w.newSession(NewRobotDialog::genericSession(genericArmDefaults("RRR")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(20);
+    KinematicsPanel* k = w.kinematics();
+    QCOMPARE(k->branchCount(), 8);  // front/back x elbow up/down x wrist flip/noflip
+    QVERIFY2(k->methodLabel()->text().contains("Closed form"), qPrintable(k->methodLabel()->text()));
+    QCOMPARE(k->value("singularity")->text(), QString("none"));
+    QVERIFY(k->value("manipulability")->text().endsWith("m³"));
+    QVERIFY(k->value("detJ11")->text().endsWith("m³"));
+    QVERIFY(k->value("detJ22")->text().contains("no unit"));
+    QVERIFY(k->table()->horizontalHeaderItem(1)->text().contains("°"));
+    const Model model(w.document()->robot());
+    const Eigen::VectorXd shown = w.displayedJoints();
+    int other = -1;
+    for (int r = 0; r < k->branchCount(); ++r)
+      if (k->branchName(r) == "back_elbow_down_flip") other = r;
+    QVERIFY(other >= 0);
+    QVERIFY((k->branch(other) - shown).norm() > 0.1);
+    const QRect cell = k->table()->visualItemRect(k->table()->item(other, 0));
+    QTest::mouseClick(k->table()->viewport(), Qt::LeftButton, {}, cell.center());
+    QVERIFY((w.displayedJoints() - k->branch(other)).norm() < 1e-12);
+    // The same tool pose, another arm configuration.
+    QVERIFY((toolPose(model, w.displayedJoints()) - toolPose(model, shown)).norm() < 1e-9);
+    QVERIFY(k->table()->item(k->branchCount() - 1, 0) != nullptr);
+    saveArtifact(w, "kinematics_panel");
+    // The time cursor takes the arm back.
+    const int next = w.playback()->sample() == 3 ? 4 : 3;
+    w.playback()->setSample(next);
+    QVERIFY((w.displayedJoints() - w.result()->record.q.row(next).transpose()).norm() < 1e-12);
+
+    // A planar two-link arm has no closed form: one damped-least-squares solution, said so.
+    w.newSession(NewRobotDialog::blankSession(2));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QCOMPARE(k->branchCount(), 1);
+    QVERIFY2(k->methodLabel()->text().contains("damped-least-squares"), qPrintable(k->methodLabel()->text()));
+    QVERIFY(k->value("detJ11")->text().contains("no spherical wrist"));
+  }
+
+  // The Kinematics tab's maps along the task: the core's analyzePath of the run, one point a
+  // sample, the singular instants as labelled lines, the shared time cursor; Shift+click seeks.
+  void kinematicsMapAlongTheTask() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(20);
+    KinematicsPanel* k = w.kinematics();
+    const SimulationResultPtr run = w.result();
+    const int samples = run->samples();
+    QVERIFY(samples > 10);
+    QVERIFY(k->pathKinematics().has_value());
+    QCOMPARE(k->mapSampleCount(), samples);
+    QCOMPARE(k->mapPlot()->graphCount(), 3);  // det J11, det J22, manipulability
+    QCOMPARE(k->singularMarkerCount(), 0);
+    QVERIFY2(k->mapSummary()->text().contains("singular instants: none"), qPrintable(k->mapSummary()->text()));
+    QVERIFY2(k->mapSummary()->text().contains("Smallest manipulability"), qPrintable(k->mapSummary()->text()));
+    QVERIFY(k->mapPlot()->yAxis->label().contains("m³"));
+    QVERIFY(k->mapPlot()->yAxis2->visible() && k->mapPlot()->yAxis2->label().contains("no unit"));
+    QVERIFY(k->mapPlot()->xAxis->label().contains("(s)"));
+    // The same values as the core called directly on the same run.
+    const PathKinematics direct = analyzePath(*run->model, run->record.t, run->record.q);
+    const QCPGraph* detJ11 = k->mapPlot()->graph(0);
+    QCOMPARE(detJ11->data()->at(samples / 2)->value, direct.detJ11[static_cast<std::size_t>(samples / 2)]);
+    // The time cursor follows playback; Shift+click on the map moves it.
+    w.playback()->setSample(samples / 3);
+    QCOMPARE(k->cursorTime(), run->record.t[static_cast<std::size_t>(samples / 3)]);
+    const double target = run->record.t[static_cast<std::size_t>(2 * samples / 3)];
+    const QPoint at(static_cast<int>(std::lround(k->mapPlot()->xAxis->coordToPixel(target))),
+                    k->mapPlot()->axisRect()->center().y());
+    QTest::mouseClick(k->mapPlot(), Qt::LeftButton, Qt::ShiftModifier, at);
+    QVERIFY2(std::abs(w.playback()->time() - target) <= 1.5 * run->record.dt, qPrintable(QString::number(w.playback()->time())));
+    QCOMPARE(k->cursorTime(), w.playback()->time());
+
+    // A run through a wrist singularity: q5 from -0.4 to 0.4 rad, linearly over 0..1.98 s (100
+    // samples, 0.02 s apart), so det J22 changes sign at t = 0.99 s, between two samples.
+    std::vector<double> t(100);
+    Eigen::MatrixXd q(100, 6);
+    for (int i = 0; i < 100; ++i) {
+      t[static_cast<std::size_t>(i)] = 0.02 * i;
+      q.row(i) = run->model->home().transpose();
+      q(i, 4) = -0.4 + 0.8 * t[static_cast<std::size_t>(i)] / 1.98;
+    }
+    k->setRun(run->model, t, q);
+    QCOMPARE(k->mapSampleCount(), 100);
+    QCOMPARE(k->singularMarkerCount(), 1);
+    QVERIFY2(std::abs(k->singularMarkerTime(0) - 0.99) < 1e-8, qPrintable(QString::number(k->singularMarkerTime(0), 'g', 12)));
+    QCOMPARE(k->singularMarkerLabel(0), QString("wrist singular"));
+    QVERIFY2(k->mapSummary()->text().contains("t = 0.990 s wrist (passes through)"), qPrintable(k->mapSummary()->text()));
+    saveArtifact(w, "kinematics_map_wrist");
+    // Too long a run is skipped with a note.
+    const int many = KinematicsPanel::kMapMaxSamples + 1;
+    std::vector<double> longT(static_cast<std::size_t>(many));
+    for (int i = 0; i < many; ++i) longT[static_cast<std::size_t>(i)] = 1e-3 * i;
+    k->setRun(run->model, longT, Eigen::MatrixXd::Zero(many, 6));
+    QCOMPARE(k->mapSampleCount(), 0);
+    QCOMPARE(k->singularMarkerCount(), 0);
+    QVERIFY2(k->mapSummary()->text().contains("not computed"), qPrintable(k->mapSummary()->text()));
+    // The run on screen again (an edit re-simulates: the map follows the new run).
+    k->setResult(w.result());
+    QCOMPARE(k->mapSampleCount(), samples);
+    QCOMPARE(k->singularMarkerCount(), 0);
+  }
+
+  // View > Show reachable workspace: a point cloud in the scene and the volume, reach and Q_L
+  // above the view, computed off the GUI thread; recomputed for an edited robot; off again.
+  void workspaceToggleDrawsAndReports() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    w.newSession(NewRobotDialog::genericSession(genericArmDefaults("RRP")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QSignalSpy ready(&w, &MainWindow::workspaceReady);
+    QAction* toggle = w.findChild<QAction*>("viewShowWorkspace");
+    QVERIFY(toggle && toggle->isCheckable());
+    toggle->trigger();
+    QVERIFY(w.workspaceBusy());
+    QVERIFY(ready.wait(20000));
+    QVERIFY(!w.workspaceBusy());
+    const double volume = ready.takeFirst().at(0).toDouble();
+    QVERIFY(volume > 0.0);
+    QVERIFY(w.workspaceEstimate() && w.workspaceEstimate()->volume == volume);
+    ArmScene& scene = w.viewport()->scene();
+    QCOMPARE(static_cast<int>(scene.workspaceNode()->getNumChildren()), 1);
+    QVERIFY(scene.workspacePointCount() > 1000);
+    QVERIFY(w.workspaceInfo()->isVisible());
+    QVERIFY2(w.workspaceInfo()->text().contains("m³") && w.workspaceInfo()->text().contains("Q<sub>L</sub>"),
+             qPrintable(w.workspaceInfo()->text()));
+    saveArtifact(w, "workspace");
+    // A longer boom: a larger workspace, recomputed while shown.
+    RobotSpec robot = w.document()->robot();
+    robot.links[2].qMax = 1.4;
+    w.document()->edit(robot, "travel");
+    QVERIFY(ready.wait(20000));
+    QVERIFY(ready.takeFirst().at(0).toDouble() > volume);
+    // A task edit leaves the robot and its workspace as they were: no new estimate.
+    TaskSpec task = w.document()->task();
+    task.points.pop_back();
+    w.document()->edit(task, "task");
+    QVERIFY(!w.workspaceBusy());
+    toggle->trigger();
+    QCOMPARE(static_cast<int>(scene.workspaceNode()->getNumChildren()), 0);
+    QVERIFY(!w.workspaceInfo()->isVisible());
+    QVERIFY(w.workspaceEstimate() == nullptr);
+  }
+
+  // Issue 11: teach mode records the pose into the task. Insert after the selected point (the
+  // point box, default the last; the trajectory dialog's row while it is open) and replace:
+  // the point is the forward kinematics of the teach joints (1e-12), one undo step each, and
+  // undo restores the task exactly.
+  void teachRecordsPoseIntoTheTask() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const TaskSpec original = w.document()->task();
+    const int n = original.pointCount();
+    QVERIFY(n >= 2);
+    QVERIFY(original.jointPoints.rows() == 0);  // a task of tool poses
+    const auto sameTask = [](const TaskSpec& a, const TaskSpec& b) {
+      if (a.points.size() != b.points.size() || a.durations != b.durations || a.sourceFile != b.sourceFile ||
+          a.lines != b.lines || a.configurationLine != b.configurationLine || a.jointPointLines != b.jointPointLines ||
+          a.jointPoints.rows() != b.jointPoints.rows() || a.jointPoints.cols() != b.jointPoints.cols() ||
+          a.jointPoints != b.jointPoints)
+        return false;
+      for (std::size_t k = 0; k < a.points.size(); ++k) {
+        if (a.points[k].position != b.points[k].position || a.points[k].rpy != b.points[k].rpy ||
+            a.points[k].radius != b.points[k].radius || a.points[k].sourceLine != b.points[k].sourceLine)
+          return false;
+      }
+      return true;
+    };
+    const auto fk = [&](const Eigen::VectorXd& q) { return xyzRpyFromPose(toolPose(Model(w.document()->robot()), q)); };
+    auto* undo = w.document()->undoStack();
+    const int steps = undo->count();
+
+    // Default: after the last point.
+    QCOMPARE(t->pointBox()->value(), n);
+    QCOMPARE(t->selectedPoint(), n - 1);
+    t->setJoints(Eigen::Vector3d(0.3, -0.6, 0.9));
+    const Eigen::VectorXd q1 = t->joints();
+    QTest::mouseClick(t->insertButton(), Qt::LeftButton);
+    QCOMPARE(w.document()->task().pointCount(), n + 1);
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(undo->undoText(), QStringLiteral("Record pose as point %1").arg(n + 1));
+    const TaskPoint& recorded = w.document()->task().points[static_cast<std::size_t>(n)];
+    const Vector6d pose1 = fk(q1);
+    QVERIFY((recorded.position - pose1.head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QVERIFY((recorded.rpy - pose1.tail<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    for (int k = 0; k < n; ++k) QCOMPARE(w.document()->task().points[k].position, original.points[k].position);
+    QCOMPARE(t->pointBox()->value(), n + 1);  // the next insert goes after the recorded point
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QCOMPARE(undo->index(), steps);
+    QCOMPARE(t->pointBox()->value(), n);
+    QVERIFY(waitForRun(w));
+
+    // Replace point 2: only that point changes, one step, undo restores.
+    t->pointBox()->setValue(2);
+    t->setJoints(Eigen::Vector3d(-0.2, -0.4, 0.7));
+    const Eigen::VectorXd q2 = t->joints();
+    QTest::mouseClick(t->replaceButton(), Qt::LeftButton);
+    const TaskSpec replaced = w.document()->task();
+    QCOMPARE(replaced.pointCount(), n);
+    QCOMPARE(undo->index(), steps + 1);
+    const Vector6d pose2 = fk(q2);
+    QVERIFY((replaced.points[1].position - pose2.head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QVERIFY((replaced.points[1].rpy - pose2.tail<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    for (int k = 0; k < n; ++k) {
+      if (k == 1) continue;
+      QCOMPARE(replaced.points[k].position, original.points[k].position);
+      QCOMPARE(replaced.points[k].rpy, original.points[k].rpy);
+    }
+    QCOMPARE(replaced.durations, original.durations);
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QVERIFY(waitForRun(w));
+
+    // The keyboard shortcut (Ctrl+R) records too.
+    w.activateWindow();
+    if (QTest::qWaitForWindowActive(&w)) {
+      QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier);
+      QCOMPARE(w.document()->task().pointCount(), n + 1);
+      undo->undo();
+      QVERIFY(sameTask(w.document()->task(), original));
+      QVERIFY(waitForRun(w));
+    }
+
+    // With the trajectory dialog open, its selected row is the selected point; the recorded
+    // point becomes the selected row.
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    d->table()->selectRow(0);
+    QCOMPARE(t->selectedPoint(), 0);
+    QVERIFY(t->recordPose(false));
+    QCOMPARE(w.document()->task().pointCount(), n + 1);
+    QVERIFY((w.document()->task().points[1].position - fk(t->joints()).head<3>()).cwiseAbs().maxCoeff() <= 1e-12);
+    QCOMPARE(w.document()->task().points[0].position, original.points[0].position);
+    QCOMPARE(d->table()->currentRow(), 1);
+    d->close();
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), original));
+    QVERIFY(waitForRun(w));
+
+    // A joint-space task gets the joint values as written (degrees).
+    w.document()->edit(jointSweepTask(w.document()->robot()), "joint sweep");
+    QVERIFY(waitForRun(w));
+    const TaskSpec sweep = w.document()->task();
+    t->setJoints(Eigen::Vector3d(0.25, -0.5, 0.75));
+    t->pointBox()->setValue(t->pointBox()->maximum());  // after the last point
+    QVERIFY(t->recordPose(false));
+    const Eigen::MatrixXd& jp = w.document()->task().jointPoints;
+    QCOMPARE(jp.rows(), sweep.jointPoints.rows() + 1);
+    for (int i = 0; i < 3; ++i) {
+      QVERIFY2(std::abs(jp(jp.rows() - 1, i) - t->joints()(i) * 180.0 / M_PI) <= 1e-12,
+               qPrintable(QStringLiteral("joint %1: %2 deg recorded, teach joint %3 rad")
+                              .arg(i + 1)
+                              .arg(jp(jp.rows() - 1, i), 0, 'g', 17)
+                              .arg(t->joints()(i), 0, 'g', 17)));
+    }
+    QVERIFY(waitForRun(w));
+    undo->undo();
+    QVERIFY(sameTask(w.document()->task(), sweep));
+    QVERIFY(waitForRun(w));
+    saveArtifact(w, "teach_record");
+  }
+};
+
+int main(int argc, char** argv) {
+  return runStudioTest(argc, argv, [] { return std::make_unique<KinematicsTeachTest>(); });
+}
+
+#include "kinematics_teach_test.moc"

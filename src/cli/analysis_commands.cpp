@@ -1,10 +1,10 @@
 // armdyn analyze / armdyn ik-rates (docs/cli.md): singularities and conditioning at a
 // configuration; inverse velocity and acceleration kinematics.
 
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "command_support.h"
 #include "commands.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "kinematics/inverse_rates.h"
 #include "kinematics/path_singularities.h"

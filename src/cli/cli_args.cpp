@@ -1,7 +1,7 @@
 #include "cli_args.h"
 
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 
 #include <cctype>
 

@@ -5,11 +5,14 @@
 #include "command_support.h"
 #include "actuation/drive.h"
 #include "analysis/simulation_csv.h"
+#include "analysis/summary_report.h"
 #include "control/control_run.h"
-#include "simulation/task_run.h"
+#include "run/task_run.h"
+
+#include <memory>
 #include "control/controller_file.h"
 #include "control/controller_settings.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 
 #include <cmath>
@@ -27,18 +30,25 @@ int runRun(const Argv& argv) {
   // --controller FILE, else the controller saved in a session file (`run: {controller: ...}`).
   if (!args.has("--controller") && !session.controllerGiven)
     throw InputError("", 0, "--controller", "give a controller file (the robot file holds no controller)");
-  const ControllerConfig config = args.has("--controller") ? loadControllerFile(args.value("--controller"), model)
-                                                           : controllerConfig(session.controller, model);
-  const double duration = args.has("--duration") ? args.positive("--duration", 0.0) : 0.0;
-  TaskPlan plan;
-  if (task.pointCount() > 0) plan = planTask(model, task);
-  else if (task.wrench) plan.toolWrench = *task.wrench;  // no task to follow: the wrench alone (--wrench)
-  const bool carries = plan.trajectory || !plan.toolWrench.isZero();
-  const ControlRun run = runController(model, carries ? &plan : nullptr, config, duration);
-  if (args.has("--csv"))
-    writeOutput(args.value("--csv"), recordCsv(recordOfForwardRun(model, plan, run, !config.rigidBody && hasDrives(model))));
-  printOut(args.flag("--json") ? runSummaryJson(run) : runSummaryText(run, model));
-  return run.result.summary.diverged ? 1 : 0;
+  RunOptions options;
+  if (args.has("--controller")) {
+    options.mode = RunMode::ForwardSimulation;
+    options.controller = std::make_shared<const ControllerConfig>(loadControllerFile(args.value("--controller"), model));
+  } else {
+    Session forward = session;
+    forward.mode = RunMode::ForwardSimulation;
+    try {
+      options = runOptionsOf(forward, model);
+    } catch (const InputError& e) {
+      if (!e.file().empty()) throw;
+      throw InputError(path, 0, "run.controller." + e.field(), e.message());
+    }
+  }
+  options.duration = args.has("--duration") ? args.positive("--duration", 0.0) : 0.0;
+  const RunRecord record = runTask(model, task, options);
+  if (args.has("--csv")) writeOutput(args.value("--csv"), recordCsv(record));
+  printOut(args.flag("--json") ? forwardSummaryJson(record) : forwardSummaryText(model, record));
+  return record.diverged ? 1 : 0;
 }
 
 int runTune(const Argv& argv) {

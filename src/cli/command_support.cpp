@@ -1,7 +1,8 @@
 #include "command_support.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
+#include "run/task_run.h"
 
 #include <cstdio>
 
@@ -40,7 +41,10 @@ DynamicsMethod methodOption(const Args& args) {
 RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const SimulationOptions& options,
                                 const std::string& robotFile, const Args& args) {
   try {
-    return simulateTask(model, task, options);
+    RunOptions run;
+    run.mode = RunMode::PrescribedMotion;
+    run.prescribed = options;
+    return runTask(model, task, run);
   } catch (const InputError& e) {
     if (!e.file().empty()) throw;
     const std::string taskFile = task.sourceFile.empty() ? robotFile : task.sourceFile;

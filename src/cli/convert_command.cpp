@@ -4,8 +4,8 @@
 
 #include "command_support.h"
 #include "commands.h"
-#include "analysis/json_writer.h"
-#include "io/input_error.h"
+#include "common/json_writer.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "io/urdf_reader.h"
 #include "io/urdf_writer.h"

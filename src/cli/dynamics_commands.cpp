@@ -2,7 +2,7 @@
 
 #include "actuation/drive.h"
 #include "actuation/drive_dynamics.h"
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "command_support.h"
 #include "commands.h"
 #include "dynamics/crba.h"

@@ -7,7 +7,7 @@
 #include "analysis/iso9283_report.h"
 #include "control/controller_file.h"
 #include "control/controller_settings.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"

@@ -1,11 +1,11 @@
 // armdyn fk / armdyn ik / armdyn jacobian (docs/cli.md). Poses on the command line: metres and
 // degrees (eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)); joint values SI.
 
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "command_support.h"
 #include "commands.h"
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/jacobian.h"

@@ -4,7 +4,7 @@
 
 #include "cmd_control.h"
 #include "commands.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <cstdio>
 #include <exception>

@@ -2,7 +2,7 @@
 // analysis/actuator_sizing.h), and the largest payload that passes every rating.
 
 #include "analysis/actuator_sizing.h"
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "analysis/payload_search.h"
 #include "command_support.h"
 #include "commands.h"

@@ -1,6 +1,6 @@
 // The ISO 9283 virtual test bench on the IRb-60-like arm (robots/irb60.yaml: four elastic drives,
 // DC motors with inductance, voltage input), computed torque at 1 ms, RK4 at 1 ms, the paper's
-// cube (centre (1.7, 0, 1) m, edge 0.6 m, R = 0.03 m). Targets of issue 10 (wall time):
+// cube (centre (1.7, 0, 1) m, edge 0.6 m, R = 0.03 m). Targets (wall time, what keeps the accuracy tab usable):
 //   BM_IsoPathRunIrb60     one path run, Stepniewski's square at 0.5 m/s (4.9 s of motion
 //                          + 0.2 s settle), plan built once outside the loop: <= 50 ms
 //   BM_SpeedSweepIrb60     the ten-speed sweep 0.05..0.5 m/s with the running-speed index

@@ -1,4 +1,4 @@
-// Kinematic analysis timings on the PUMA 560 (issue 9 targets in parentheses), with Orocos KDL
+// Kinematic analysis timings on the PUMA 560 (targets in parentheses), with Orocos KDL
 // doing the comparable work in the same binary:
 //   BM_ClosedFormIkPuma      every closed-form solution of a pose (8, polished, limits checked) (2 us)
 //   BM_ClosedFormSetPuma     the same through closedFormSolutions: no strings, no heap (2 us)

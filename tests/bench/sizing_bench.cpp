@@ -1,4 +1,4 @@
-// Time-optimal timing and actuator sizing (issue targets in parentheses):
+// Time-optimal timing and actuator sizing (targets in parentheses):
 //   BM_TimeOptimalWeldSeam       time-optimal timing of the PUMA weld seam's joint-space path
 //                                (6 joints, 6 pieces, 1000 grid intervals; drives: voltage line,
 //                                friction, rotor inertia; both grids and every pass) (10 ms)

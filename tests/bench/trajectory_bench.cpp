@@ -1,4 +1,4 @@
-// Trajectory planning timings (issue targets in parentheses):
+// Trajectory planning timings (targets in parentheses: what keeps a Studio edit interactive):
 //   BM_PlanSampleLineArcPuma10s   plan + samples + Newton-Euler inverse dynamics (with the drives'
 //                                 inertia and friction) of a line-and-arc path on the six-joint
 //                                 PUMA lasting 10.0 s, DT = 1 ms (5 ms); the tool-pose

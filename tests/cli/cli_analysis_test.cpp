@@ -1,4 +1,4 @@
-// armdyn analyze and ik-rates (docs/cli.md): the JSON contract of issue 9, a wrist singularity
+// armdyn analyze and ik-rates (docs/cli.md): the JSON contract scripts read, a wrist singularity
 // named, the rates reproducing the tool velocity through jacobian, and bad input.
 #include "cli/cli_json.h"
 #include "cli/cli_runner.h"

@@ -87,7 +87,7 @@ TEST(Cli, SimulateJsonReproducesTable73) {
   for (std::size_t j = 0; j < 3; ++j) EXPECT_NEAR(ne["peak_force"][j].number, v["peak_force"][j].number, 1e-10);
 }
 
-// `--csv -` writes the samples to standard output (issue 12, item 4); /dev/null stays a device.
+// `--csv -` writes the samples to standard output (a pipe to another tool); /dev/null stays a device.
 TEST(Cli, CsvDashWritesToStandardOutput) {
   const CliResult r = runCli({"simulate", test::sourcePath("robots/vora_rrr.yaml"), "--csv", "-"});
   ASSERT_EQ(r.exitCode, 0) << r.err;

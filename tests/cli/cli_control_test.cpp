@@ -114,7 +114,7 @@ TEST(CliControl, RefusalsNameFileLineAndField) {
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("stability limit 2.785 L/R"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(slow + ":3: step: "), std::string::npos) << r.err;  // the line that set the step
-  // The limits simulate has (issue 12, item 5): a run that would step 1e12 times or record
+  // The limits simulate has (memory and time bounded before anything is allocated): a run that would step 1e12 times or record
   // millions of rows is refused before anything is allocated, naming the option or the field.
   const std::string ct = dir.write("ct.yaml", "type: computed_torque\ninput: current\nnatural_frequency: 30\n");
   r = runCli({"run", robot, "--controller", ct, "--duration", "1e9"});

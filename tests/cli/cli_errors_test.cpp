@@ -61,7 +61,7 @@ TEST(CliOutput, RoundOffAroundZeroPrintsAsZero) {
 }
 
 TEST(CliErrors, DynamicsThatOverflowIsRefusedNotPrintedAsNan) {
-  // Issue 12, defect 3: finite but huge joint values printed -nan (JSON null) with exit 0.
+  // Finite but huge joint values once printed -nan (JSON null) with exit 0.
   const CliResult r = runCli({"dynamics", test::sourcePath("robots/vora_rrr.yaml"), "--q", "1e300,0,0", "--qd",
                               "1e300,0,0", "--qdd", "0,0,0", "--json"});
   EXPECT_EQ(r.exitCode, 2) << r.out;
@@ -119,7 +119,7 @@ TEST(CliErrors, CsvIntoMissingDirectoryFailsCleanly) {
   EXPECT_TRUE(dir.entries().empty());
 }
 
-// Issue 12 item 7: each message names what is at fault (the option or the file, line and field).
+// Each message names what is at fault (the option or the file, line and field).
 TEST(CliErrors, MessagesNameWhatIsAtFault) {
   const test::ScratchDir dir;
   // A directory given as controller file is a directory, not "an empty file".

@@ -1,4 +1,4 @@
-// Issue 10 through the real binary: `armdyn run --csv` appends qm1..qmn for elastic drives (and
+// Elastic drives and the ISO 9283 bench through the real binary: `armdyn run --csv` appends qm1..qmn for elastic drives (and
 // not for rigid ones), `armdyn iso9283 SESSION --json` prints AP, RP, AT, RT, CR, CO, AV, RV, FV
 // per speed and writes its reports with --out, `armdyn speed-sweep` finds the running-speed
 // index; bad input (a cube that does not fit, a tolerance <= 0, a negative stiffness) exits 2

@@ -201,7 +201,7 @@ TEST(CliLibrary, HumanOutputHasAUnitOnEveryValue) {
   EXPECT_EQ(joints, 6);
 }
 
-// An ik pose out of reach (issue 9): exit 2, one line on stderr saying why (too far, too
+// An ik pose out of reach: exit 2, one line on stderr saying why (too far, too
 // close, orientation not reachable for a 3-joint arm); --json still prints the empty list and
 // the reason. NaN and a --q of the wrong length are bad input, exit 2 naming the option.
 TEST(CliLibrary, IkOutOfReachExitsTwoAndSaysWhy) {

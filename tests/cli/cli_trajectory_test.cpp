@@ -1,4 +1,4 @@
-// The trajectory catalogue through `armdyn simulate` (issue: trajectory catalogue and Cartesian
+// The trajectory catalogue through `armdyn simulate` (trajectory catalogue and Cartesian
 // paths): Craig's worked examples sample by sample from the CSV the command writes, the CSV's
 // first row at t = 0 and last row at rest, `path_length` in the JSON of Cartesian tasks, and
 // bad task files refused with exit 2, file, line and field, and nothing written.

@@ -1,4 +1,4 @@
-// The tool wrench on the command line (issue 10 item 3): `simulate --wrench fx,fy,fz[,mx,my,mz]`
+// The tool wrench on the command line: `simulate --wrench fx,fy,fz[,mx,my,mz]`
 // changes every sample's joint forces by exactly J^T W (Jacobian of the core, at the CSV's
 // joint values), the same as a task file's `wrench:` and replacing it; `run --wrench` loads the
 // plant and computed torque's feedforward (the tracking error stays, the drive torques change

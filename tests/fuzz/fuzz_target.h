@@ -1,10 +1,10 @@
 #pragma once
-// One libFuzzer harness per reader (issue 12): the reader gets any byte sequence as a file's
+// One libFuzzer harness per reader (no byte sequence may crash or hang a reader): the reader gets any byte sequence as a file's
 // text; an InputError (the documented refusal, naming file, line and field) is the only
 // exception it may throw. Anything else (a crash, a hang past libFuzzer's -timeout, another
 // exception, a sanitizer report) is a finding.
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // Strict JSON reader for tests (RFC 8259): parses the whole text or throws std::runtime_error
-// naming the offset. Independent of the writer in src/core/analysis/json_writer.h.
+// naming the offset. Independent of the writer in src/core/common/json_writer.h.
 
 #include <cctype>
 #include <cstdlib>

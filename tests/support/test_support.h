@@ -22,7 +22,7 @@ RobotSpec voraRrrSpec();
 // (independent of robots/*.yaml, which tests compare against these). Names: "vora_rrr",
 // "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr". The appendix gives no centres of mass for
 // the last three; the bar centres chosen here are documented in docs/robots.md.
-// Also the PUMA 560 of issue 4: "puma560_anderson3" (Anderson 1988, joints 1-3, table 4.2 "3*")
+// Also the PUMA 560 of Anderson's drives: "puma560_anderson3" (Anderson 1988, joints 1-3, table 4.2 "3*")
 // and "puma560" (six joints, Corke & Armstrong-Helouvry 1994), both with drives.
 RobotSpec libraryRobotSpec(const std::string& name);
 std::vector<std::string> libraryRobotNames();

@@ -1,5 +1,5 @@
 #pragma once
-// Joint drive (Anderson ch. 5, geared reading of /work/shared/reference/anderson-puma560.md):
+// Joint drive (Anderson ch. 5, his motor equations carried through a gear to the joint side):
 // a permanent-magnet DC motor behind a gear of ratio N, joint side quantities unless stated.
 //   electrical, eq 5.1 with w = N q (eq 5.3):   L di/dt = u - R i - ke N qd
 //   torque, eq 5.2 through the gear:            tau_m = N kt i             (N m at the joint)

@@ -1,6 +1,6 @@
 #include "analysis/actuator_sizing.h"
 
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "dynamics/crba.h"
 #include "dynamics/dynamics_data.h"
 #include "dynamics/inverse_dynamics.h"
@@ -73,6 +73,13 @@ void addCheck(JointSizing& j, const char* name, double value, double limit) {
   j.checks.push_back(c);
 }
 
+// The run's task time, the one every view shows (RunRecord::summary.taskTime: the motion's end,
+// where the last sample lies; for Paul's plan, which ends moving, Vora's K DT, one DT past the
+// last sample).
+double motionTime(const RunRecord& r) {
+  return std::max(r.summary.taskTime, r.t.back() - r.t.front());
+}
+
 }  // namespace
 
 SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>& cycle) {
@@ -84,8 +91,8 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
       throw std::invalid_argument("sizeActuators: a record of another model or without samples");
     if (c.run->mode != RunMode::PrescribedMotion) throw std::invalid_argument("sizeActuators: a forward-run record");
     if (!(c.dwell >= 0.0) || !std::isfinite(c.dwell)) throw std::invalid_argument("sizeActuators: negative dwell");
-    report.taskTime += c.run->t.back() - c.run->t.front();
-    report.cycleTime += c.run->t.back() - c.run->t.front() + c.dwell;
+    report.taskTime += motionTime(*c.run);
+    report.cycleTime += motionTime(*c.run) + c.dwell;
     report.tasks.push_back(c.name);
   }
   const double Tc = report.cycleTime;
@@ -101,7 +108,8 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
     const RunRecord& r = *c.run;
     const int S = r.samples();
     for (int k = 0; k < S; ++k) {
-      const double w = (k > 0 ? 0.5 * (r.t[k] - r.t[k - 1]) : 0.0) + (k + 1 < S ? 0.5 * (r.t[k + 1] - r.t[k]) : 0.0);
+      double w = (k > 0 ? 0.5 * (r.t[k] - r.t[k - 1]) : 0.0) + (k + 1 < S ? 0.5 * (r.t[k + 1] - r.t[k]) : 0.0);
+      if (k == S - 1) w += motionTime(r) - (r.t.back() - r.t.front());  // Paul: the last sample holds to K DT
       crba(model, data, r.q.row(k).transpose(), M);
       for (int j = 0; j < n; ++j) {
         Stream& s = streams[j];
@@ -113,7 +121,7 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
         inertia[j].push_back(M(j, j));
       }
     }
-    offset += r.t.back() - r.t.front();
+    offset += motionTime(r);
     if (c.dwell > 0.0) {
       const Eigen::VectorXd qEnd = r.q.row(S - 1).transpose();
       const Eigen::VectorXd zero = Eigen::VectorXd::Zero(n);

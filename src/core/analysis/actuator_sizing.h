@@ -1,6 +1,6 @@
 #pragma once
 // Actuator sizing over a task or a duty cycle of tasks with dwell times
-// (/work/shared/reference/sizing-and-timing.md; vendors' sizing guides): what every joint's
+// (vendors' sizing guides: RMS and peak torque, speed, the motor's operating area): what every joint's
 // drive must deliver, on the load side from the samples a run records (the same samples
 // `armdyn simulate --csv` writes: t, qd, qdd and the force column f), on the motor side through
 // the gear, and checked against the drive's ratings.

@@ -2,7 +2,7 @@
 // ISO 9283 (1998) performance characteristics from attained poses and paths (the reference note
 // ../shared/reference/iso9283.md; items marked there (K) are from knowledge of the 1998 text).
 // Pure functions of measured (here: simulated) data, SI units in and out (m, rad, m/s; the
-// velocity characteristics in %): the virtual test bench (issue 10) runs the arm and hands the
+// velocity characteristics in %): the virtual test bench (iso9283_bench.h) runs the arm and hands the
 // attained data to these.
 //
 // Pose (n attained poses x_j of one command pose x_c):

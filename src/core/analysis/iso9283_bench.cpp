@@ -2,7 +2,7 @@
 
 #include "analysis/iso9283_run.h"
 #include "analysis/parallel_runs.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "kinematics/damped_least_squares.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"

@@ -1,5 +1,5 @@
 #pragma once
-// The ISO 9283 virtual test bench (issue 10 item 4; ../shared/reference/iso9283.md): the arm,
+// The ISO 9283 virtual test bench (ISO 9283:1998 clauses 7-8, as a virtual bench): the arm,
 // its drives (elastic ones included) and its controller run the test poses and paths of the
 // cube (analysis/iso9283_cube.h) in closed loop at 100, 50 and 10 % of the rated path speed,
 // with the standard numbers of cycles; analysis/iso9283.h turns the attained data into the

@@ -1,5 +1,5 @@
 #pragma once
-// The ISO 9283 test cube and what lies in it (../shared/reference/iso9283.md; issue 10 item 4):
+// The ISO 9283 test cube and what lies in it (ISO 9283:1998 clause 6.2):
 // the test plane, the five test poses P1..P5, and the test paths, as Cartesian path points
 // (trajectory/cartesian_path.h) the planner follows.
 //

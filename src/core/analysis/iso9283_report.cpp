@@ -1,6 +1,6 @@
 #include "analysis/iso9283_report.h"
 
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "analysis/report_page.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #include "analysis/iso9283_run.h"
 
 #include "control/control_run.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"
 

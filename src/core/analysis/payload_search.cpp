@@ -1,7 +1,7 @@
 #include "analysis/payload_search.h"
 
 #include "analysis/actuator_sizing.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "model/model.h"
 
 #include <memory>

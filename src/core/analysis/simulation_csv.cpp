@@ -1,7 +1,7 @@
 #include "analysis/simulation_csv.h"
 
-#include "io/number_text.h"
-#include "io/robot_file.h"
+#include "common/number_text.h"
+#include "common/atomic_write.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -25,7 +25,8 @@ std::vector<Column> columnsOf(const RunRecord& r) {
     std::vector<Column> c = {{"q", &r.q, D::Position},      {"qd", &r.qd, D::Velocity},     {"qref", &r.setpoint, D::Position},
                              {"e", &r.error, D::Position},  {"u", &r.input, D::Input},      {"v", &r.voltage, D::Voltage},
                              {"i", &r.current, D::Current}, {"tau", &r.motorTorque, D::Force}};
-    // Elastic drives: the gear-output angles appended (issue 10's contract).
+    // Elastic drives: the gear-output angles appended after every other column, so that scripts
+    // reading the rigid columns by position keep working (docs/cli.md).
     if (r.motorAngle.size() > 0) c.push_back({"qm", &r.motorAngle, D::Position});
     return c;
   }

@@ -1,5 +1,5 @@
 #pragma once
-// Error against speed and the running-speed index (Stepniewski fig. 7; issue 10 item 5): one
+// Error against speed and the running-speed index (Stepniewski fig. 7): one
 // Cartesian path (a task's, or an ISO test path) run in closed loop at a series of path speeds,
 // the largest deviation Delta (eq 7: the distance of the tool from the command path) at each,
 // a power law Delta = c v^p fitted by least squares on log Delta against log v, and the

@@ -1,7 +1,7 @@
 #include "analysis/state_tables.h"
 
 #include "analysis/summary_report.h"
-#include "io/robot_file.h"
+#include "common/atomic_write.h"
 
 #include <cstdio>
 #include <stdexcept>

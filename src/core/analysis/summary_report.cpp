@@ -1,6 +1,9 @@
 #include "analysis/summary_report.h"
 
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
+#include "actuation/drive.h"
+
+#include <cmath>
 
 #include <cstdio>
 
@@ -83,6 +86,49 @@ std::string planLabel(const TaskPlan& plan) {
   if (plan.timing != TimingMode::TimeOptimal && plan.scheme == TaskScheme::Paul) label += ", TACC = " + format("%.6g", plan.tacc) + " s";
   if (plan.path) label += ", path length " + format("%.6g", plan.pathLength) + " m";
   return label;
+}
+
+std::string forwardSummaryJson(const RunRecord& run) {
+  const ForwardStatus& s = run.forward;
+  std::string warnings = "[";
+  for (std::size_t k = 0; k < s.warnings.size(); ++k) warnings += (k ? "," : "") + jsonString(s.warnings[k]);
+  warnings += "]";
+  return JsonObject()
+      .add("final_time", s.finalTime)
+      .add("input", jsonString(driveInputName(s.input)))
+      .add("plan_duration", s.planDuration)
+      .add("peak_error", jsonArray(s.peakError))
+      .add("peak_voltage", jsonArray(s.peakVoltage))
+      .add("peak_current", jsonArray(s.peakCurrent))
+      .add("diverged", run.diverged ? "true" : "false")
+      .add("message", jsonString(run.message))
+      .add("warnings", warnings)
+      .add("energy", JsonObject()
+                         .add("input", s.inputWork)
+                         .add("constraint", s.constraintWork)
+                         .add("dissipated", s.dissipated)
+                         .str())
+      .str();
+}
+
+std::string forwardSummaryText(const Model& model, const RunRecord& run) {
+  const ForwardStatus& s = run.forward;
+  char buf[160];
+  std::string out;
+  std::snprintf(buf, sizeof buf, "Forward simulation (%s input): %.6g s%s\n", driveInputName(s.input), s.finalTime,
+                run.diverged ? " (stopped)" : "");
+  out += buf;
+  out += "  joint  peak error        peak voltage  peak current\n";
+  for (int i = 0; i < model.dof(); ++i) {
+    const bool rev = model.isRevolute(i);
+    std::snprintf(buf, sizeof buf, "  %5d  %12.6g %-4s %9.4g V   %9.4g A\n", i + 1,
+                  rev ? s.peakError(i) * 180.0 / M_PI : s.peakError(i), rev ? "deg" : "m", s.peakVoltage(i),
+                  s.peakCurrent(i));
+    out += buf;
+  }
+  if (run.diverged || run.stopped) out += "  " + run.message + "\n";
+  for (const std::string& w : s.warnings) out += "  warning: " + w + "\n";
+  return out;
 }
 
 }  // namespace armdyn

@@ -17,6 +17,12 @@ std::string summaryReport(const Model& model, const RunRecord& sim);
 // "path_length": m for Cartesian schemes.
 std::string summaryJson(const RunRecord& sim);
 
+// A forward run (armdyn run): {"final_time","input","plan_duration","peak_error","peak_voltage",
+// "peak_current","diverged","message","warnings","energy":{"input","constraint","dissipated"}}
+// and the same as text with units (peak errors in degrees or metres).
+std::string forwardSummaryJson(const RunRecord& run);
+std::string forwardSummaryText(const Model& model, const RunRecord& run);
+
 // "lspb, 6 s" / "paul, 3.723 s, TACC = 0.3 s" / "line-arc, 4.2 s, path length 2.1 m".
 std::string planLabel(const TaskPlan& plan);
 

@@ -1,9 +1,9 @@
-// writeFileAtomic (robot_file.h): temporary file beside the target, fsync, rename (POSIX
+// writeFileAtomic (common/atomic_write.h): temporary file beside the target, fsync, rename (POSIX
 // rename replaces the target in one step, so readers see the old file or the new one). Only a
 // regular file is ever replaced: a FIFO, a terminal or /dev/... is written through, a
 // directory, block device, socket, dangling symbolic link or read-only file is refused.
-#include "io/input_error.h"
-#include "io/robot_file.h"
+#include "common/input_error.h"
+#include "common/atomic_write.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "io/csv_fields.h"
+#include "common/csv_fields.h"
 
 #include <sstream>
 

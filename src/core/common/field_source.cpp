@@ -1,9 +1,9 @@
-#include "io/field_source.h"
+#include "common/field_source.h"
 
-#include "io/yaml_guard.h"
+#include "common/yaml_guard.h"
 
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 
 #include <set>
 

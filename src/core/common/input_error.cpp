@@ -1,4 +1,4 @@
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 namespace armdyn {
 namespace {

@@ -1,6 +1,6 @@
-#include "io/yaml_guard.h"
+#include "common/yaml_guard.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <yaml.h>
 

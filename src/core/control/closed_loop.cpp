@@ -1,4 +1,4 @@
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 
 #include "dynamics/rnea.h"
 

@@ -28,7 +28,7 @@ struct ClosedLoopSetup {
   // Elastic drives start with their springs wound to hold q0 against gravity and the tool
   // wrench at t = 0 (ForwardSimulator::settleSprings); false: relaxed (qm = q0).
   bool settleSprings = true;
-  // Tool wrench at time t (dynamics/tool_wrench.h), read at every controller sample and held;
+  // Tool wrench at time t (model/tool_wrench.h), read at every controller sample and held;
   // empty: plant.toolWrench throughout.
   std::function<void(double t, ToolWrench& wrench)> toolWrench;
   // Elastic drives: the controller reads the gear-output angle and velocity (qm, qm': the

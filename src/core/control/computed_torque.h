@@ -10,7 +10,7 @@
 
 #include "control/controller.h"
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench_profile.h"
+#include "model/tool_wrench_profile.h"
 #include "model/model.h"
 #include "simulation/forward_simulation.h"
 

@@ -1,7 +1,7 @@
 #include "control/control_run.h"
 
 #include "actuation/drive.h"
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "control/computed_torque.h"
 #include "control/open_loop.h"
 #include "control/controller_settings.h"
@@ -10,7 +10,7 @@
 #include "dynamics/inverse_dynamics.h"
 #include "dynamics/nonlinear_effects.h"
 #include "dynamics/rnea.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "simulation/task_simulation.h"
 
 #include <cmath>
@@ -58,11 +58,7 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   setup.plant.rigidBodyOnly = c.rigidBody;
   setup.plant.frictionVelocityScale = c.frictionVelocityScale;
   setup.plant.constraints = c.constraints;
-  const double ts = c.sampleTime > 0.0                      ? c.sampleTime
-                    : c.type == ControllerType::Pid            ? kAndersonServoPeriod
-                    : c.type == ControllerType::ComputedTorque ? 1e-3
-                    : c.type == ControllerType::Pva            ? kPvaDefaultSamplePeriod
-                                                               : 0.0;
+  const double ts = effectiveSamplePeriod(c);
   setup.plant.step = c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
   setup.setpointPeriod = c.setpointPeriod ? *c.setpointPeriod : (c.type == ControllerType::Pid ? kAndersonSetpointPeriod : 0.0);
   setup.recordPeriod = c.recordPeriod;
@@ -183,58 +179,16 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
     throw;
   } catch (const ModelError&) {
     throw;  // the robot's data (e.g. links[i].drive...), not the controller file's
+  } catch (const UnstableStepError& e) {
+    // An unstable RK4 step is the `step` entry's fault (or, by default, the sample time's).
+    throw InputError(file, c.stepLine > 0 ? c.stepLine : c.sampleTimeLine, c.stepLine > 0 ? "step" : "sample_time",
+                     e.what());
   } catch (const std::invalid_argument& e) {
-    // Options the simulator or a controller refuses (an unstable step, a motor missing for a
-    // voltage input, a gain out of range) are the controller file's fault; an unstable RK4
-    // step is the `step` entry's (or, by default, the sample time's).
-    const std::string what = e.what();
-    if (what.find("RK4") != std::string::npos)
-      throw InputError(file, c.stepLine > 0 ? c.stepLine : c.sampleTimeLine, c.stepLine > 0 ? "step" : "sample_time", what);
-    throw InputError(file, 0, "", what);
+    // Options the simulator or a controller refuses (a motor missing for a voltage input, a
+    // gain out of range) are the controller file's fault.
+    throw InputError(file, 0, "", e.what());
   }
   return run;
-}
-
-std::string runSummaryJson(const ControlRun& run) {
-  const RunSummary& s = run.result.summary;
-  std::string warnings = "[";
-  for (std::size_t k = 0; k < s.warnings.size(); ++k) warnings += (k ? "," : "") + jsonString(s.warnings[k]);
-  warnings += "]";
-  return JsonObject()
-      .add("final_time", s.finalTime)
-      .add("input", jsonString(driveInputName(run.input)))
-      .add("plan_duration", run.planDuration)
-      .add("peak_error", jsonArray(s.peakError))
-      .add("peak_voltage", jsonArray(s.peakVoltage))
-      .add("peak_current", jsonArray(s.peakCurrent))
-      .add("diverged", s.diverged ? "true" : "false")
-      .add("message", jsonString(s.message))
-      .add("warnings", warnings)
-      .add("energy", JsonObject()
-                         .add("input", s.inputWork)
-                         .add("constraint", s.constraintWork)
-                         .add("dissipated", s.dissipated)
-                         .str())
-      .str();
-}
-
-std::string runSummaryText(const ControlRun& run, const Model& model) {
-  const RunSummary& s = run.result.summary;
-  char buf[160];
-  std::string out;
-  std::snprintf(buf, sizeof buf, "Forward simulation (%s input): %.6g s%s\n", driveInputName(run.input), s.finalTime,
-                s.diverged ? " (stopped)" : "");
-  out += buf;
-  out += "  joint  peak error        peak voltage  peak current\n";
-  for (int i = 0; i < model.dof(); ++i) {
-    const bool rev = model.isRevolute(i);
-    std::snprintf(buf, sizeof buf, "  %5d  %12.6g %-4s %9.4g V   %9.4g A\n", i + 1, rev ? s.peakError(i) * 180.0 / M_PI : s.peakError(i),
-                  rev ? "deg" : "m", s.peakVoltage(i), s.peakCurrent(i));
-    out += buf;
-  }
-  if (s.diverged || s.stopped) out += "  " + s.message + "\n";
-  for (const std::string& w : s.warnings) out += "  warning: " + w + "\n";
-  return out;
 }
 
 std::string tuneResultJson(const TuneResult& r) {

@@ -11,7 +11,7 @@
 #include "model/model.h"
 #include "model/task.h"
 #include "trajectory/task_plan.h"
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 
 #include <functional>
 #include <string>
@@ -36,11 +36,8 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
                          const std::function<bool(double t)>& progress = {},
                          const std::function<void(ClosedLoopSetup&)>& adjust = {});
 
-// Reports (the CSV of a run is analysis/simulation_csv.h recordCsv of its RunRecord).
-// {"final_time":..,"input":"voltage","peak_error":[..],"peak_voltage":[..],"peak_current":[..],
-//  "diverged":false,"message":"","warnings":[..],"energy":{"input":..,"constraint":..,"dissipated":..}}
-std::string runSummaryJson(const ControlRun& run);
-std::string runSummaryText(const ControlRun& run, const Model& model);
+// Reports of a forward run: analysis/summary_report.h (forwardSummaryJson / Text) and
+// analysis/simulation_csv.h (recordCsv), both of its RunRecord (run/task_run.h).
 // {"Kmax":..,"Tp":..,"P":{"Kg":..},"PI":{"Kg":..,"Ti":..},"PID":{"Kg":..,"Ti":..,"Td":..},...}
 std::string tuneResultJson(const TuneResult& result);
 std::string tuneResultText(const TuneResult& result);

@@ -1,9 +1,9 @@
 #include "control/controller_file.h"
 
-#include "io/field_source.h"
-#include "io/text_file.h"
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/field_source.h"
+#include "common/text_file.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 
 #include <filesystem>
 #include <fstream>

@@ -7,7 +7,7 @@
 // file, the line and the field.
 
 #include "control/discrete_pid.h"
-#include "io/field_source.h"
+#include "common/field_source.h"
 #include "model/model.h"
 #include "simulation/forward_simulation.h"
 #include "simulation/input_profile.h"

@@ -1,12 +1,14 @@
 #include "control/controller_settings.h"
 
+#include "control/pid_controller.h"
 #include "control/pva_controller.h"
 
 #include "actuation/drive.h"
 #include "dynamics/crba.h"
-#include "io/input_error.h"
-#include "io/number_text.h"
-#include "io/robot_file.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
+#include "common/atomic_write.h"
+#include "common/text_file.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -86,6 +88,20 @@ void setSampleTime(ControllerConfig& c, double h) {
   c.kOmega *= scale;
   c.kEps *= scale;
   c.sampleTime = h;
+}
+
+double defaultSamplePeriod(ControllerType type) {
+  switch (type) {
+    case ControllerType::Pid: return kAndersonServoPeriod;
+    case ControllerType::ComputedTorque: return 1e-3;
+    case ControllerType::Pva: return kPvaDefaultSamplePeriod;
+    case ControllerType::OpenLoop: return 0.0;
+  }
+  return 0.0;
+}
+
+double effectiveSamplePeriod(const ControllerConfig& c) {
+  return c.sampleTime > 0.0 && std::isfinite(c.sampleTime) ? c.sampleTime : defaultSamplePeriod(c.type);
 }
 
 ControllerSettings accuracyControllerDefaults() {

@@ -82,6 +82,12 @@ PvaGains suggestedPvaGains(const Model& model, const Eigen::VectorXd& q, DriveIn
 // so given ones are scaled by h_new / h_old; the other types' gains do not depend on h.
 void setSampleTime(ControllerConfig& config, double sampleTime);
 
+// The controller period of a type when the file gives none: Anderson's 28/30 ms servo for the
+// PID, 1 ms for computed torque, kPvaDefaultSamplePeriod for the PVA law; 0 for open loop (its
+// profile is read at every plant step). effectiveSamplePeriod: config.sampleTime when > 0.
+double defaultSamplePeriod(ControllerType type);
+double effectiveSamplePeriod(const ControllerConfig& config);
+
 // The drive input a run takes (runController's rule): config.input, else voltage when every
 // joint has a motor and the drives are not ignored (rigid_body), else torque.
 DriveInput effectiveInput(const ControllerConfig& config, const Model& model);

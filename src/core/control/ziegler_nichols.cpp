@@ -2,7 +2,7 @@
 
 #include "actuation/drive.h"
 #include "dynamics/nonlinear_effects.h"
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 
 #include <cmath>
 #include <limits>

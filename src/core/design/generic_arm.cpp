@@ -1,4 +1,4 @@
-#include "model/generic_arm.h"
+#include "design/generic_arm.h"
 
 #include "trajectory/recorded_point.h"
 

@@ -4,7 +4,7 @@
 // M = L L^T in the preallocated data.cholesky. tau in N m or N, qdd in rad/s^2 or m/s^2.
 
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -28,7 +28,7 @@ void forwardDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& armature,
                      Eigen::Ref<Eigen::VectorXd> qdd);
 
-// With the wrench the tool exerts on its surroundings (tool_wrench.h):
+// With the wrench the tool exerts on its surroundings (model/tool_wrench.h):
 // qdd = M^-1 (tau - C qd - G - J^T W). (Allocates a zero vector: not for hot loops yet.)
 void forwardDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& q,

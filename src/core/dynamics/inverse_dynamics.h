@@ -5,7 +5,7 @@
 // m/s^2 for prismatic joints); tau in N m or N; gravity = model.gravity().
 
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -24,7 +24,7 @@ void inverseDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& qdd, DynamicsMethod method,
                      Eigen::Ref<Eigen::VectorXd> tau);
 
-// With a wrench the tool exerts on its surroundings (tool_wrench.h): + J^T W, added inside the
+// With a wrench the tool exerts on its surroundings (model/tool_wrench.h): + J^T W, added inside the
 // chosen formulation's recursion.
 void inverseDynamics(const Model& model, DynamicsData& data,
                      const Eigen::Ref<const Eigen::VectorXd>& q,

@@ -10,7 +10,7 @@
 // Same units and result as rnea (rnea.h); it is the thesis's own method.
 
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
 
 #include <Eigen/Core>

@@ -8,7 +8,7 @@
 // masses included. q in rad or m, qd in rad/s or m/s, qdd in rad/s^2 or m/s^2.
 
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -19,7 +19,7 @@ namespace armdyn {
 void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
           const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,
           Eigen::Ref<Eigen::VectorXd> tau);
-// The same with a tool wrench (tool_wrench.h): it enters the backward pass as the force and
+// The same with a tool wrench (model/tool_wrench.h): it enters the backward pass as the force and
 // moment the last link delivers to the tool's surroundings, in frame-n axes about origin n.
 void rnea(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
           const Eigen::Ref<const Eigen::VectorXd>& qd, const Eigen::Ref<const Eigen::VectorXd>& qdd,

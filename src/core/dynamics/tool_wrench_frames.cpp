@@ -1,4 +1,4 @@
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 
 namespace armdyn {
 

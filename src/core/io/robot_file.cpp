@@ -3,8 +3,8 @@
 #include "io/urdf_reader.h"
 #include "io/robot_file.h"
 
-#include "io/field_source.h"
-#include "io/input_error.h"
+#include "common/field_source.h"
+#include "common/input_error.h"
 #include "io/yaml_reader.h"
 #include "model/model.h"
 

@@ -4,11 +4,11 @@
 // Degrees and metres at the file edge, SI inside. Every error is an InputError naming the
 // file, the line and the field; a failed load returns nothing. Saves are atomic.
 
+#include "common/atomic_write.h"
+#include "common/text_file.h"
 #include "model/robot.h"
 #include "model/task.h"
-#include "control/controller_settings.h"
-#include "io/text_file.h"
-#include "model/run_mode.h"
+#include "run/session.h"
 
 #include <optional>
 
@@ -16,23 +16,6 @@
 #include <string>
 
 namespace armdyn {
-
-// A robot with the task it comes with (the `default_task` entry of a robot file, or both
-// halves of a session file).
-struct Session {
-  RobotSpec robot;
-  TaskSpec task;         // empty points when none
-  // How the task is run, saved as `run: {mode: ...}` in session files. `modeGiven` is false for
-  // files written before it (a client may then infer the mode, e.g. from a controller file).
-  RunMode mode = RunMode::PrescribedMotion;
-  bool modeGiven = false;
-  // The controller of a forward simulation, saved in the session as `run: {controller: ...}` (the
-  // controller-file format of docs/control.md) when `controllerGiven`.
-  ControllerSettings controller;
-  bool controllerGiven = false;
-  std::string robotFile; // where the robot came from ("" = built in memory)
-  std::string taskFile;
-};
 
 // A path ending in .urdf is read as URDF (io/urdf_reader.h: the deepest leaf is the tip).
 RobotSpec loadRobot(const std::string& path);     // YAML robot, YAML session, Vora spec or URDF file
@@ -72,14 +55,6 @@ void saveRobot(const RobotSpec& robot, const std::string& path);
 void saveRobot(const RobotSpec& robot, const std::string& path, const std::string& defaultTask);
 void saveTask(const TaskSpec& task, const std::string& path);
 void saveSession(const Session& session, const std::string& path);
-
-// Write via a temporary file in the same directory, fsync and rename: all or nothing; the
-// replaced file's permissions (and owner, where allowed) are kept, and temporary files left by
-// killed writers are removed. Only a regular file is replaced: a FIFO, a character device or a
-// /dev or /proc path (/dev/stdout) is written through; a directory, block device, socket,
-// dangling symbolic link or read-only file is refused. On failure the temporary file is removed
-// and an InputError names `path`.
-void writeFileAtomic(const std::string& path, const std::string& content);
 
 // Directory of the library robots (ARMDYN_ROBOTS_DIR env, else <source>/robots).
 std::string robotsDirectory();

@@ -4,7 +4,7 @@
 // InputError at the line where the field was written; `prefix` is the path of the robot
 // mapping ("" for a robot file, "robot" in a session).
 
-#include "io/field_source.h"
+#include "common/field_source.h"
 #include "model/robot.h"
 
 #include <string>

@@ -1,7 +1,7 @@
 #include "io/urdf_reader.h"
 
-#include "io/input_error.h"
-#include "io/text_file.h"
+#include "common/input_error.h"
+#include "common/text_file.h"
 #include "kinematics/dh_from_axes.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"

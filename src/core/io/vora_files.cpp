@@ -4,9 +4,9 @@
 //     gravity direction (gx gy gz 0), DT, TACC (DT comes first in the printed file);
 //   trajectory (fig 6.3, 7.4): one point a line, X,Y,Z,R,P,Y (m, deg).
 // Values are Fortran free format: separated by commas and/or blanks.
-#include "io/field_source.h"
-#include "io/input_error.h"
-#include "io/number_text.h"
+#include "common/field_source.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
 #include "io/robot_file.h"
 #include "io/spec_check.h"
 

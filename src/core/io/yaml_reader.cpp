@@ -1,6 +1,6 @@
 #include "io/yaml_reader.h"
 
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "io/spec_check.h"
 #include "kinematics/pose.h"
 

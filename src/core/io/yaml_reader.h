@@ -2,7 +2,7 @@
 // YAML robot, task and session readers behind robot_file.h (internal to io/). The schema is
 // docs/file-formats.md; degrees and metres at the edge, SI in the returned specs.
 
-#include "io/field_source.h"
+#include "common/field_source.h"
 #include "model/robot.h"
 #include "model/task.h"
 #include "model/run_mode.h"

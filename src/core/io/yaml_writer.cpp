@@ -1,6 +1,6 @@
 // YAML writers for robot_file.h: the schema of docs/file-formats.md, degrees at the edge, each
 // number as the shortest text that reads back to the same double (io/number_text.h).
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "io/robot_file.h"
 #include "kinematics/pose.h"
 

@@ -14,7 +14,7 @@
 
 namespace armdyn {
 
-// Bad arguments to the API (not file input: see io/input_error.h).
+// Bad arguments to the API (not file input: see common/input_error.h).
 class ModelError : public std::invalid_argument {
  public:
   // `field` names the offending item, e.g. "links[2].bar.inner".

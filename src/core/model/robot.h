@@ -48,7 +48,8 @@ enum class MassSource {
   PseudoInertia,  // (c) Paul's 4x4 pseudo-inertia about the link origin, eq 3.20
 };
 
-// Drive of one joint (Anderson ch. 5). Optional; issue 4 fills in the dynamics of it.
+// Drive of one joint (Anderson ch. 5). Optional: a joint without one is driven by its torque
+// directly (actuation/drive.h holds the drive's dynamics).
 struct DriveSpec {
   double gearRatio = 1.0;          // N: joint torque = N * motor torque; motor speed = N * qd
   double rotorInertia = 0.0;       // kg m^2 on the motor side (reflected: N^2 * rotorInertia)

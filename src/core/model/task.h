@@ -4,7 +4,7 @@
 // points; the scheme and its parameters say how the plan gets from one to the next
 // (trajectory/task_plan.h). docs/file-formats.md is the file form.
 
-#include "dynamics/tool_wrench_profile.h"
+#include "model/tool_wrench_profile.h"
 
 #include <Eigen/Core>
 #include <map>

@@ -1,10 +1,10 @@
-#include "dynamics/tool_wrench_profile.h"
+#include "model/tool_wrench_profile.h"
 
-#include "io/input_error.h"
-#include "io/number_text.h"
-#include "io/text_file.h"
+#include "common/input_error.h"
+#include "common/number_text.h"
+#include "common/text_file.h"
 
-#include "io/csv_fields.h"
+#include "common/csv_fields.h"
 
 #include <algorithm>
 #include <array>

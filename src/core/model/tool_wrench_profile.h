@@ -1,5 +1,5 @@
 #pragma once
-// The tool wrench over a run (issue 10 item 3): what a task gives under `wrench:`
+// The tool wrench over a run (Stepniewski's tool forces): what a task gives under `wrench:`
 // (docs/file-formats.md) and every run of it applies (trajectory/task_plan.h,
 // TaskPlan::toolWrench). Either a wrench constant in time, or a table of rows
 //   t, fx, fy, fz, mx, my, mz        (s, N, N m; moment about the tool point)
@@ -7,12 +7,12 @@
 //   W(t) = W_1                                              t <= t_1
 //   W(t) = W_k + (t - t_k) / (t_{k+1} - t_k) (W_{k+1} - W_k)  t_k <= t < t_{k+1}
 //   W(t) = W_m                                              t >= t_m
-// Components in world axes or in the tool's own axes (tool_wrench.h). W is what the tool exerts
+// Components in world axes or in the tool's own axes (model/tool_wrench.h). W is what the tool exerts
 // on its surroundings: the joints deliver tau = M qdd + C qd + G + J^T W(t).
 // Evaluation does not allocate (a forward run evaluates it at every controller sample); copies
 // share the table (a task is copied by every undoable edit in Studio).
 
-#include "dynamics/tool_wrench.h"
+#include "model/tool_wrench.h"
 
 #include <Eigen/Core>
 #include <memory>

@@ -1,7 +1,9 @@
-#include "simulation/task_run.h"
+#include "run/task_run.h"
 
 #include "actuation/drive.h"
-#include "analysis/sample_derivative.h"
+#include "common/input_error.h"
+#include "control/controller_settings.h"
+#include "simulation/sample_derivative.h"
 #include "control/control_run.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"
@@ -41,6 +43,8 @@ RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun
   r.stopped = summary.stopped;
   r.message = summary.message;
   r.forward.input = run.input;
+  r.forward.finalTime = summary.finalTime;
+  r.forward.planDuration = run.planDuration;
   r.forward.peakError = summary.peakError;
   r.forward.peakVoltage = summary.peakVoltage;
   r.forward.peakCurrent = summary.peakCurrent;
@@ -51,17 +55,36 @@ RunRecord recordOfForwardRun(const Model& model, TaskPlan plan, const ControlRun
   return r;
 }
 
+RunOptions runOptionsOf(const Session& session, const Model& model) {
+  RunOptions options;
+  options.mode = session.mode;
+  if (session.mode == RunMode::ForwardSimulation) {
+    validateControllerSettings(session.controller, model);
+    options.controller = std::make_shared<const ControllerConfig>(controllerConfig(session.controller, model));
+  }
+  return options;
+}
+
 RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options) {
-  const bool planDrives = options.mode == RunMode::PrescribedMotion ? !options.prescribed.rigidBodyOnly
-                                                                     : !(options.controller && options.controller->rigidBody);
-  TaskPlan plan = planTask(model, task, planDrives);
-  if (options.mode == RunMode::PrescribedMotion) return samplePlan(model, std::move(plan), options.prescribed);
-  if (!options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
-  const double duration = plan.duration();
+  const bool forward = options.mode == RunMode::ForwardSimulation;
+  if (forward && !options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
+  // One rule for whether the plan respects the drives' limits: not when the run is rigid-body.
+  const bool planDrives = forward ? !options.controller->rigidBody : !options.prescribed.rigidBodyOnly;
+  if (!forward) {
+    if (task.pointCount() == 0) throw InputError(task.sourceFile, 0, "points", "a task needs at least one point");
+    return samplePlan(model, planTask(model, task, planDrives), options.prescribed);
+  }
+  // A forward run without points follows no plan: it holds (or steps) under the controller,
+  // loaded by the task's tool wrench if it has one.
+  TaskPlan plan;
+  if (task.pointCount() > 0) plan = planTask(model, task, planDrives);
+  else if (task.wrench) plan.toolWrench = *task.wrench;
+  const bool carries = plan.trajectory || !plan.toolWrench.isZero();
+  const double duration = options.duration > 0.0 ? options.duration : plan.trajectory ? plan.duration() : 0.0;
   std::function<bool(double)> onRow;
   if (options.progress)
     onRow = [&options, duration](double t) { return options.progress(duration > 0.0 ? t / duration : 0.0); };
-  const ControlRun run = runController(model, &plan, *options.controller, duration, onRow);
+  const ControlRun run = runController(model, carries ? &plan : nullptr, *options.controller, options.duration, onRow);
   const bool drives = !options.controller->rigidBody && hasDrives(model);
   return recordOfForwardRun(model, std::move(plan), run, drives);
 }

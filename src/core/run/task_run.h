@@ -1,18 +1,24 @@
 #pragma once
-// The run pipeline: model + task + how to run it -> one RunRecord.
-//   plan      planTask (trajectory/task_plan.h): any scheme of the catalogue
-//   run       prescribed motion: sample the plan, inverse dynamics (task_simulation.h);
+// The run pipeline: model + run options -> one RunRecord. Every client runs a task through
+// runTask and nothing else: `armdyn simulate`, `armdyn tables`, `armdyn run`, Studio.
+//   plan      planTask (trajectory/task_plan.h): any scheme of the catalogue, with the drives'
+//             limits unless the run is rigid-body (prescribed: rigidBodyOnly; forward: the
+//             controller's rigid_body), so the same description gives the same plan whoever asks
+//   run       prescribed motion: sample the plan, inverse dynamics (simulation/task_simulation.h);
 //             forward simulation: the arm with its drives driven by its controller along the
-//             plan (control/control_run.h), for the plan's duration
-//   record    the same RunRecord either way (run_record.h), with a single status
-// The CLI (`armdyn simulate`, `armdyn run`) and Studio call this and nothing else to run a task.
+//             plan (control/control_run.h), for the plan's duration or a given one; a forward
+//             run needs no task (hold, step or a tool wrench alone, with a duration)
+//   record    the same RunRecord either way (simulation/run_record.h), with a single status
+// runOptionsOf turns a session (run/session.h) into run options: the one place that does.
 
 #include "control/controller_file.h"
 #include "model/model.h"
 #include "model/task.h"
+#include "run/session.h"
 #include "simulation/task_simulation.h"
 
 #include <functional>
+#include <memory>
 
 namespace armdyn {
 
@@ -20,16 +26,24 @@ struct ControlRun;
 
 struct RunOptions {
   RunMode mode = RunMode::PrescribedMotion;
-  SimulationOptions prescribed;                 // method, DT, rigid body (prescribed motion)
-  const ControllerConfig* controller = nullptr; // forward simulation: required
+  SimulationOptions prescribed;  // method, DT, rigid body (prescribed motion)
+  // Forward simulation: required. Shared so that a client may keep it beside the record.
+  std::shared_ptr<const ControllerConfig> controller;
+  // Forward simulation: > 0 runs this long (past the plan's end the setpoint holds its last
+  // point; a run without a task needs it); 0 runs the plan's duration.
+  double duration = 0.0;
   // Forward simulation: called with the fraction done (0..1) after each recorded row; false
   // stops the run (RunRecord::stopped, the rows so far kept).
   std::function<bool(double fraction)> progress;
 };
 
-// Throws what planTask throws and, for a forward simulation, what runController throws. A
-// forward run that diverges or is stopped returns its record with `diverged` / `stopped` set
-// and `message` saying where.
+// The run a session describes: its mode, and in forward mode its controller (checked against
+// the model: controller_settings.h validateControllerSettings; throws what that throws).
+RunOptions runOptionsOf(const Session& session, const Model& model);
+
+// Throws what planTask throws and, for a forward simulation, what runController throws; an
+// InputError for a prescribed run of a task without points. A forward run that diverges or is
+// stopped returns its record with `diverged` / `stopped` set and `message` saying where.
 RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options);
 
 // The record of a forward run (histories into channels, qdd by differences of qd, summary):

@@ -151,7 +151,7 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
     for (int i = 0; i < n_; ++i) {
       const double limit = rk4ElectricalStepLimit(*drives_[i]);
       if (o.step > limit)
-        throw std::invalid_argument(
+        throw UnstableStepError(
             "forward simulation: RK4 step " + num(o.step) + " s exceeds the stability limit 2.785 L/R = " + num(limit) +
             " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + num(drives_[i]->inductance) +
             " H, R = " + num(drives_[i]->resistance) + " ohm); use a smaller step or the adaptive integrator");
@@ -173,7 +173,7 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
       const double disc = b * b - 4.0 * c;
       const double lambda = disc > 0.0 ? 0.5 * (b + std::sqrt(disc)) : std::sqrt(c);  // largest |lambda|
       if (o.step * lambda > kRk4RealStabilityLimit)
-        throw std::invalid_argument(
+        throw UnstableStepError(
             "forward simulation: RK4 step " + num(o.step) + " s is too long for joint " + std::to_string(i + 1) +
             "'s elastic drive: its spring (k = " + num(d.stiffness) + ", l = " + num(d.damping) +
             ") between the motor side (" + num(jr_(i)) + " kg m^2) and the link (" + num(1.0 / Minv(i, i)) +
@@ -415,8 +415,7 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
     // The unconstrained (common, hot) path: (M + diag(Jr)) qdd = tau_d - f - h by the
     // articulated-body algorithm, O(n) and without forming M; lambda stays zero.
     loadJointAngles(q);
-    if (!detail::abaPasses(aba_, qd, rhs_.data(), jrLink_.data(), qdd_.data()))
-      throw std::runtime_error("forward simulation: mass matrix is not positive definite");
+    if (!detail::abaPasses(aba_, qd, rhs_.data(), jrLink_.data(), qdd_.data())) singularMass_ = true;
     constraintPower_ = 0.0;
     return;
   }
@@ -448,8 +447,7 @@ void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
     rhsF_(a) = r;
     for (int b = 0; b <= a; ++b) mff_(a, b) = mbar_(free_[a], free_[b]);
   }
-  if (m > 0 && !ldltSolve(mff_, m, rhsF_))
-    throw std::runtime_error("forward simulation: reduced mass matrix is not positive definite");
+  if (m > 0 && !ldltSolve(mff_, m, rhsF_)) singularMass_ = true;
   for (int a = 0; a < m; ++a) qdd_(free_[a]) = rhsF_(a);
   // lambda = Mbar qdd - rhs on constrained joints; zero on free ones by construction.
   lambda_.setZero();
@@ -526,6 +524,7 @@ double ForwardSimulator::jointCurrent(int i) const {
 
 bool ForwardSimulator::advance(double h) {
   if (divergence_.diverged) return false;
+  singularMass_ = false;
   auto f = [this](double t, const Eigen::VectorXd& x, Eigen::VectorXd& xdot) { derivative(t, x, xdot); };
   if (rk4_) {
     rk4_->step(f, t_, h, x_);
@@ -544,6 +543,16 @@ bool ForwardSimulator::advance(double h) {
     }
   }
   viewValid_ = false;
+  if (singularMass_) {
+    // A stage met a mass matrix that is not positive definite (a non-physical inertia or a
+    // state gone wild): the step's result means nothing. A status, like any divergence.
+    divergence_.diverged = true;
+    divergence_.time = t_;
+    divergence_.quantity = "mass matrix";
+    divergence_.message = "diverged at t = " + num(t_) +
+                          " s: the mass matrix is not positive definite (check the links' inertias and masses)";
+    return false;
+  }
   return checkDivergence();
 }
 

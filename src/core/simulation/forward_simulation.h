@@ -23,7 +23,7 @@
 // surroundings on the arm through a held tool wrench, -qd^T J^T W) and dissipation
 // (f w + R i^2 + l (qm' - q')^2, w the drive velocity). Hence
 //   W_in + W_c = change of (kinetic + potential + magnetic 0.5 L i^2 + spring) + W_loss.
-// A tool wrench (dynamics/tool_wrench.h), held like the input, loads the link side with J^T W.
+// A tool wrench (model/tool_wrench.h), held like the input, loads the link side with J^T W.
 // Inputs are held constant over a step (Anderson 6.2). Integrators: classical RK4 at a fixed
 // step or Dormand-Prince 5(4) with error control (simulation/runge_kutta.h). After every step a
 // divergence check names joint, time and quantity. Stepping does not allocate.
@@ -31,12 +31,13 @@
 #include "actuation/drive.h"
 #include "dynamics/aba.h"
 #include "dynamics/dynamics_data.h"
-#include "dynamics/tool_wrench.h"
+#include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
 #include "simulation/runge_kutta.h"
 
 #include <Eigen/Core>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,13 @@ struct JointConstraint {
 };
 
 enum class IntegratorKind { RungeKutta4, DormandPrince45 };
+
+// The fixed RK4 step is too long for a mode of the plant (a motor's electrical pole, an elastic
+// drive's spring): the run would blow up. A caller blames the setting that chose the step.
+class UnstableStepError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
 
 struct ForwardOptions {
   DriveInput input = DriveInput::Torque;
@@ -111,7 +119,7 @@ class ForwardSimulator {
   // Gear-output angles qm (rad or m): the state for elastic joints, q for rigid ones.
   void motorAngles(Eigen::Ref<Eigen::VectorXd> qm) const;
   void motorVelocities(Eigen::Ref<Eigen::VectorXd> qmd) const;
-  // Held tool wrench (dynamics/tool_wrench.h). Does not allocate.
+  // Held tool wrench (model/tool_wrench.h). Does not allocate.
   void setToolWrench(const ToolWrench& wrench);
   const ToolWrench& toolWrench() const { return wrench_; }
   // Held input (V, A or N m per joint). Voltage and current limits apply when enabled.
@@ -205,6 +213,7 @@ class ForwardSimulator {
   // loop changes the input right after each step, and a step need not compute it twice.
   mutable DriveView view_;
   mutable bool viewValid_ = false;
+  bool singularMass_ = false;  // a stage of the current step met a mass matrix that is not positive definite
   Divergence divergence_;
 
   // Evaluation buffers (fixed capacity, no allocation).

@@ -75,8 +75,8 @@ std::optional<LimitViolation> samplingBeyondLimits(const Model& model, const Tas
   }
   if (timing.samples > limits.maxSamples) {
     char buf[200];
-    std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for the %.4g s motion (at most %g)", timing.dt,
-                  timing.samples, timing.planDuration, limits.maxSamples);
+    std::snprintf(buf, sizeof buf, "DT = %g s gives %.3g samples for the %.4g s task (at most %g)", timing.dt,
+                  timing.samples, timing.taskTime, limits.maxSamples);
     return LimitViolation{"dt", buf, LimitViolation::Kind::TooManySamples};
   }
   return std::nullopt;

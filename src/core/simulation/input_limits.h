@@ -5,7 +5,7 @@
 // building, a joint faster than any drive, or a DT that gives one sample or millions.
 // SI: kg/m^3, m, rad/s or m/s, s.
 
-#include "io/number_text.h"
+#include "common/number_text.h"
 #include "model/model.h"
 #include "model/task.h"
 #include "simulation/task_simulation.h"

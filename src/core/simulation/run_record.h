@@ -14,7 +14,7 @@
 //   without a voltage drive), current (A), motorTorque (N m at the joint); motorAngle: the
 //   gear-output angle qm (rad or m) when the robot has elastic drives (empty otherwise)
 // Prescribed motion: qdd is the plan's; forward simulation: three-point differences of qd
-// (analysis/sample_derivative.h).
+// (simulation/sample_derivative.h).
 
 #include "dynamics/inverse_dynamics.h"
 #include "model/run_mode.h"
@@ -42,6 +42,8 @@ struct TaskSummary {
 // How a forward simulation went (control/control_run.h fills it).
 struct ForwardStatus {
   DriveInput input = DriveInput::Torque;
+  double finalTime = 0.0;     // s, where the run ended (its duration, or where it stopped)
+  double planDuration = 0.0;  // s, the plan it followed (0 without a task)
   Eigen::VectorXd peakError, peakVoltage, peakCurrent;
   std::vector<std::string> warnings;
   double inputWork = 0.0, constraintWork = 0.0, dissipated = 0.0;  // J

@@ -1,4 +1,4 @@
-#include "analysis/sample_derivative.h"
+#include "simulation/sample_derivative.h"
 
 #include <stdexcept>
 

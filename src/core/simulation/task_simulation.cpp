@@ -108,7 +108,7 @@ RunRecord samplePlan(const Model& model, TaskPlan plan, const SimulationOptions&
   Eigen::VectorXd q(n), qd(n), qdd(n), tau(n);
   const bool lastAtEnd = trajectory.endsAtRest();
   // The task's tool wrench at each sample time: tau = M qdd + C qd + G + J^T W(t_k), inside
-  // either recursion (dynamics/tool_wrench.h); the drive terms come on top (the motor delivers
+  // either recursion (model/tool_wrench.h); the drive terms come on top (the motor delivers
   // what the joint needs, the wrench's share included).
   const ToolWrenchProfile& load = sim.plan.toolWrench;
   const bool loaded = !load.isZero();

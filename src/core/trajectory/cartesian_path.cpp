@@ -1,6 +1,6 @@
 #include "trajectory/cartesian_path.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

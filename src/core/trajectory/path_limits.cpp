@@ -94,6 +94,11 @@ int PathLimits::velocityJoint(const PathPointDynamics& p) const {
   return best;
 }
 
+bool PathLimits::boundsAcceleration(int j) const {
+  const Joint& J = joints_[j];
+  return J.amax > 0.0 || J.fmax > 0.0 || (J.motor && (J.currentLimit > 0.0 || J.voltageLimit > 0.0));
+}
+
 int PathLimits::appendRows(const PathPointDynamics& p, double xHat, std::vector<PathLimitRow>& out) const {
   const std::size_t before = out.size();
   for (int j = 0; j < n_; ++j) {

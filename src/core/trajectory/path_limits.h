@@ -65,6 +65,10 @@ class PathLimits {
   // interval). Returns the number appended (<= maxRowsPerPoint()).
   int appendRows(const PathPointDynamics& p, double xHat, std::vector<PathLimitRow>& out) const;
   int maxRowsPerPoint() const { return 4 * n_; }
+  // Whether joint j has a limit that bounds the path acceleration through it (amax, fmax, or
+  // with the drives a motor's current or voltage limit). Without one on any joint that moves,
+  // nothing bounds sdd: the path speed would jump.
+  bool boundsAcceleration(int j) const;
   // Whether any row depends on the speed other than through x: a sqrt(x) term (viscous
   // friction, back EMF) or the regularised Coulomb friction.
   bool speedDependent() const { return speedDependent_; }

@@ -8,8 +8,8 @@
 // segment, the parameter), or an UnreachablePointError for a task point out of reach.
 // The plan keeps no reference to the Model: a user may edit the robot while a plan is shown.
 
-#include "dynamics/tool_wrench_profile.h"
-#include "io/input_error.h"
+#include "model/tool_wrench_profile.h"
+#include "common/input_error.h"
 #include "model/model.h"
 #include "model/task.h"
 #include "trajectory/cartesian_path.h"

@@ -134,6 +134,41 @@ int PhasePlane::intervalAt(double time) const {
   return std::min(i, static_cast<int>(t.size()) - 1);
 }
 
+namespace {
+
+// Velocity limits alone leave sdd free: the fastest timing would jump from rest to the velocity
+// bound in no time (infinite acceleration, a torque set by the sample period). Some joint that
+// moves at this point of the path must bound the acceleration; otherwise the plan is refused,
+// naming the moving joints and the keys that would bound them.
+void requireAccelerationBound(const Model& model, const PathLimits& limits, bool withDrives,
+                              const PathPointDynamics& point, double s) {
+  const int n = model.dof();
+  double largest = 0.0;
+  for (int j = 0; j < n; ++j) largest = std::max(largest, std::abs(point.dq(j)));
+  if (!(largest > 0.0)) return;  // nothing moves here
+  std::string unbounded;
+  for (int j = 0; j < n; ++j) {
+    if (std::abs(point.dq(j)) <= 1e-9 * largest) continue;
+    if (limits.boundsAcceleration(j)) return;
+    unbounded += (unbounded.empty() ? "" : ", ") + std::to_string(j + 1);
+  }
+  bool driveLimits = false;
+  for (const LinkSpec& link : model.spec().links)
+    if (link.drive && link.drive->hasMotor && (link.drive->currentLimit > 0.0 || link.drive->voltageLimit > 0.0))
+      driveLimits = true;
+  std::string msg = "time-optimal timing needs a bound on acceleration and no joint moving here has one: joint(s) " +
+                    unbounded + " have no amax or fmax in the robot file" +
+                    (withDrives ? std::string(" and no drive current_limit or voltage_limit")
+                                : std::string(driveLimits ? " (their drives' current and voltage limits do not apply: the "
+                                                            "run is rigid-body)"
+                                                          : "")) +
+                    "; with velocity limits alone the path speed would jump. Give links[j].amax or links[j].fmax, or "
+                    "choose another timing";
+  throw TimeOptimalError(msg, s, -1, PathLimitKind::Acceleration);
+}
+
+}  // namespace
+
 TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const JointPath> path,
                                     const TimeOptimalOptions& options) {
   if (!path || path->dof() != model.dof())
@@ -156,6 +191,7 @@ TimeOptimalTiming timeOptimalTiming(const Model& model, std::shared_ptr<const Jo
       path->evaluate(k, grid[i], q, dq, ddq);
       limits.pointDynamics(model, data, q, dq, ddq, p.dyn[i]);
       p.grid.xMax[i] = limits.velocityBound(p.dyn[i]);
+      requireAccelerationBound(model, limits, options.withDrives, p.dyn[i], grid[i]);
     }
   };
   TimeOptimalTiming out;

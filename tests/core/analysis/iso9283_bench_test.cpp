@@ -10,7 +10,7 @@
 #include "analysis/iso9283_run.h"
 #include "analysis/speed_sweep.h"
 #include "control/controller_settings.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "support/test_support.h"
 

@@ -1,5 +1,5 @@
 // ISO 9283 characteristics (analysis/iso9283.h) against hand computations on synthetic
-// attained poses and paths (issue 10 Must-show). Every expected value below is worked out in
+// attained poses and paths. Every expected value below is worked out in
 // the comment above it; tolerance 1e-12 (sums of a few terms).
 #include "analysis/iso9283.h"
 

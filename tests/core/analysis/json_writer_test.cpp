@@ -1,6 +1,6 @@
 // JSON output read back by an independent strict reader (tests/support/json_value.h) and by
 // strtod: every double survives the round trip exactly (%.17g is enough for binary64).
-#include "analysis/json_writer.h"
+#include "common/json_writer.h"
 #include "support/json_value.h"
 
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Three-point derivatives on non-uniform grids against closed forms: exact for quadratics,
 // second-order convergence on a sine.
-#include "analysis/sample_derivative.h"
+#include "simulation/sample_derivative.h"
 
 #include <gtest/gtest.h>
 

@@ -80,7 +80,7 @@ TEST(SimulationCsv, ForwardRunsKeepTheRunColumns) {
 }
 
 TEST(SimulationCsv, UnitsInTheHeaderOnlyWhenAsked) {
-  // Issue 11 #13: units are an option; the default header is the CLI contract, unchanged.
+  // Units are an option (Studio exports them); the default header is the CLI contract, unchanged.
   const RunRecord sim = randomSamples(3, 2);
   const std::string plain = recordCsv(sim);
   EXPECT_EQ(plain.substr(0, plain.find('\n')), "t,q1,q2,qd1,qd2,qdd1,qdd2,f1,f2");

@@ -6,7 +6,7 @@
 #include "trajectory/paul_trajectory.h"
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 #include "simulation/task_simulation.h"
 #include "support/test_support.h"
 

@@ -3,8 +3,9 @@
 #include "control/control_run.h"
 #include "control/controller_file.h"
 #include "analysis/simulation_csv.h"
-#include "simulation/task_run.h"
-#include "io/input_error.h"
+#include "analysis/summary_report.h"
+#include "run/task_run.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
 #include "support/json_value.h"
@@ -191,7 +192,7 @@ TEST(ControlRun, OpenLoopRunEqualsTheSimulatorDrivenDirectly) {
   EXPECT_LT((h.q.bottomRows(1).transpose() - sim.q()).norm(), 1e-12);
   EXPECT_LT((h.current.bottomRows(1).transpose() - sim.current()).norm(), 1e-10);
   // The summary as JSON, read back by an independent parser.
-  const test::JsonValue j = test::JsonReader::parse(runSummaryJson(run));
+  const test::JsonValue j = test::JsonReader::parse(forwardSummaryJson(recordOfForwardRun(model, TaskPlan(), run, true)));
   EXPECT_EQ(j["input"].string, "voltage");
   EXPECT_NEAR(j["final_time"].number, 0.5, 1e-12);
   EXPECT_EQ(j["peak_voltage"].size(), 3u);

@@ -3,7 +3,7 @@
 // same simulation), defaults for another robot, and refusals naming the file's fields.
 #include "control/control_run.h"
 #include "control/controller_settings.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>

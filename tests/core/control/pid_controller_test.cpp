@@ -3,7 +3,7 @@
 // decays (Anderson's single-joint cases) and the integral action removes the gravity offset.
 #include "control/pid_controller.h"
 #include "control/ziegler_nichols.h"
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>

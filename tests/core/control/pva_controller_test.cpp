@@ -11,7 +11,7 @@
 #include "control/discrete_pid.h"
 #include "control/pva_controller.h"
 #include "io/robot_file.h"
-#include "simulation/closed_loop.h"
+#include "control/closed_loop.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -302,14 +302,14 @@ TEST(PvaController, ComputeDoesNotAllocate) {
   in.qd = &qd;
   in.current = &cur;
   in.setpoint = &sp;
-  gAllocations = 0;
-  gCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   for (int k = 0; k < 100; ++k) {
     qd(0) += 1e-3;
     c.compute(in, u);
   }
-  gCounting = false;
-  EXPECT_EQ(gAllocations, 0);
+  test::gCounting = false;
+  EXPECT_EQ(test::gAllocations, 0);
   EXPECT_TRUE(u.allFinite());
 #endif
 }

@@ -11,7 +11,7 @@
 #include "dynamics/lagrange.h"
 #include "dynamics/nonlinear_effects.h"
 #include "dynamics/rnea.h"
-#include "dynamics/tool_wrench_profile.h"
+#include "model/tool_wrench_profile.h"
 #include "dynamics_fixtures.h"
 
 #include <gtest/gtest.h>
@@ -38,8 +38,8 @@ TEST(DynamicsData, HotCallsDoNotAllocate) {
     double energy = 0.0;
     // Warm-up outside the count (nothing here should need it; it makes a failure unambiguous).
     rnea(model, data, s.q, s.qd, s.qdd, tau);
-    gAllocations = 0;
-    gCounting = true;
+    test::gAllocations = 0;
+    test::gCounting = true;
     rnea(model, data, s.q, s.qd, s.qdd, tau);
     recursiveLagrange(model, data, s.q, s.qd, s.qdd, out);
     inverseDynamics(model, data, s.q, s.qd, s.qdd, DynamicsMethod::Lagrange, out);
@@ -49,17 +49,17 @@ TEST(DynamicsData, HotCallsDoNotAllocate) {
     nonlinearEffects(model, data, s.q, s.qd, out);
     energy += kineticEnergy(model, data, s.q, s.qd) + potentialEnergy(model, data, s.q);
     if (physical) forwardDynamics(model, data, s.q, s.qd, tau, out);
-    gCounting = false;
-    EXPECT_EQ(gAllocations, 0) << name;
+    test::gCounting = false;
+    EXPECT_EQ(test::gAllocations, 0) << name;
     EXPECT_TRUE(std::isfinite(energy)) << name;
   }
   // The counter works: an allocating convenience form is seen.
   const Model model(test::voraRrrSpec());
-  gAllocations = 0;
-  gCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   const Eigen::MatrixXd M = massMatrix(model, Eigen::VectorXd::Zero(3));
-  gCounting = false;
-  EXPECT_GT(gAllocations, 0);
+  test::gCounting = false;
+  EXPECT_GT(test::gAllocations, 0);
   EXPECT_EQ(M.rows(), 3);
 #endif
 }
@@ -88,8 +88,8 @@ TEST(DynamicsData, ToolWrenchProfileAndLoadedInverseDynamicsDoNotAllocate) {
   Eigen::VectorXd tau(3);
   ToolWrench w;
   double sum = 0.0;
-  gAllocations = 0;
-  gCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   for (int k = 0; k < 2000; ++k) {
     table.evaluate(0.0073 * k - 1.0, w);
     sum += w.force.x();
@@ -97,8 +97,8 @@ TEST(DynamicsData, ToolWrenchProfileAndLoadedInverseDynamicsDoNotAllocate) {
     constant.evaluate(0.001 * k, w);
     inverseDynamics(model, data, s.q, s.qd, s.qdd, DynamicsMethod::Lagrange, w, tau);
   }
-  gCounting = false;
-  EXPECT_EQ(gAllocations, 0);
+  test::gCounting = false;
+  EXPECT_EQ(test::gAllocations, 0);
   EXPECT_TRUE(std::isfinite(sum));
 #endif
 }

@@ -3,8 +3,8 @@
 // every interpolation is exact in binary (s = 1/2, 1/4 on small integers); a constant is the same
 // at every time; the table's checks; the CSV reader's errors name the file, the line and the
 // column.
-#include "dynamics/tool_wrench_profile.h"
-#include "io/input_error.h"
+#include "model/tool_wrench_profile.h"
+#include "common/input_error.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// A wrench at the tool (issue 10 item 3) in both inverse dynamics recursions against J^T W with
+// A wrench at the tool in both inverse dynamics recursions against J^T W with
 // J the geometric Jacobian at the tool (kinematics/jacobian.h, not the dynamics code), forward
 // dynamics inverting it, and a physical check: holding a load equals carrying it as a payload.
 // Tolerance 1e-10 N m: the recursions and J^T W sum the same terms in other orders (rounding

@@ -1,5 +1,5 @@
 // writeFileAtomic: all or nothing. A failure names the path and leaves no temporary file.
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "support/test_support.h"
 
@@ -118,7 +118,7 @@ TEST(AtomicWrite, FailedSaveKeepsTheOldFile) {
   EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});
 }
 
-// Only a regular file is ever replaced (issue 12, item 4): a FIFO is written through (a reader
+// Only a regular file is ever replaced (a save must never destroy a device or a pipe): a FIFO is written through (a reader
 // gets the text, the FIFO stays a FIFO), /dev/null stays a character device, a dangling
 // symbolic link, a directory and a read-only file are refused and left as they were.
 TEST(AtomicWrite, WritesThroughPipesAndDevicesAndRefusesWhatItMustNotReplace) {

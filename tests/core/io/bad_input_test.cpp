@@ -2,7 +2,7 @@
 // naming the file, the line and the field written in the table below (kind "simulate": the
 // task loads, and the simulation on Vora's RRR refuses it). The lines and fields were read off
 // the files by hand (README.md there); index.yaml must say the same.
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "simulation/task_simulation.h"
 #include "support/test_support.h"
@@ -70,7 +70,7 @@ const BadCase kCases[] = {
     {"drive_ke_kt_mismatch.yaml", "robot", 43, "links[1].drive.motor.ke"},
     {"drive_negative_stiffness.yaml", "robot", 70, "links[2].drive.stiffness"},
     {"drive_negative_damping.yaml", "robot", 71, "links[2].drive.damping"},
-    // Refused by libyaml before yaml-cpp (io/yaml_guard.h): yaml-cpp 0.7 loops forever on ",".
+    // Refused by libyaml before yaml-cpp (common/yaml_guard.h): yaml-cpp 0.7 loops forever on ",".
     {"single_comma.yaml", "robot", 1, "syntax"},
     {"nul_in_string.yaml", "robot", 2, "syntax"},
     {"deep_nesting.yaml", "robot", 2, "syntax"},

@@ -1,5 +1,5 @@
 // Numbers at the file edge: strict reading, shortest exact writing, degree conversion.
-#include "io/number_text.h"
+#include "common/number_text.h"
 
 #include <gtest/gtest.h>
 

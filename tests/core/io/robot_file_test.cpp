@@ -1,6 +1,6 @@
 // YAML robot, task and session files: the library files against the arms built in code
 // (tests/support), write-then-read round trips, default tasks and the library directory.
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "control/controller_settings.h"
 #include "kinematics/pose.h"

@@ -1,9 +1,9 @@
 // Reading input files (io/text_file.h): only regular files of at most 16 MB; a FIFO (which would
 // block), a device (/dev/zero never ends), a directory, a missing file or a larger file are
 // refused at once with an InputError naming the file.
-#include "io/text_file.h"
+#include "common/text_file.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 //   numbers are written with 17 digits: the round trip loses only rounding, ~1e-15);
 // - refusals naming the joint: a branch, a floating joint, a mimic joint.
 #include "dynamics/inverse_dynamics.h"
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "io/urdf_reader.h"
 #include "io/urdf_writer.h"

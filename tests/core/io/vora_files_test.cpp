@@ -1,7 +1,7 @@
 // Vora's own files, read as the thesis prints them: figure 6.2 (manipulator specification)
 // against table 7.1 built in code, figures 7.4 and 6.3 (trajectories) against the printed
 // numbers.
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "io/robot_file.h"
 #include "support/test_support.h"
 

@@ -1,7 +1,7 @@
 // Abuzneid & Sobh's generic six-joint arm: every one of the eight configurations builds a valid
 // Model with a spherical wrist (table 1), its task points are reachable by the inverse
 // kinematics, and input it cannot be built from is refused in the user's words.
-#include "model/generic_arm.h"
+#include "design/generic_arm.h"
 
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/inverse_kinematics.h"

@@ -348,8 +348,8 @@ TEST(ElasticDrive, SteppingDoesNotAllocate) {
     wrench.force = Eigen::Vector3d(10.0, -5.0, 20.0);
     sim.setInput(u);
     ASSERT_TRUE(sim.advance(1e-3));  // warm-up outside the count
-    gAllocations = 0;
-    gCounting = true;
+    test::gAllocations = 0;
+    test::gCounting = true;
     for (int k = 0; k < 20; ++k) {
       sim.setInput(u);
       if (k == 10) sim.setToolWrench(wrench);
@@ -358,16 +358,16 @@ TEST(ElasticDrive, SteppingDoesNotAllocate) {
       sim.motorVelocities(qmd);
       (void)sim.driveView();
     }
-    gCounting = false;
-    EXPECT_EQ(gAllocations, 0) << (integrator == IntegratorKind::RungeKutta4 ? "RK4" : "DP45");
+    test::gCounting = false;
+    EXPECT_EQ(test::gAllocations, 0) << (integrator == IntegratorKind::RungeKutta4 ? "RK4" : "DP45");
     EXPECT_FALSE(sim.divergence().diverged) << sim.divergence().message;
   }
   // The counter works: an allocating call is seen.
-  gAllocations = 0;
-  gCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   const Eigen::VectorXd g = gravityVector(model, model.home());
-  gCounting = false;
-  EXPECT_GT(gAllocations, 0);
+  test::gCounting = false;
+  EXPECT_GT(test::gAllocations, 0);
   EXPECT_EQ(g.size(), 6);
 #endif
 }

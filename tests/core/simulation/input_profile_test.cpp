@@ -1,6 +1,6 @@
 // Input profiles: signals against their closed forms, CSV tables (hold and interpolation) and
 // every refusal naming file, line and field.
-#include "io/input_error.h"
+#include "common/input_error.h"
 #include "simulation/input_profile.h"
 
 #include <gtest/gtest.h>
@@ -65,7 +65,7 @@ InputError csvError(const std::string& text, int joints) {
 }
 
 TEST(InputProfile, LinesOfFormFeedOrVerticalTabAreBlank) {
-  // Issue 12, defect 2: a line holding only a form feed or vertical tab survived trimming, split
+  // A line holding only a form feed or vertical tab survived trimming, split
   // into zero fields and the reader read fields[0] (SIGSEGV). Such lines are blank.
   const std::string text = "t, u1\n\f\n0.0, 1\n\v\n1.0, 2\n \f \v\n";
   const InputProfile p = parseInputProfileCsv(text, "ff.csv", 1);

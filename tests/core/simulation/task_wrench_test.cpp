@@ -1,4 +1,4 @@
-// A task's tool wrench (issue 10 item 3; dynamics/tool_wrench_profile.h) in every run of it:
+// A task's tool wrench (model/tool_wrench_profile.h) in every run of it:
 //   prescribed motion: the joint forces with the wrench minus those without equal J^T W(t_k) at
 //     every sample, J the geometric Jacobian at the tool (kinematics/jacobian.h, not the
 //     dynamics code), for both methods, drives included or not, world and tool axes, constant
@@ -15,8 +15,8 @@
 #include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/jacobian.h"
-#include "simulation/closed_loop.h"
-#include "simulation/task_run.h"
+#include "control/closed_loop.h"
+#include "run/task_run.h"
 #include "simulation/task_simulation.h"
 #include "support/test_support.h"
 
@@ -130,7 +130,7 @@ TEST(TaskWrench, ForwardRunUnderAWrenchAgainstTheClosedForm) {
   c.profile = InputProfile::constant(Eigen::VectorXd::Constant(1, 15.0));
   RunOptions o;
   o.mode = RunMode::ForwardSimulation;
-  o.controller = &c;
+  o.controller = std::make_shared<const ControllerConfig>(c);
   const double m = 2.0, g = 9.81, u = 15.0, T = 0.5;
 
   const RunRecord free = runTask(model, task, o);
@@ -216,7 +216,7 @@ TEST(TaskWrench, ComputedTorqueTakesTheWrenchAsFeedforward) {
   c.kd = Eigen::VectorXd::Constant(3, 60.0);
   RunOptions o;
   o.mode = RunMode::ForwardSimulation;
-  o.controller = &c;
+  o.controller = std::make_shared<const ControllerConfig>(c);
   const RunRecord pipeline = runTask(model, task, o);
   ASSERT_FALSE(pipeline.diverged) << pipeline.message;
   const double piped = pipeline.forward.peakError.maxCoeff();

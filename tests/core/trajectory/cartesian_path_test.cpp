@@ -5,7 +5,7 @@
 // slerp; Stepniewski's ISO 9283 cube contour (stepniewski.md, eq 5); the input errors.
 #include "trajectory/cartesian_path.h"
 
-#include "io/input_error.h"
+#include "common/input_error.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "allocation_counter.h"
+#include "support/malloc_counter.h"
 
 namespace armdyn {
 namespace {
@@ -549,14 +549,14 @@ TEST(CartesianPath, EvaluateDoesNotAllocate) {
   const CartesianPath path(randomPath(3), true);
   PathSample x;
   double sum = 0.0;
-  test::gTrajectoryAllocations = 0;
-  test::gTrajectoryCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   for (int i = 0; i <= 100; ++i) {
     path.evaluate(path.length() * i / 100.0, x);
     sum += x.p.sum() + x.R.sum() + path.pieceAt(path.length() * i / 100.0);
   }
-  test::gTrajectoryCounting = false;
-  EXPECT_EQ(test::gTrajectoryAllocations, 0);
+  test::gCounting = false;
+  EXPECT_EQ(test::gAllocations, 0);
   EXPECT_TRUE(std::isfinite(sum));
 #endif
 }

@@ -1,5 +1,5 @@
 // Cubic segments against Craig's worked Examples 7.1 and 7.2 (closed forms restored in
-// /work/shared/reference/craig-trajectories.md), the via-velocity rules of p. 207-208 worked by
+// the corrected formulas of Craig's chapter 7), the via-velocity rules of p. 207-208 worked by
 // hand, and the identities every cubic plan must satisfy. Angles of the examples in degrees
 // (the code is unit-agnostic: seconds and whatever unit the points are in).
 #include "trajectory/cubic_trajectory.h"

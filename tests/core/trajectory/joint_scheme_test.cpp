@@ -5,7 +5,7 @@
 #include "trajectory/joint_scheme.h"
 #include "trajectory/lspb_trajectory.h"
 #include "trajectory/piecewise_polynomial.h"
-#include "allocation_counter.h"
+#include "support/malloc_counter.h"
 #include "joint_trajectory_checks.h"
 
 #include <gtest/gtest.h>
@@ -221,24 +221,24 @@ TEST(JointScheme, EvaluateDoesNotAllocate) {
     Eigen::VectorXd q(3), qd(3), qdd(3);
     Eigen::MatrixXd block(3, 5);
     traj->evaluate(0.1, q, qd, qdd);  // warm-up outside the count
-    test::gTrajectoryAllocations = 0;
-    test::gTrajectoryCounting = true;
+    test::gAllocations = 0;
+    test::gCounting = true;
     double sum = 0.0;
     for (int i = -2; i <= 1002; ++i) {
       traj->evaluate(traj->duration() * i / 1000.0, q, qd, qdd);
       traj->evaluate(0.3, block.col(0), block.col(1), block.col(2));  // column blocks bind too
       sum += q.sum() + qd.sum() + qdd.sum();
     }
-    test::gTrajectoryCounting = false;
-    EXPECT_EQ(test::gTrajectoryAllocations, 0) << jointSchemeName(s);
+    test::gCounting = false;
+    EXPECT_EQ(test::gAllocations, 0) << jointSchemeName(s);
     EXPECT_TRUE(std::isfinite(sum));
   }
   // The counter works: building a plan allocates.
-  test::gTrajectoryAllocations = 0;
-  test::gTrajectoryCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   const auto traj = planJointTrajectory(p, options(JointScheme::Cubic));
-  test::gTrajectoryCounting = false;
-  EXPECT_GT(test::gTrajectoryAllocations, 0);
+  test::gCounting = false;
+  EXPECT_GT(test::gAllocations, 0);
 #endif
 }
 

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "allocation_counter.h"
+#include "support/malloc_counter.h"
 
 namespace armdyn {
 namespace {
@@ -279,21 +279,21 @@ TEST(PathSpeedProfile, EvaluateDoesNotAllocate) {
   const Grid g = randomGrid(2);
   const PathSpeedProfile p(g.s, g.v, g.a);
   double s = 0.0, sd = 0.0, sdd = 0.0, sum = 0.0;
-  test::gTrajectoryAllocations = 0;
-  test::gTrajectoryCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   for (int i = 0; i <= 100; ++i) {
     p.evaluate(p.duration() * i / 100.0, s, sd, sdd);
     sum += s + sd + sdd + p.timeAt(s);
   }
-  test::gTrajectoryCounting = false;
-  EXPECT_EQ(test::gTrajectoryAllocations, 0);
+  test::gCounting = false;
+  EXPECT_EQ(test::gAllocations, 0);
   EXPECT_TRUE(std::isfinite(sum));
   // The counter works: building a profile allocates.
-  test::gTrajectoryAllocations = 0;
-  test::gTrajectoryCounting = true;
+  test::gAllocations = 0;
+  test::gCounting = true;
   const PathSpeedProfile q(g.s, g.v, g.a);
-  test::gTrajectoryCounting = false;
-  EXPECT_GT(test::gTrajectoryAllocations, 0);
+  test::gCounting = false;
+  EXPECT_GT(test::gAllocations, 0);
   EXPECT_GT(q.duration(), 0.0);
 #endif
 }

@@ -6,7 +6,7 @@
 // the best uniform time scaling of the same path.
 #include "trajectory/time_optimal_timing.h"
 
-#include "allocation_counter.h"
+#include "support/malloc_counter.h"
 
 #include "actuation/drive_dynamics.h"
 #include "dynamics/inverse_dynamics.h"
@@ -214,16 +214,55 @@ TEST(TimeOptimalTiming, GearEfficiencyInTheCurrentLimitMatchesTheSizing) {
 // A run of rigid-body torques is timed against them: no drive inertia, friction or voltage, so
 // the PUMA weld seam becomes velocity-limited only and faster.
 TEST(TimeOptimalTiming, RigidBodyRunsAreTimedAgainstRigidBodyTorques) {
-  const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
-  const Model model(s.robot);
+  Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
   const TaskSpec task = timeOptimal(loadTask(test::sourcePath("robots/puma560_weld_seam.yaml")));
+  {
+    // The PUMA file bounds acceleration only through its drives' current and voltage limits:
+    // a rigid-body run leaves them out, and velocity limits alone would let the path speed
+    // jump from rest. Refused, naming the moving joints and the keys.
+    const Model model(s.robot);
+    try {
+      planTask(model, task, false);
+      FAIL() << "expected a refusal";
+    } catch (const InputError& e) {
+      EXPECT_NE(e.message().find("joint(s) 1, 2, 3, 5, 6 have no amax or fmax"), std::string::npos) << e.what();
+      EXPECT_NE(e.message().find("rigid-body"), std::string::npos) << e.what();
+    }
+  }
+  // With a torque limit on every joint the rigid-body plan is bound by velocity or by the
+  // rigid-body torque, never by a drive's current or voltage; the drive plan feels both.
+  for (LinkSpec& link : s.robot.links) link.fMax = 150.0;
+  const Model model(s.robot);
   const TaskPlan drives = planTask(model, task);
   const TaskPlan rigid = planTask(model, task, false);
-  EXPECT_LT(rigid.duration(), drives.duration());
+  EXPECT_NE(rigid.duration(), drives.duration());
+  int torqueBound = 0;
   for (std::size_t i = 0; i + 1 < rigid.timeOptimal->phase.s.size(); ++i)
     if (rigid.timeOptimal->phase.bindingJoint[i] >= 0) {
-      EXPECT_EQ(rigid.timeOptimal->phase.bindingKind[i], PathLimitKind::Velocity) << i;
+      const PathLimitKind kind = rigid.timeOptimal->phase.bindingKind[i];
+      EXPECT_TRUE(kind == PathLimitKind::Velocity || kind == PathLimitKind::Torque) << i;
+      torqueBound += kind == PathLimitKind::Torque;
     }
+  EXPECT_GT(torqueBound, 0);
+}
+
+// Velocity limits alone leave the path acceleration free: refused with the joints and keys,
+// for a joint-space path too; one joint with amax that moves bounds it for all.
+TEST(TimeOptimalTiming, VelocityLimitsAloneAreRefused) {
+  RobotSpec spec = rotorSpec(1e3, std::nullopt, std::nullopt);
+  {
+    const Model model(spec);
+    try {
+      timeOptimalTiming(model, line1(0.0, 1.0));
+      FAIL() << "expected TimeOptimalError";
+    } catch (const TimeOptimalError& e) {
+      EXPECT_EQ(e.kind(), PathLimitKind::Acceleration);
+      EXPECT_NE(std::string(e.what()).find("joint(s) 1 have no amax or fmax"), std::string::npos) << e.what();
+    }
+  }
+  spec.links[0].aMax = 2.0;
+  const Model model(spec);
+  EXPECT_NO_THROW(timeOptimalTiming(model, line1(0.0, 1.0)));
 }
 
 TEST(TimeOptimalTiming, GravityBeyondTheTorqueLimitIsRefusedWithJointAndPlace) {
@@ -327,15 +366,15 @@ TEST(TimeOptimalTiming, EvaluateDoesNotAllocate) {
     const JointTrajectory& traj = *plan.trajectory;
     Eigen::VectorXd q(6), qd(6), qdd(6);
     traj.evaluate(0.1, q, qd, qdd);
-    test::gTrajectoryAllocations = 0;
-    test::gTrajectoryCounting = true;
+    test::gAllocations = 0;
+    test::gCounting = true;
     double sum = 0.0;
     for (int i = -2; i <= 2002; ++i) {
       traj.evaluate(traj.duration() * i / 2000.0, q, qd, qdd);
       sum += q.sum() + qd.sum() + qdd.sum();
     }
-    test::gTrajectoryCounting = false;
-    EXPECT_EQ(test::gTrajectoryAllocations, 0) << file;
+    test::gCounting = false;
+    EXPECT_EQ(test::gAllocations, 0) << file;
     EXPECT_TRUE(std::isfinite(sum));
   }
 #endif

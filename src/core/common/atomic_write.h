@@ -1,0 +1,16 @@
+#pragma once
+// Saves that are all or nothing (every file armdyn writes goes through this).
+
+#include <string>
+
+namespace armdyn {
+
+// Write via a temporary file in the same directory, fsync and rename: all or nothing; the
+// replaced file's permissions (and owner, where allowed) are kept, and temporary files left by
+// killed writers are removed. Only a regular file is replaced: a FIFO, a character device or a
+// /dev or /proc path (/dev/stdout) is written through; a directory, block device, socket,
+// dangling symbolic link or read-only file is refused. On failure the temporary file is removed
+// and an InputError names `path`.
+void writeFileAtomic(const std::string& path, const std::string& content);
+
+}  // namespace armdyn

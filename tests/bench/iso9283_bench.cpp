@@ -46,7 +46,7 @@ IsoPathGeometry square() {
 
 void BM_IsoPathRunIrb60(benchmark::State& state) {
   const Irb60& a = irb60();
-  const iso_detail::PlannedPath plan = iso_detail::planPath(a.model, square(), 0.5, 6.0, "", "square");
+  const iso_detail::PlannedPath plan = iso_detail::planPath(a.model, a.controller, square(), 0.5, 6.0, "", "square");
   double delta = 0.0;
   for (auto _ : state) {
     const iso_detail::PathRunData run = iso_detail::runPlannedPath(a.model, a.controller, plan, 0.2, defaultIsoNoise(), 1);

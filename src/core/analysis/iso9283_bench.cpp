@@ -207,12 +207,12 @@ IsoBenchResult runIsoBench(const Model& model, const ControllerConfig& controlle
         a.position = P[cycle[m]], b.position = P[cycle[m + 1]];
         a.rotation = b.rotation = R;
         g.points = {a, b};
-        plans[s].moves.push_back(iso_detail::planPath(model, g, speed, acceleration, o.configuration,
+        plans[s].moves.push_back(iso_detail::planPath(model, controller, g, speed, acceleration, o.configuration,
                                                       "pose move P" + std::to_string(cycle[m] + 1) + " -> P" +
                                                           std::to_string(cycle[m + 1] + 1)));
       }
     for (IsoPath path : o.paths)
-      plans[s].paths.push_back(iso_detail::planPath(model, isoPathGeometry(path, cube, result.cornerRadius, R), speed,
+      plans[s].paths.push_back(iso_detail::planPath(model, controller, isoPathGeometry(path, cube, result.cornerRadius, R), speed,
                                                     acceleration, o.configuration, isoPathName(path)));
   }
   // What the runs would simulate and keep, before any runs: at most kMaxIsoSimulatedTime of

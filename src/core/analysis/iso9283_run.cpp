@@ -1,6 +1,6 @@
 #include "analysis/iso9283_run.h"
 
-#include "control/control_run.h"
+#include "run/task_run.h"
 #include "common/input_error.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/pose.h"
@@ -32,7 +32,7 @@ double segmentDistance(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const
 
 }  // namespace
 
-PlannedPath planPath(const Model& model, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
+PlannedPath planPath(const Model& model, const ControllerConfig& controller, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
                      const std::string& configuration, const std::string& label) {
   PlannedPath out;
   out.label = label;
@@ -54,7 +54,7 @@ PlannedPath planPath(const Model& model, const IsoPathGeometry& geometry, double
   task.pathAcceleration = pathAcceleration;
   task.configuration = configuration;
   try {
-    out.plan = planTask(model, task, true);
+    out.plan = planTask(model, task, planWithDrives(controller));  // the run floor's rule
   } catch (const InputError& e) {
     throw InputError("", 0, "iso9283", label + " at " + speedText(speed) + ": " + e.message());
   } catch (const std::exception& e) {
@@ -114,22 +114,25 @@ PathRunData runPlannedPath(const Model& model, const ControllerConfig& controlle
       }
     };
   };
-  const ControlRun run = runController(model, &plan.plan, config, plan.duration + settle, {}, adjust);
-  const RunHistory& h = run.result.history;
+  // Through the run floor, on the plan made once for every repetition.
+  RunOptions options;
+  options.mode = RunMode::ForwardSimulation;
+  options.controller = std::make_shared<const ControllerConfig>(std::move(config));
+  options.duration = plan.duration + settle;
+  options.adjust = adjust;
+  const RunRecord run = runPlan(model, plan.plan, options);
   PathRunData out;
-  out.diverged = run.result.summary.diverged;
-  out.stopped = run.result.summary.stopped;
-  out.message = run.result.summary.message;
-  out.t = h.t;
-  out.attained.resize(h.t.size());
-  out.attainedRpy.resize(h.t.size());
-  LinkFrameArray frames;
-  Eigen::VectorXd q(n);
-  for (std::size_t k = 0; k < h.t.size(); ++k) {
-    q = h.q.row(static_cast<Eigen::Index>(k)).transpose();
-    const Eigen::Matrix4d T = forwardKinematics(model, q, frames.data());
-    out.attained[k] = T.topRightCorner<3, 1>();
-    out.attainedRpy[k] = xyzRpyFromPose(T).tail<3>();
+  out.diverged = run.diverged;
+  out.stopped = run.stopped;
+  out.message = run.message;
+  out.t = run.t;
+  const std::size_t samples = run.t.size();
+  out.attained.resize(samples);
+  out.attainedRpy.resize(samples);
+  for (std::size_t k = 0; k < samples; ++k) {
+    const auto row = run.toolPose.row(static_cast<Eigen::Index>(k));  // x y z roll pitch yaw of FK(q)
+    out.attained[k] = row.head<3>().transpose();
+    out.attainedRpy[k] = row.tail<3>().transpose();
   }
   return out;
 }

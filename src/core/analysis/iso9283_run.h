@@ -33,7 +33,7 @@ struct PlannedPath {
 
 // Throws InputError("", 0, "iso9283", "<label> at <speed> m/s: <why>") when the arm cannot
 // follow the path (out of reach, a joint limit, a singularity).
-PlannedPath planPath(const Model& model, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
+PlannedPath planPath(const Model& model, const ControllerConfig& controller, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
                      const std::string& configuration, const std::string& label);
 
 // The plan run in closed loop for its duration plus `settle`, the measurements disturbed by

@@ -85,7 +85,7 @@ SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& contr
   auto accelerationAt = [&](double v) { return o.timeScaling ? o.pathAcceleration * (v / vTop) * (v / vTop) : o.pathAcceleration; };
   std::vector<iso_detail::PlannedPath> plans;
   for (double v : speeds)
-    plans.push_back(iso_detail::planPath(model, o.geometry, v, accelerationAt(v), o.configuration, o.name));
+    plans.push_back(iso_detail::planPath(model, controller, o.geometry, v, accelerationAt(v), o.configuration, o.name));
   auto deviationAt = [&](const iso_detail::PlannedPath& plan, std::uint64_t seed, const std::atomic<bool>* stop) {
     const iso_detail::PathRunData run = iso_detail::runPlannedPath(model, controller, plan, o.settleTime, o.noise, seed, stop);
     if (run.diverged) throw InputError("", 0, "sweep", plan.label + " at " + std::to_string(plan.speed) + " m/s: " + run.message);
@@ -131,7 +131,7 @@ SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& contr
   double lo = speeds[static_cast<std::size_t>(pass)], hi = speeds[static_cast<std::size_t>(pass + 1)];
   for (int k = 0; k < 12 && hi - lo > 5e-3 * lo; ++k) {
     const double mid = 0.5 * (lo + hi);
-    const iso_detail::PlannedPath plan = iso_detail::planPath(model, o.geometry, mid, accelerationAt(mid), o.configuration, o.name);
+    const iso_detail::PlannedPath plan = iso_detail::planPath(model, controller, o.geometry, mid, accelerationAt(mid), o.configuration, o.name);
     const double d = deviationAt(plan, o.seed + 1000 + static_cast<std::uint64_t>(k), nullptr);
     r.bisectionSpeeds.push_back(mid);
     r.bisectionDeviation.push_back(d);

@@ -65,26 +65,40 @@ RunOptions runOptionsOf(const Session& session, const Model& model) {
   return options;
 }
 
+bool planWithDrives(const RunOptions& options) {
+  if (options.mode == RunMode::ForwardSimulation) {
+    if (!options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
+    return planWithDrives(*options.controller);
+  }
+  return !options.prescribed.rigidBodyOnly;
+}
+
+bool planWithDrives(const ControllerConfig& forwardController) { return !forwardController.rigidBody; }
+
 RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options) {
-  const bool forward = options.mode == RunMode::ForwardSimulation;
-  if (forward && !options.controller) throw std::invalid_argument("runTask: a forward simulation needs a controller");
-  // One rule for whether the plan respects the drives' limits: not when the run is rigid-body.
-  const bool planDrives = forward ? !options.controller->rigidBody : !options.prescribed.rigidBodyOnly;
-  if (!forward) {
+  const bool planDrives = planWithDrives(options);
+  if (options.mode == RunMode::PrescribedMotion) {
     if (task.pointCount() == 0) throw InputError(task.sourceFile, 0, "points", "a task needs at least one point");
-    return samplePlan(model, planTask(model, task, planDrives), options.prescribed);
+    return runPlan(model, planTask(model, task, planDrives), options);
   }
   // A forward run without points follows no plan: it holds (or steps) under the controller,
   // loaded by the task's tool wrench if it has one.
   TaskPlan plan;
   if (task.pointCount() > 0) plan = planTask(model, task, planDrives);
   else if (task.wrench) plan.toolWrench = *task.wrench;
+  return runPlan(model, std::move(plan), options);
+}
+
+RunRecord runPlan(const Model& model, TaskPlan plan, const RunOptions& options) {
+  if (options.mode == RunMode::PrescribedMotion) return samplePlan(model, std::move(plan), options.prescribed);
+  if (!options.controller) throw std::invalid_argument("runPlan: a forward simulation needs a controller");
   const bool carries = plan.trajectory || !plan.toolWrench.isZero();
   const double duration = options.duration > 0.0 ? options.duration : plan.trajectory ? plan.duration() : 0.0;
   std::function<bool(double)> onRow;
   if (options.progress)
     onRow = [&options, duration](double t) { return options.progress(duration > 0.0 ? t / duration : 0.0); };
-  const ControlRun run = runController(model, carries ? &plan : nullptr, *options.controller, options.duration, onRow);
+  const ControlRun run =
+      runController(model, carries ? &plan : nullptr, *options.controller, options.duration, onRow, options.adjust);
   const bool drives = !options.controller->rigidBody && hasDrives(model);
   return recordOfForwardRun(model, std::move(plan), run, drives);
 }

@@ -11,6 +11,7 @@
 //   record    the same RunRecord either way (simulation/run_record.h), with a single status
 // runOptionsOf turns a session (run/session.h) into run options: the one place that does.
 
+#include "control/closed_loop.h"
 #include "control/controller_file.h"
 #include "model/model.h"
 #include "model/task.h"
@@ -35,7 +36,15 @@ struct RunOptions {
   // Forward simulation: called with the fraction done (0..1) after each recorded row; false
   // stops the run (RunRecord::stopped, the rows so far kept).
   std::function<bool(double fraction)> progress;
+  // Forward simulation: edits the closed loop's set-up last, before the run (a measurement
+  // model, the plant's own payload: the ISO 9283 bench). Optional.
+  std::function<void(ClosedLoopSetup&)> adjust;
 };
+
+// Whether a run's plan respects the drives' limits: not when the run is rigid-body (prescribed:
+// rigidBodyOnly; forward: the controller's rigid_body). The one rule for every client.
+bool planWithDrives(const RunOptions& options);
+bool planWithDrives(const ControllerConfig& forwardController);
 
 // The run a session describes: its mode, and in forward mode its controller (checked against
 // the model: controller_settings.h validateControllerSettings; throws what that throws).
@@ -45,6 +54,11 @@ RunOptions runOptionsOf(const Session& session, const Model& model);
 // InputError for a prescribed run of a task without points. A forward run that diverges or is
 // stopped returns its record with `diverged` / `stopped` set and `message` saying where.
 RunRecord runTask(const Model& model, const TaskSpec& task, const RunOptions& options);
+
+// The run of a plan already made (planTask(model, task, planWithDrives(options))): runTask
+// after its plan step, for a client that runs one plan many times (the ISO 9283 bench's noisy
+// repetitions). A plan without a trajectory runs only its tool wrench (forward).
+RunRecord runPlan(const Model& model, TaskPlan plan, const RunOptions& options);
 
 // The record of a forward run (histories into channels, qdd by differences of qd, summary):
 // the one place a closed-loop run becomes a RunRecord.

@@ -91,7 +91,7 @@ TEST(Iso9283Bench, ElasticShareOfThePathErrorVanishesLikeOneOverK) {
     }
     const Model model(spec);
     const iso_detail::PlannedPath plan = iso_detail::planPath(
-        model, isoPathGeometry(IsoPath::RoundedSquareSection, kCube, kRadius, Eigen::Matrix3d::Identity()), 0.5, 6.0, "",
+        model, computedTorque(model, true), isoPathGeometry(IsoPath::RoundedSquareSection, kCube, kRadius, Eigen::Matrix3d::Identity()), 0.5, 6.0, "",
         "rounded_square_section");
     std::vector<iso_detail::PathRunData> runs;
     for (int c = 0; c < 2; ++c)
@@ -124,7 +124,7 @@ TEST(Iso9283Bench, PathVelocityOfAnArmThatFollowsExactly) {
   }
   const Model model(spec);
   const iso_detail::PlannedPath plan = iso_detail::planPath(
-      model, isoPathGeometry(IsoPath::Line, kCube, kRadius, Eigen::Matrix3d::Identity()), 0.5, 6.0, "", "line");
+      model, computedTorque(model, true), isoPathGeometry(IsoPath::Line, kCube, kRadius, Eigen::Matrix3d::Identity()), 0.5, 6.0, "", "line");
   std::vector<iso_detail::PathRunData> runs;
   for (int c = 0; c < 2; ++c)
     runs.push_back(iso_detail::runPlannedPath(model, computedTorque(model, true), plan, 0.2, IsoNoise(), c));

@@ -14,6 +14,7 @@
 #include "model/model.h"
 #include "model/robot.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -79,6 +80,16 @@ inline double backEmf(const DriveSpec& d, double qd) { return d.ke * d.gearRatio
 inline double currentRate(const DriveSpec& d, double u, double i, double qd) {
   return (u - d.resistance * i - backEmf(d, qd)) / d.inductance;
 }
+// The same with 1 / L given (a multiplication: the simulator's hot loop runs it for every joint
+// at every RK4 stage, and divisions are slow).
+inline double currentRate(const DriveSpec& d, double u, double i, double qd, double inverseL) {
+  return (u - d.resistance * i - backEmf(d, qd)) * inverseL;
+}
+// Electrical losses at current i and drive velocity qd: R i^2, plus the conversion's own gain or
+// loss when ke != kt ((ke - kt) N i qd).
+inline double electricalLoss(const DriveSpec& d, double i, double qd) {
+  return d.resistance * i * i + (d.ke - d.kt) * d.gearRatio * i * qd;
+}
 // Electrical time constant L / R, s.
 inline double electricalTimeConstant(const DriveSpec& d) { return d.inductance / d.resistance; }
 // Largest stable RK4 step for the electrical pole -R/L: 2.785 L / R, s (infinite when L = 0).
@@ -89,6 +100,37 @@ double rk4ElectricalStepLimit(const DriveSpec& drive);
 inline double currentForTorque(const DriveSpec& d, double tau) { return tau / (d.gearRatio * d.kt); }
 inline double voltageFor(const DriveSpec& d, double current, double qd, double currentDot = 0.0) {
   return d.resistance * current + backEmf(d, qd) + d.inductance * currentDot;
+}
+
+// Operating point of a voltage-driven motor (the simulator's voltage drive): joint torque N kt i,
+// current, applied voltage and di/dt.
+struct MotorPoint {
+  double torque = 0.0, current = 0.0, voltage = 0.0, currentRate = 0.0;
+};
+// At drive velocity qd with held voltage u: with L > 0 (inverseL = 1 / L) the current is state
+// (stateCurrent) and di/dt follows eq 5.1; with L = 0 the current is algebraic, (u - ke N qd) / R.
+// currentLimit > 0 models a current-limited amplifier: the current stops growing at the limit
+// (L > 0) or is clamped (L = 0), and the applied voltage is what that current needs.
+inline MotorPoint voltageDrivenMotor(const DriveSpec& d, double inverseL, double u, double qd, double stateCurrent,
+                                     double currentLimit) {
+  MotorPoint p;
+  p.voltage = u;
+  if (d.inductance > 0.0) {
+    p.current = stateCurrent;
+    p.currentRate = currentRate(d, u, p.current, qd, inverseL);
+    if (currentLimit > 0.0 && std::abs(p.current) >= currentLimit && p.currentRate * p.current > 0.0) {
+      p.currentRate = 0.0;
+      p.voltage = voltageFor(d, p.current, qd);
+    }
+  } else {
+    p.current = (u - backEmf(d, qd)) / d.resistance;
+    if (currentLimit > 0.0 && std::abs(p.current) > currentLimit) {
+      p.current = std::clamp(p.current, -currentLimit, currentLimit);
+      p.voltage = voltageFor(d, p.current, qd);
+    }
+  }
+  p.torque = motorJointTorque(d, p.current);
+  return p;
 }
 
 }  // namespace armdyn

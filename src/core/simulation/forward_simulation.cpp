@@ -14,15 +14,6 @@
 
 namespace armdyn {
 
-const char* driveInputName(DriveInput input) {
-  switch (input) {
-    case DriveInput::Torque: return "torque";
-    case DriveInput::Current: return "current";
-    case DriveInput::Voltage: return "voltage";
-  }
-  return "?";
-}
-
 const char* jointModeName(JointMode mode) {
   switch (mode) {
     case JointMode::Free: return "free";
@@ -97,18 +88,14 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
                                 " joint constraints for " + std::to_string(n_) + " joints");
   validateDrives(model.spec());
 
-  drives_.assign(n_, nullptr);
-  jr_.setZero(n_);
-  inverseL_.setZero(n_);
+  std::vector<const DriveSpec*> drives(n_, nullptr);
   for (int i = 0; i < n_; ++i) {
     const auto& d = model.spec().links[i].drive;
     if (d && !o.rigidBodyOnly) {
-      drives_[i] = &*d;
-      jr_(i) = reflectedInertia(*d);
-      if (d->hasMotor && d->inductance > 0.0) inverseL_(i) = 1.0 / d->inductance;
+      drives[i] = &*d;
       for (const std::string& w : driveWarnings(*d, "links[" + std::to_string(i + 1) + "].drive")) warnings_.push_back(w);
     }
-    if (o.input != DriveInput::Torque && !(drives_[i] && drives_[i]->hasMotor))
+    if (o.input != DriveInput::Torque && !(drives[i] && drives[i]->hasMotor))
       throw ModelError("links[" + std::to_string(i + 1) + "].drive.motor",
                        std::string("a ") + driveInputName(o.input) + " input needs a motor on every joint; joint " +
                            std::to_string(i + 1) + " has none");
@@ -121,25 +108,24 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
       throw std::invalid_argument("forward simulation: joint " + std::to_string(i + 1) + " constant acceleration must be finite");
   }
 
-  jrLink_ = jr_;
-  for (int i = 0; i < kMaxLinks; ++i) elasticSlot_[i] = -1;
+  stages_ = DriveStages(drives, o.input, o.applyLimits, o.frictionVelocityScale);
+  layout_ = stages_.layout();
+  jrLink_.setZero(n_);
+  bool stepCheck = false;
+  for (int i = 0; i < n_; ++i) {
+    const DriveStage& s = stages_.stage(i);
+    jrLink_(i) = s.kind->linkArmature(s);
+    if (s.kind->rk4StepProblem) stepCheck = true;
+  }
+  currentIsState_ = layout_.current.size > 0;
   for (int i = 0; i < n_; ++i)
-    if (drives_[i] && drives_[i]->elastic()) {
-      elasticSlot_[i] = static_cast<int>(elastic_.size());
-      elastic_.push_back(i);
-      jrLink_(i) = 0.0;
-    }
-  ne_ = static_cast<int>(elastic_.size());
+    if (currentIsState_ && !(stages_.stage(i).inverseL > 0.0)) currentIsState_ = false;
   wrench_ = o.toolWrench;
   if (!wrench_.force.allFinite() || !wrench_.moment.allFinite())
     throw std::invalid_argument("forward simulation: the tool wrench must be finite");
   wrenchActive_ = !wrench_.isZero();
 
-  nCurrent_ = o.input == DriveInput::Voltage ? n_ : 0;
-  motorIndex_ = 2 * n_ + nCurrent_;
-  energyIndex_ = motorIndex_ + 2 * ne_;
-  currentIsState_ = nCurrent_ > 0 && (inverseL_.array() > 0.0).all();
-  x_.setZero(energyIndex_ + 3);
+  x_.setZero(layout_.size);
   u_.setZero(n_);
   view_.voltage.setZero(n_);
   view_.current.setZero(n_);
@@ -149,36 +135,26 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   // Stability of fixed-step RK4 on the fastest electrical pole -R/L: refuse, the run would blow up.
   if (o.integrator == IntegratorKind::RungeKutta4 && o.input == DriveInput::Voltage) {
     for (int i = 0; i < n_; ++i) {
-      const double limit = rk4ElectricalStepLimit(*drives_[i]);
+      const DriveSpec& d = *stages_.stage(i).spec;
+      const double limit = rk4ElectricalStepLimit(d);
       if (o.step > limit)
         throw UnstableStepError(
             "forward simulation: RK4 step " + num(o.step) + " s exceeds the stability limit 2.785 L/R = " + num(limit) +
-            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + num(drives_[i]->inductance) +
-            " H, R = " + num(drives_[i]->resistance) + " ohm); use a smaller step or the adaptive integrator");
+            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + num(d.inductance) +
+            " H, R = " + num(d.resistance) + " ohm); use a smaller step or the adaptive integrator");
     }
   }
-  // An elastic drive's fastest mode at the home configuration: the twist e = qm - q of two
-  // inertias on the spring and damper, e'' + l / J e' + k / J e = 0 with 1/J = 1/Jr + (Mbar^-1)_ii
-  // (Mbar = M + the rigid joints' Jr: the link side as the rest of the arm lets it move). RK4 at
-  // step h is unstable on the mode when h |lambda| leaves its stability region: refused at
-  // 2.785 (the real-axis limit, the conservative one for any direction of lambda).
-  if (o.integrator == IntegratorKind::RungeKutta4 && ne_ > 0) {
+  // A coupling's own mode (an elastic drive's spring) at the home configuration, with the link
+  // side as the rest of the arm lets it move: Mbar = M + the link armatures.
+  if (o.integrator == IntegratorKind::RungeKutta4 && stepCheck) {
     Eigen::MatrixXd Mbar = massMatrix(model, model.home());
     Mbar.diagonal() += jrLink_;
     const Eigen::MatrixXd Minv = Mbar.inverse();
-    for (int i : elastic_) {
-      const DriveSpec& d = *drives_[i];
-      const double inverseJ = 1.0 / jr_(i) + Minv(i, i);
-      const double b = d.damping * inverseJ, c = d.stiffness * inverseJ;  // lambda^2 + b lambda + c = 0
-      const double disc = b * b - 4.0 * c;
-      const double lambda = disc > 0.0 ? 0.5 * (b + std::sqrt(disc)) : std::sqrt(c);  // largest |lambda|
-      if (o.step * lambda > kRk4RealStabilityLimit)
-        throw UnstableStepError(
-            "forward simulation: RK4 step " + num(o.step) + " s is too long for joint " + std::to_string(i + 1) +
-            "'s elastic drive: its spring (k = " + num(d.stiffness) + ", l = " + num(d.damping) +
-            ") between the motor side (" + num(jr_(i)) + " kg m^2) and the link (" + num(1.0 / Minv(i, i)) +
-            " kg m^2 effective) has a mode of " + num(lambda) + " 1/s, and RK4 needs h |lambda| < 2.785; use a step below " +
-            num(kRk4RealStabilityLimit / lambda) + " s or the adaptive integrator");
+    for (int i = 0; i < n_; ++i) {
+      const DriveStage& s = stages_.stage(i);
+      if (!s.kind->rk4StepProblem) continue;
+      const std::string problem = s.kind->rk4StepProblem(s, o.step, Minv(i, i));
+      if (!problem.empty()) throw UnstableStepError(problem);
     }
   }
   // Regularised friction is stiff near qd = 0: warn when h df/dqd / (M_ii + Jr) leaves RK4's
@@ -186,10 +162,11 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   if (o.integrator == IntegratorKind::RungeKutta4) {
     const Eigen::MatrixXd M = massMatrix(model, model.home());
     for (int i = 0; i < n_; ++i) {
-      if (!drives_[i]) continue;
-      // An elastic drive's friction acts on the motor side alone.
-      const double inertia = drives_[i]->elastic() ? jr_(i) : M(i, i) + jr_(i);
-      const double rate = frictionStiffness(*drives_[i], o.frictionVelocityScale) / inertia;
+      const DriveStage& s = stages_.stage(i);
+      if (!s.spec) continue;
+      // On a motor side (an elastic drive) the friction acts on the motor-side inertia alone.
+      const double inertia = s.motorAngleAt >= 0 ? s.inertia : M(i, i) + s.inertia;
+      const double rate = frictionStiffness(*s.spec, o.frictionVelocityScale) / inertia;
       if (o.step * rate > kRk4RealStabilityLimit)
         warnings_.push_back("joint " + std::to_string(i + 1) + ": friction is stiff for RK4 at step " + num(o.step) +
                             " s (h df/dqd / J = " + num(o.step * rate) + " > 2.785); raise the friction velocity scale, "
@@ -203,14 +180,9 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   rhs_.setZero(n_);
   qdd_.setZero(n_);
   lambda_.setZero(n_);
-  tauDrive_.setZero(n_);
-  friction_.setZero(n_);
-  current_.setZero(n_);
-  voltage_.setZero(n_);
-  di_.setZero(n_);
   rhsF_.setZero(n_);
-  qmdd_.setZero(n_);
   tauWrench_.setZero(n_);
+  drive_ = DriveEval();
   if (o.integrator == IntegratorKind::RungeKutta4) rk4_ = std::make_unique<RungeKutta4>(static_cast<int>(x_.size()));
   else dopri_ = std::make_unique<DormandPrince45>(static_cast<int>(x_.size()), o.rtol, o.atol);
   setState(model.home(), Eigen::VectorXd::Zero(n_));
@@ -224,14 +196,15 @@ void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd&
   if (!q.allFinite() || !qd.allFinite() || !current.allFinite())
     throw std::invalid_argument("ForwardSimulator::setState: the state must be finite");
   x_.setZero();
-  x_.head(n_) = q;
-  x_.segment(n_, n_) = qd;
+  x_.segment(layout_.q.offset, n_) = q;
+  x_.segment(layout_.qd.offset, n_) = qd;
   for (int i = 0; i < n_; ++i)
-    if (!options_.constraints.empty() && options_.constraints[i].mode == JointMode::Locked) x_(n_ + i) = 0.0;
-  if (nCurrent_ > 0 && current.size() == n_) x_.segment(2 * n_, n_) = current;
-  for (int e = 0; e < ne_; ++e) {
-    x_(motorIndex_ + e) = x_(elastic_[e]);
-    x_(motorIndex_ + ne_ + e) = x_(n_ + elastic_[e]);
+    if (!options_.constraints.empty() && options_.constraints[i].mode == JointMode::Locked) x_(layout_.qd.at(i)) = 0.0;
+  if (layout_.current.size > 0 && current.size() == n_) x_.segment(layout_.current.offset, n_) = current;
+  // Motor sides start relaxed: qm = q, qm' = qd.
+  for (int i : stages_.motorSideJoints()) {
+    x_(stages_.stage(i).motorAngleAt) = x_(layout_.q.at(i));
+    x_(stages_.stage(i).motorVelocityAt) = x_(layout_.qd.at(i));
   }
   t_ = 0.0;
   divergence_ = Divergence();
@@ -242,33 +215,33 @@ void ForwardSimulator::setState(const Eigen::VectorXd& q, const Eigen::VectorXd&
 void ForwardSimulator::setMotorState(const Eigen::VectorXd& qm, const Eigen::VectorXd& qmd) {
   if (qm.size() != n_ || qmd.size() != n_)
     throw std::invalid_argument("ForwardSimulator::setMotorState: qm and qmd need " + std::to_string(n_) + " entries");
-  for (int e = 0; e < ne_; ++e) {
-    const int i = elastic_[e];
+  for (int i : stages_.motorSideJoints()) {
     if (!std::isfinite(qm(i)) || !std::isfinite(qmd(i)))
       throw std::invalid_argument("ForwardSimulator::setMotorState: the state must be finite");
-    x_(motorIndex_ + e) = qm(i);
-    x_(motorIndex_ + ne_ + e) = qmd(i);
+    x_(stages_.stage(i).motorAngleAt) = qm(i);
+    x_(stages_.stage(i).motorVelocityAt) = qmd(i);
   }
   viewValid_ = false;
 }
 
 void ForwardSimulator::settleSprings() {
-  if (ne_ == 0) return;
-  staticTorques(model_, data_, x_.head(n_), wrench_, data_.bias);
-  for (int e = 0; e < ne_; ++e) {
-    const int i = elastic_[e];
-    x_(motorIndex_ + e) = x_(i) + data_.bias(i) / drives_[i]->stiffness;
-    x_(motorIndex_ + ne_ + e) = x_(n_ + i);
+  if (stages_.motorSideJoints().empty()) return;
+  staticTorques(model_, data_, q(), wrench_, data_.bias);
+  for (int i : stages_.motorSideJoints()) {
+    const DriveStage& s = stages_.stage(i);
+    if (!s.kind->settledTwist) continue;
+    x_(s.motorAngleAt) = x_(layout_.q.at(i)) + s.kind->settledTwist(s, data_.bias(i));
+    x_(s.motorVelocityAt) = x_(layout_.qd.at(i));
   }
   viewValid_ = false;
 }
 
 void ForwardSimulator::motorAngles(Eigen::Ref<Eigen::VectorXd> qm) const {
-  for (int i = 0; i < n_; ++i) qm(i) = elasticSlot_[i] >= 0 ? x_(motorIndex_ + elasticSlot_[i]) : x_(i);
+  for (int i = 0; i < n_; ++i) qm(i) = stages_.motorAngle(i, x_.data());
 }
 
 void ForwardSimulator::motorVelocities(Eigen::Ref<Eigen::VectorXd> qmd) const {
-  for (int i = 0; i < n_; ++i) qmd(i) = driveVelocity(x_.data(), i);
+  for (int i = 0; i < n_; ++i) qmd(i) = stages_.velocity(i, x_.data());
 }
 
 void ForwardSimulator::setToolWrench(const ToolWrench& wrench) {
@@ -281,70 +254,8 @@ void ForwardSimulator::setToolWrench(const ToolWrench& wrench) {
 void ForwardSimulator::setInput(const Eigen::Ref<const Eigen::VectorXd>& u) {
   if (u.size() != n_)
     throw std::invalid_argument("ForwardSimulator::setInput: u needs " + std::to_string(n_) + " entries");
-  for (int i = 0; i < n_; ++i) {
-    double v = u(i);
-    if (options_.applyLimits && drives_[i]) {
-      const double limit = options_.input == DriveInput::Voltage   ? drives_[i]->voltageLimit
-                           : options_.input == DriveInput::Current ? drives_[i]->currentLimit
-                                                                   : 0.0;
-      if (limit > 0.0) v = std::clamp(v, -limit, limit);
-    }
-    u_(i) = v;
-  }
+  stages_.limitInputs(u.data(), u_.data());
   viewValid_ = false;
-}
-
-namespace {
-
-// Voltage-driven motor of one joint: torque, current, applied voltage and di/dt at joint
-// velocity qd with held voltage u and state current (L > 0), or the algebraic current (L = 0).
-// currentLimit 0 = none; inverseL = 1 / L (a multiplication: divisions are slow and this runs
-// for every joint at every RK4 stage).
-inline void voltageDrive(const DriveSpec& d, double inverseL, double u, double qd, double stateCurrent,
-                         double currentLimit, double& tau, double& cur, double& volt, double& di) {
-  const double emf = backEmf(d, qd);
-  volt = u;
-  di = 0.0;
-  if (d.inductance > 0.0) {
-    cur = stateCurrent;
-    di = (volt - d.resistance * cur - emf) * inverseL;
-    // Current-limited amplifier: the current stops growing at the limit.
-    if (currentLimit > 0.0 && std::abs(cur) >= currentLimit && di * cur > 0.0) {
-      di = 0.0;
-      volt = d.resistance * cur + emf;
-    }
-  } else {
-    cur = (volt - emf) / d.resistance;
-    if (currentLimit > 0.0 && std::abs(cur) > currentLimit) {
-      cur = std::clamp(cur, -currentLimit, currentLimit);
-      volt = d.resistance * cur + emf;
-    }
-  }
-  tau = motorJointTorque(d, cur);
-}
-
-}  // namespace
-
-inline void ForwardSimulator::driveJoint(int i, double qd, double stateCurrent, double& tau, double& cur, double& volt,
-                                         double& di) const {
-  const DriveSpec* d = drives_[i];
-  tau = 0.0;
-  cur = 0.0;
-  volt = std::numeric_limits<double>::quiet_NaN();
-  di = 0.0;
-  switch (options_.input) {
-    case DriveInput::Torque:
-      tau = u_(i);
-      return;
-    case DriveInput::Current:
-      cur = u_(i);
-      tau = motorJointTorque(*d, cur);
-      return;
-    case DriveInput::Voltage:
-      voltageDrive(*d, inverseL_(i), u_(i), qd, stateCurrent, options_.applyLimits ? d->currentLimit : 0.0, tau, cur,
-                   volt, di);
-      return;
-  }
 }
 
 void ForwardSimulator::driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::Ref<Eigen::VectorXd> current,
@@ -356,60 +267,10 @@ void ForwardSimulator::driveOutputs(Eigen::Ref<Eigen::VectorXd> voltage, Eigen::
 }
 
 void ForwardSimulator::evaluate(const Eigen::VectorXd& x) {
-  const double* q = x.data();
-  const double* qd = x.data() + n_;
-  const double vs = options_.frictionVelocityScale;
-  double w[kMaxLinks];  // drive velocities: qd, or qm' on elastic joints
-  for (int i = 0; i < n_; ++i) w[i] = qd[i];
-  for (int e = 0; e < ne_; ++e) w[elastic_[e]] = x[motorIndex_ + ne_ + e];
-  double input = 0.0, loss = 0.0;
-  if (options_.input == DriveInput::Voltage) {
-    // The closed-loop hot path: every joint has a motor, the current is state.
-    const double* stateCurrent = x.data() + 2 * n_;
-    double s[kMaxLinks];  // tanh(w / vs), in a loop of its own: few values live across the calls
-    const double inverseVs = 1.0 / vs;
-    for (int i = 0; i < n_; ++i) s[i] = fastTanh(w[i] * inverseVs);
-    for (int i = 0; i < n_; ++i) {
-      const DriveSpec& d = *drives_[i];
-      double tau, cur, volt, di;
-      voltageDrive(d, inverseL_(i), u_(i), w[i], stateCurrent[i], options_.applyLimits ? d.currentLimit : 0.0, tau, cur,
-                   volt, di);
-      const double f = frictionTorqueAt(d, w[i], s[i]);
-      tauDrive_(i) = tau;
-      current_(i) = cur;
-      voltage_(i) = volt;
-      di_(i) = di;
-      friction_(i) = f;
-      rhs_(i) = tau - f;
-      input += volt * cur;
-      // Resistive and friction losses; a ke != kt mismatch makes the conversion itself gain or
-      // lose power.
-      loss += d.resistance * cur * cur + (d.ke - d.kt) * d.gearRatio * cur * w[i] + f * w[i];
-    }
-  } else {
-    for (int i = 0; i < n_; ++i) {
-      driveJoint(i, w[i], 0.0, tauDrive_(i), current_(i), voltage_(i), di_(i));
-      const DriveSpec* d = drives_[i];
-      const double f = d ? frictionTorque(*d, w[i], vs) : 0.0;
-      friction_(i) = f;
-      rhs_(i) = tauDrive_(i) - f;
-      input += tauDrive_(i) * w[i];
-      loss += f * w[i];
-    }
-  }
-  // Elastic joints: the motor side takes the drive's net torque less the spring's, the link
-  // side the spring's alone.
-  for (int e = 0; e < ne_; ++e) {
-    const int i = elastic_[e];
-    const DriveSpec& d = *drives_[i];
-    const double slip = x[motorIndex_ + ne_ + e] - qd[i];
-    const double spring = d.stiffness * (x[motorIndex_ + e] - q[i]) + d.damping * slip;
-    qmdd_(e) = (rhs_(i) - spring) / jr_(i);
-    rhs_(i) = spring;
-    loss += d.damping * slip * slip;
-  }
-  inputPower_ = input;
-  lossPower_ = loss;
+  const double* q = x.data() + layout_.q.offset;
+  const double* qd = x.data() + layout_.qd.offset;
+  // The drive stages: the joint torques on the links (rhs), their own state's rates, the powers.
+  stages_.evaluate(x.data(), u_.data(), drive_, rhs_.data());
 
   if (constrained_.empty() && !wrenchActive_) {
     // The unconstrained (common, hot) path: (M + diag(Jr)) qdd = tau_d - f - h by the
@@ -489,26 +350,18 @@ void ForwardSimulator::derivative(double, const Eigen::VectorXd& x, Eigen::Vecto
   evaluate(x);
   double* out = xdot.data();
   for (int i = 0; i < n_; ++i) {
-    out[i] = x(n_ + i);
-    out[n_ + i] = qdd_(i);
+    out[layout_.q.at(i)] = x(layout_.qd.at(i));
+    out[layout_.qd.at(i)] = qdd_(i);
   }
-  for (int i = 0; i < nCurrent_; ++i) out[2 * n_ + i] = di_(i);
-  for (int e = 0; e < ne_; ++e) {
-    out[motorIndex_ + e] = x(motorIndex_ + ne_ + e);
-    out[motorIndex_ + ne_ + e] = qmdd_(e);
-  }
-  out[energyIndex_] = inputPower_;
-  out[energyIndex_ + 1] = constraintPower_;
-  out[energyIndex_ + 2] = lossPower_;
+  stages_.stateRates(x.data(), drive_, out);
+  out[layout_.energy.at(PlantLayout::kInputWork)] = drive_.inputPower;
+  out[layout_.energy.at(PlantLayout::kConstraintWork)] = constraintPower_;
+  out[layout_.energy.at(PlantLayout::kDissipated)] = drive_.lossPower;
 }
 
 const ForwardSimulator::DriveView& ForwardSimulator::driveView() const {
   if (!viewValid_) {
-    for (int i = 0; i < n_; ++i) {
-      double di;
-      const double stateCurrent = nCurrent_ > 0 ? x_(2 * n_ + i) : 0.0;
-      driveJoint(i, driveVelocity(x_.data(), i), stateCurrent, view_.torque(i), view_.current(i), view_.voltage(i), di);
-    }
+    stages_.joints(x_.data(), u_.data(), view_.torque.data(), view_.current.data(), view_.voltage.data());
     viewValid_ = true;
   }
   return view_;
@@ -516,9 +369,10 @@ const ForwardSimulator::DriveView& ForwardSimulator::driveView() const {
 
 double ForwardSimulator::jointCurrent(int i) const {
   // With an inductance the current is state; otherwise it follows from the input.
-  if (nCurrent_ > 0 && inverseL_(i) > 0.0) return x_(2 * n_ + i);
+  const DriveStage& s = stages_.stage(i);
+  if (s.currentAt >= 0 && s.inverseL > 0.0) return x_(s.currentAt);
   double tau, cur, volt, di;
-  driveJoint(i, driveVelocity(x_.data(), i), 0.0, tau, cur, volt, di);
+  stages_.joint(i, x_.data(), u_.data(), tau, cur, volt, di);
   return cur;
 }
 
@@ -568,13 +422,13 @@ bool ForwardSimulator::checkDivergence() {
     return false;
   };
   for (int i = 0; i < n_; ++i) {
-    const double q = x_(i), qd = x_(n_ + i);
+    const double q = x_(layout_.q.at(i)), qd = x_(layout_.qd.at(i));
     if (!std::isfinite(q)) return fail(i, "position", q, "is not finite");
     if (!std::isfinite(qd)) return fail(i, "velocity", qd, "is not finite");
     if (std::abs(qd) > options_.maxVelocity)
       return fail(i, "velocity", qd, "= " + num(qd) + " exceeds the bound " + num(options_.maxVelocity));
-    if (elasticSlot_[i] >= 0) {
-      const double qm = x_(motorIndex_ + elasticSlot_[i]), wm = driveVelocity(x_.data(), i);
+    if (stages_.stage(i).motorAngleAt >= 0) {
+      const double qm = stages_.motorAngle(i, x_.data()), wm = stages_.velocity(i, x_.data());
       if (!std::isfinite(qm)) return fail(i, "motor-side position", qm, "is not finite");
       if (!std::isfinite(wm) || std::abs(wm) > options_.maxVelocity)
         return fail(i, "motor-side velocity", wm, "= " + num(wm) + " exceeds the bound " + num(options_.maxVelocity));
@@ -591,38 +445,22 @@ void ForwardSimulator::outputs(Outputs& out) {
   evaluate(x_);
   out.qdd = qdd_;
   out.lambda = lambda_;
-  out.driveTorque = tauDrive_;
-  out.voltage = voltage_;
-  out.current = current_;
+  out.driveTorque = Eigen::Map<const Eigen::VectorXd>(drive_.torque, n_);
+  out.voltage = Eigen::Map<const Eigen::VectorXd>(drive_.voltage, n_);
+  out.current = Eigen::Map<const Eigen::VectorXd>(drive_.current, n_);
 }
 
 double ForwardSimulator::kineticEnergy() {
-  dh::updateJoints(data_, x_.data());
+  dh::updateJoints(data_, x_.data() + layout_.q.offset);
   detail::crbaPass(data_);
-  const auto qd = x_.segment(n_, n_);
-  double rotors = 0.0;
-  for (int i = 0; i < n_; ++i) {
-    const double w = driveVelocity(x_.data(), i);
-    rotors += jr_(i) * w * w;
-  }
-  return 0.5 * qd.dot(data_.massMatrix * qd) + 0.5 * rotors;
+  const auto v = qd();
+  return 0.5 * v.dot(data_.massMatrix * v) + stages_.rotorKineticEnergy(x_.data());
 }
 
-double ForwardSimulator::springEnergy() const {
-  double e = 0.0;
-  for (int k = 0; k < ne_; ++k) {
-    const double stretch = x_(motorIndex_ + k) - x_(elastic_[k]);
-    e += 0.5 * drives_[elastic_[k]]->stiffness * stretch * stretch;
-  }
-  return e;
-}
+double ForwardSimulator::springEnergy() const { return stages_.storedEnergy(x_.data()); }
 
-double ForwardSimulator::potentialEnergy() { return armdyn::potentialEnergy(model_, data_, x_.head(n_)); }
+double ForwardSimulator::potentialEnergy() { return armdyn::potentialEnergy(model_, data_, q()); }
 
-double ForwardSimulator::magneticEnergy() const {
-  double e = 0.0;
-  for (int i = 0; i < nCurrent_; ++i) e += 0.5 * drives_[i]->inductance * x_(2 * n_ + i) * x_(2 * n_ + i);
-  return e;
-}
+double ForwardSimulator::magneticEnergy() const { return stages_.magneticEnergy(x_.data()); }
 
 }  // namespace armdyn

@@ -16,8 +16,11 @@
 // and the link q:   M_kl = k (qm - q) + l (qm' - q'),
 //   motor side   Jr qm'' = tau_d - f(qm') - M_kl
 //   link side    the arm's dynamics with M_kl as the joint torque (no Jr on that joint).
-// State x = (q, qd, i, qm, qm', W_in, W_c, W_loss): the currents only for a voltage drive, the
-// motor-side angles and velocities only for the elastic joints (in joint order), then three
+// The drives are stages (simulation/drive_stage.h: rigid, elastic; torque, current or voltage
+// input) that the simulator composes; it knows no drive kind.
+// State x = (q, qd, i, qm, qm', W_in, W_c, W_loss) in the named segments of PlantLayout: the
+// currents only for a voltage drive, the motor-side angles and velocities only for the stages
+// with a motor side (the elastic joints, in joint order), then three
 // energy integrals (J) that the integrator carries along: input work (u i for a voltage drive,
 // tau_d times the drive velocity otherwise), constraint work lambda qd (plus the work of the
 // surroundings on the arm through a held tool wrench, -qd^T J^T W) and dissipation
@@ -33,6 +36,7 @@
 #include "dynamics/dynamics_data.h"
 #include "dynamics/tool_wrench_frames.h"
 #include "model/model.h"
+#include "simulation/drive_stage.h"
 #include "simulation/runge_kutta.h"
 
 #include <Eigen/Core>
@@ -43,8 +47,7 @@
 
 namespace armdyn {
 
-enum class DriveInput { Torque, Current, Voltage };
-const char* driveInputName(DriveInput input);  // "torque", "current", "voltage"
+// DriveInput and driveInputName: simulation/drive_stage.h.
 
 enum class JointMode { Free, Locked, ConstantVelocity, ConstantAcceleration };
 const char* jointModeName(JointMode mode);     // "free", "locked", "constant_velocity", ...
@@ -99,10 +102,12 @@ class ForwardSimulator {
   const Model& model() const { return model_; }
   const ForwardOptions& options() const { return options_; }
   int dof() const { return n_; }
-  bool hasCurrentState() const { return nCurrent_ > 0; }
+  bool hasCurrentState() const { return layout_.current.size > 0; }
+  // Named segments of state() (q, qd, current, motor angle, motor velocity, energy).
+  const PlantLayout& layout() const { return layout_; }
   // Joints with an elastic drive (0-based, increasing); empty for a rigid arm.
-  const std::vector<int>& elasticJoints() const { return elastic_; }
-  bool hasElasticDrives() const { return !elastic_.empty(); }
+  const std::vector<int>& elasticJoints() const { return stages_.motorSideJoints(); }
+  bool hasElasticDrives() const { return !stages_.motorSideJoints().empty(); }
   const std::vector<std::string>& warnings() const { return warnings_; }
 
   // Sets the state; locked joints get qd = 0. current may be empty (zeros). Resets the time
@@ -126,17 +131,18 @@ class ForwardSimulator {
   void setInput(const Eigen::Ref<const Eigen::VectorXd>& u);
 
   double time() const { return t_; }
-  Eigen::Ref<const Eigen::VectorXd> q() const { return x_.head(n_); }
-  Eigen::Ref<const Eigen::VectorXd> qd() const { return x_.segment(n_, n_); }
+  Eigen::Ref<const Eigen::VectorXd> q() const { return segment(layout_.q); }
+  Eigen::Ref<const Eigen::VectorXd> qd() const { return segment(layout_.qd); }
   // Motor currents (A): the state for a voltage drive, the commanded current for a current
   // drive, zeros for a torque drive.
   Eigen::Ref<const Eigen::VectorXd> current() const {
-    if (currentIsState_) return x_.segment(2 * n_, n_);
+    if (currentIsState_) return segment(layout_.current);
     return driveView().current;
   }
-  double inputWork() const { return x_(energyIndex_); }
-  double constraintWork() const { return x_(energyIndex_ + 1); }  // lambda qd and -qd^T J^T W, J
-  double dissipatedEnergy() const { return x_(energyIndex_ + 2); }
+  double inputWork() const { return x_(layout_.energy.at(PlantLayout::kInputWork)); }
+  // lambda qd and -qd^T J^T W, J
+  double constraintWork() const { return x_(layout_.energy.at(PlantLayout::kConstraintWork)); }
+  double dissipatedEnergy() const { return x_(layout_.energy.at(PlantLayout::kDissipated)); }
 
   // Advances by h (RK4: one step; Dormand-Prince: adaptive steps up to t + h). Returns false
   // and fills divergence() when the state diverges (the run must stop). Does not allocate.
@@ -170,29 +176,19 @@ class ForwardSimulator {
   const Eigen::VectorXd& state() const { return x_; }
 
  private:
+  Eigen::Ref<const Eigen::VectorXd> segment(const StateSegment& s) const { return x_.segment(s.offset, s.size); }
   void evaluate(const Eigen::VectorXd& x);  // fills the per-evaluation buffers below
   void loadJointAngles(const double* q);    // sin/cos of the joint angles into aba_
   // Motor current of joint i at x_ and the held input (for the divergence check).
   double jointCurrent(int i) const;
-  // Drive of joint i at drive velocity w (qd, or qm' for an elastic joint) and current state:
-  // torque, current, applied voltage, di/dt.
-  void driveJoint(int i, double w, double stateCurrent, double& tau, double& cur, double& volt, double& di) const;
-  // Velocity the drive of joint i turns at in state x: qm' for an elastic joint, else qd.
-  double driveVelocity(const double* x, int i) const {
-    return elasticSlot_[i] >= 0 ? x[motorIndex_ + ne_ + elasticSlot_[i]] : x[n_ + i];
-  }
   bool checkDivergence();
 
   const Model& model_;
   ForwardOptions options_;
   int n_;
-  int nCurrent_;       // n for a voltage drive, else 0
-  int energyIndex_;    // first of the three energy integrals
-  int ne_ = 0;         // elastic joints
-  int motorIndex_;     // first motor-side angle in x (then ne_ angles, ne_ velocities)
-  std::vector<int> elastic_;
-  int elasticSlot_[kMaxLinks];  // index among the elastic joints, -1 for a rigid one
-  Eigen::VectorXd jrLink_;      // armature the link dynamics sees: Jr on rigid joints, 0 on elastic
+  DriveStages stages_;  // one per joint; they own the current and motor-side segments of x
+  PlantLayout layout_;  // = stages_.layout()
+  Eigen::VectorXd jrLink_;  // armature the link dynamics sees (each stage's linkArmature)
   ToolWrench wrench_;
   bool wrenchActive_ = false;
   bool currentIsState_ = false;  // voltage drive with L > 0 on every joint: current() = x_ part
@@ -200,9 +196,6 @@ class ForwardSimulator {
   AbaData aba_;
   // Last angles whose sin/cos were computed directly (NaN: none yet), with those values.
   double trigAngle_[kMaxLinks], trigCos_[kMaxLinks], trigSin_[kMaxLinks];
-  std::vector<const DriveSpec*> drives_;  // null for joints without a drive (or rigidBodyOnly)
-  Eigen::VectorXd jr_;                    // reflected inertias
-  Eigen::VectorXd inverseL_;              // 1 / L of each motor (0 where L = 0 or no motor)
   std::vector<int> free_, constrained_;
   std::vector<std::string> warnings_;
 
@@ -217,9 +210,10 @@ class ForwardSimulator {
   Divergence divergence_;
 
   // Evaluation buffers (fixed capacity, no allocation).
+  DriveEval drive_;
   JointMatrix mbar_, mff_;
-  JointVector rhs_, qdd_, lambda_, tauDrive_, friction_, current_, voltage_, di_, rhsF_, qmdd_, tauWrench_;
-  double inputPower_ = 0.0, constraintPower_ = 0.0, lossPower_ = 0.0;  // W, rates of the energy integrals
+  JointVector rhs_, qdd_, lambda_, rhsF_, tauWrench_;
+  double constraintPower_ = 0.0;  // W, rate of the constraint work
 
   std::unique_ptr<RungeKutta4> rk4_;
   std::unique_ptr<DormandPrince45> dopri_;

@@ -1,6 +1,7 @@
 #include "iso9283_panel.h"
 
 #include "analysis/iso9283_report.h"
+#include "common/input_error.h"
 #include "document.h"
 #include "common/number_text.h"
 #include "io/robot_file.h"
@@ -58,12 +59,13 @@ QString readValue(const QString& text, double& value) {
   return {};
 }
 
-QString readWhole(const QString& text, long lo, long hi, long& value, const QString& hint = {}) {
+// A whole number typed in a field (its range is the core's: Iso9283Panel::crossCheck).
+QString readWhole(const QString& text, long& value) {
   const QString t = text.trimmed();
   if (t.isEmpty()) return QObject::tr("a value is required");
   const std::optional<long> v = readInteger(t.toStdString());
-  const QString range = QObject::tr("must be a whole number in [%1, %2]%3").arg(lo).arg(hi).arg(hint);
-  if (!v || *v < lo || *v > hi) return range;
+  if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
+    return QObject::tr("must be a whole number");
   value = *v;
   return {};
 }
@@ -184,7 +186,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                              [](const QString& t, IsoSettings& s) {
                                double v = 0.0;
                                if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                               if (!(v > 0.0)) return tr("must be a number > 0 m");
                                s.edge = v;
                                return QString();
                              },
@@ -211,7 +212,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                 }
                                 double v = 0.0;
                                 if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                if (!(v > 0.0)) return tr("must be a number > 0 m/s (empty: the task's speed)");
                                 s.ratedSpeed = v;
                                 return QString();
                               },
@@ -230,7 +230,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                 }
                                 double v = 0.0;
                                 if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                if (!(v > 0.0)) return tr("must be a number > 0 m/s² (empty: the task's)");
                                 s.pathAcceleration = v;
                                 return QString();
                               },
@@ -247,14 +246,10 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                [](const QString& t, IsoSettings& s) {
                                  static const QRegularExpression sep(QStringLiteral("[,;\\s]+"));
                                  const QStringList parts = t.trimmed().split(sep, Qt::SkipEmptyParts);
-                                 if (parts.isEmpty()) return tr("give at least one speed (%)");
-                                 if (parts.size() > 10) return tr("at most 10 speeds");
                                  std::vector<double> v;
                                  for (const QString& p : parts) {
                                    double x = 0.0;
                                    if (QString why = readValue(p, x); !why.isEmpty()) return tr("'%1': %2").arg(p, why);
-                                   if (!(x > 0.0) || x > 100.0)
-                                     return tr("%1 %: each must lie in (0, 100] % of the rated speed").arg(p);
                                    v.push_back(x);
                                  }
                                  s.speedsPercent = v;
@@ -272,7 +267,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                [](const QString& t, IsoSettings& s) {
                                  double v = 0.0;
                                  if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                 if (v < 0.0) return tr("must not be negative (0: 5 % of the edge)");
                                  s.cornerRadiusMm = v;
                                  return QString();
                                },
@@ -283,7 +277,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   QLineEdit* poseCycles = addField("pose_cycles", tr("Pose cycles"), tr("Cycles P1 → P5 → P4 → P3 → P2 → P1 (ISO 9283: 30)"),
                                    [](const QString& t, IsoSettings& s) {
                                      long v = 0;
-                                     if (QString why = readWhole(t, 2, 1000, v, tr(" (ISO 9283: 30)")); !why.isEmpty()) return why;
+                                     if (QString why = readWhole(t, v); !why.isEmpty()) return why;
                                      s.poseCycles = static_cast<int>(v);
                                      return QString();
                                    },
@@ -293,7 +287,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   QLineEdit* pathCycles = addField("path_cycles", tr("Path cycles"), tr("Runs of every test path (ISO 9283: 10)"),
                                    [](const QString& t, IsoSettings& s) {
                                      long v = 0;
-                                     if (QString why = readWhole(t, 2, 1000, v, tr(" (ISO 9283: 10)")); !why.isEmpty()) return why;
+                                     if (QString why = readWhole(t, v); !why.isEmpty()) return why;
                                      s.pathCycles = static_cast<int>(v);
                                      return QString();
                                    },
@@ -308,7 +302,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                 [](const QString& t, IsoSettings& s) {
                                   double v = 0.0;
                                   if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                  if (v < 0.0 || degToRad(v) > 0.1) return tr("must lie in [0, 5.73]° (0.1 rad; 0: exact)");
                                   s.encoderDeg = v;
                                   return QString();
                                 },
@@ -320,7 +313,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                [](const QString& t, IsoSettings& s) {
                                  double v = 0.0;
                                  if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                 if (v < 0.0 || degToRad(v) > 0.1) return tr("must lie in [0, 5.73]° (0.1 rad; 0: none)");
                                  s.sensorNoiseDeg = v;
                                  return QString();
                                },
@@ -332,7 +324,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                              [](const QString& t, IsoSettings& s) {
                                double v = 0.0;
                                if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                               if (v < 0.0 || v > 50.0) return tr("must lie in [0, 50] % (0: none)");
                                s.loadVariationPercent = v;
                                return QString();
                              },
@@ -348,7 +339,8 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   QLineEdit* seed = addField("seed", tr("Seed"), tr("Seed of the noise generators (the same seed gives the same numbers)"),
                              [](const QString& t, IsoSettings& s) {
                                long v = 0;
-                               if (QString why = readWhole(t, 0, 2000000000L, v); !why.isEmpty()) return why;
+                               if (QString why = readWhole(t, v); !why.isEmpty()) return why;
+                               if (v < 0) return tr("must not be negative");
                                s.seed = static_cast<std::uint64_t>(v);
                                return QString();
                              },
@@ -361,7 +353,6 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
                                   [](const QString& t, IsoSettings& s) {
                                     double v = 0.0;
                                     if (QString why = readValue(t, v); !why.isEmpty()) return why;
-                                    if (!(v > 0.0)) return tr("must be a number > 0 mm");
                                     s.toleranceMm = v;
                                     return QString();
                                   },
@@ -712,11 +703,30 @@ void Iso9283Panel::updateTaskDefaults() {
                              "orientation at the home pose"));
 }
 
-QString Iso9283Panel::crossCheck(const IsoSettings& s) const {
-  if (!s.largestCube && s.edge > 0.0 && s.cornerRadiusMm > 0.0 && !(1e-3 * s.cornerRadiusMm < 0.25 * s.edge))
-    return tr("the corner radius %1 mm must lie below a quarter of the edge (%2 mm)")
-        .arg(num(s.cornerRadiusMm))
-        .arg(num(0.25 * kMm * s.edge));
+QString Iso9283Panel::crossCheck(const IsoSettings& s, const QString& key) const {
+  if (!document_) return {};
+  const StudioSession& session = document_->session();
+  const auto about = [&](const InputError& e) {
+    return fieldWords(QString::fromStdString(e.field())) == key ? QString::fromStdString(e.message()) : QString();
+  };
+  try {
+    const Model model(session.robot);
+    try {
+      validateIsoBenchValues(isoBenchOptions(s, session, model));
+    } catch (const InputError& e) {
+      if (QString why = about(e); !why.isEmpty()) return why;
+    }
+    if (key == "tolerance") {
+      try {
+        validateSpeedSweepValues(isoSweepOptions(s, session, model, std::nullopt));
+      } catch (const InputError& e) {
+        if (QString why = about(e); !why.isEmpty()) return why;
+      }
+    }
+  } catch (const std::exception&) {
+    // Settings the session cannot turn into options yet (no task speed, the largest cube not
+    // estimated): the run refuses them, naming the field.
+  }
   return {};
 }
 
@@ -724,7 +734,7 @@ void Iso9283Panel::onEdited(int index) {
   Field& f = fields_[static_cast<std::size_t>(index)];
   IsoSettings candidate = settings_;
   QString why = f.read(f.edit->text(), candidate);
-  if (why.isEmpty()) why = crossCheck(candidate);
+  if (why.isEmpty()) why = crossCheck(candidate, f.key);
   if (!why.isEmpty()) {
     markField(f.key, f.description + ": " + why);
     return;
@@ -743,7 +753,7 @@ void Iso9283Panel::onLeft(int index) {
   Field& f = fields_[static_cast<std::size_t>(index)];
   if (!f.edit->property("isoRefused").toBool()) return;
   IsoSettings probe = settings_;
-  if (f.read(f.edit->text(), probe).isEmpty() && crossCheck(probe).isEmpty()) return;  // marked by a run, still valid
+  if (f.read(f.edit->text(), probe).isEmpty() && crossCheck(probe, f.key).isEmpty()) return;  // marked by a run, still valid
   f.edit->setText(f.show(settings_));
   f.edit->setStyleSheet({});
   f.edit->setToolTip(f.edit->property("isoTip").toString());

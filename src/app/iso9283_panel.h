@@ -125,7 +125,9 @@ class Iso9283Panel : public QWidget {
   void markField(const QString& key, const QString& why, bool say = true);
   void clearMarks();
   void setRefusal(const QString& why);
-  QString crossCheck(const IsoSettings& s) const;
+  // The core's ranges (validateIsoBenchValues, validateSpeedSweepValues) on the options `s`
+  // makes for the session: the refusal when it is about the field `key`, else "".
+  QString crossCheck(const IsoSettings& s, const QString& key) const;
   void reload();
   void updateEnabled();
   void updateTaskDefaults();

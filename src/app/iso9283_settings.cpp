@@ -115,10 +115,8 @@ SpeedSweepOptions isoSweepOptions(const IsoSettings& s, const StudioSession& ses
                        "finds the largest cube)");
     cube = *knownCube;
   }
-  if (!(cube.edge > 0.0)) throw InputError("", 0, "iso9283.cube.edge", "must be a number > 0 m");
   const double radius = 1e-3 * s.cornerRadiusMm;  // 0: the bench's default
-  if (!(radius < 0.25 * cube.edge))
-    throw InputError("", 0, "iso9283.corner_radius", "must lie below a quarter of the edge");
+  validateIsoCube(cube, radius);
   const IsoPath path = static_cast<IsoPath>(s.sweepPath);
   o.geometry = isoBenchPath(model, path, cube, radius);
   o.name = isoPathName(path);

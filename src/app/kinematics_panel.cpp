@@ -25,15 +25,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-// The same joint values (revolute joints modulo a turn), to the IK's own duplicate tolerance.
-bool sameJoints(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  if (a.size() != b.size()) return false;
-  for (int i = 0; i < a.size(); ++i) {
-    const double d = model.isRevolute(i) ? wrapToPi(a(i) - b(i)) : a(i) - b(i);
-    if (std::abs(d) > 1e-6) return false;
-  }
-  return true;
-}
 
 QString numberText(double v) {
   if (std::isnan(v)) return QStringLiteral("—");
@@ -279,7 +270,7 @@ void KinematicsPanel::refresh() {
   table_->setRowCount(static_cast<int>(rows_.size()));
   for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
     Row& row = rows_[static_cast<std::size_t>(r)];
-    const bool current = !row.rejected && row.q.size() == n && sameJoints(model, row.q, q_);
+    const bool current = !row.rejected && row.q.size() == n && sameJointValues(model, row.q, q_);
     if (current) row.status = tr("● current");
     auto* name = new QTableWidgetItem(row.name);
     table_->setItem(r, 0, name);

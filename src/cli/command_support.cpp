@@ -71,6 +71,8 @@ void applyWrenchOption(const Args& args, TaskSpec& task) {
     throw InputError("", 0, "--wrench",
                      "expects 3 or 6 comma-separated values fx,fy,fz[,mx,my,mz] (N, N m, world axes), got " +
                          std::to_string(v.size()));
+  for (Eigen::Index c = 0; c < v.size(); ++c)
+    if (const std::string why = toolWrenchComponentProblem(v(c)); !why.empty()) throw InputError("", 0, "--wrench", why);
   ToolWrench w;
   w.force = v.head<3>();
   if (v.size() == 6) w.moment = v.tail<3>();

@@ -129,7 +129,8 @@ TEST(CliWrench, BadWrenchExits2NamingTheOptionAndWritesNothing) {
   test::ScratchDir dir;
   const std::string robot = test::sourcePath("robots/vora_rrr.yaml");
   const std::string csv = dir.file("out.csv");
-  for (const char* bad : {"1,2", "1,2,3,4", "1,2,3,4,5,6,7", "0,nan,0", "0,0,inf", "0,0,x", ""}) {
+  for (const char* bad : {"1,2", "1,2,3,4", "1,2,3,4,5,6,7", "0,nan,0", "0,0,inf", "0,0,x", "", "0,0,1e300",
+                          "0,0,0,0,0,-2e6"}) {
     SCOPED_TRACE(bad);
     for (const char* command : {"simulate", "run"}) {
       const test::CliResult r = runCli({command, robot, "--csv", csv, "--wrench", bad});
@@ -138,6 +139,31 @@ TEST(CliWrench, BadWrenchExits2NamingTheOptionAndWritesNothing) {
       EXPECT_NE(r.err.find("--wrench: "), std::string::npos) << r.err;
       EXPECT_FALSE(test::fileExists(csv));
     }
+  }
+}
+
+// The limit on a component (model/tool_wrench.h, 1e6 N or N m) holds for task files too, in
+// every form: a constant, inline rows and a CSV profile, each named by file, line and field.
+TEST(CliWrench, ComponentsBeyondTheLimitAreRefusedInEveryForm) {
+  test::ScratchDir dir;
+  const std::string robot = test::sourcePath("robots/vora_rrr.yaml");
+  const std::string points =
+      "name: pressed\nconfiguration: elbow_up\nunits: {angles: deg, lengths: m}\npoints:\n"
+      "  - {xyz: [0.5, 0, -0.1], rpy: [0, 0, 0]}\n  - {xyz: [0.5, 0.1, -0.1], rpy: [0, 0, 0]}\n";
+  dir.write("load.csv", "t,fx,fy,fz,mx,my,mz\n0,0,0,0,0,0,0\n1,0,0,-3e6,0,0,0\n");
+  struct Case {
+    const char* wrench;
+    const char* where;
+  } cases[] = {{"wrench: {force: [0, 0, 2e6]}\n", "task.yaml:7: wrench.force"},
+               {"wrench: {rows: [[0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 5e6, 0, 0]]}\n", "task.yaml:7: wrench.rows[2]"},
+               {"wrench: {profile: load.csv}\n", "load.csv:3: fz"}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.wrench);
+    const std::string task = dir.write("task.yaml", points + c.wrench);
+    const test::CliResult r = runCli({"simulate", robot, "--task", task});
+    EXPECT_EQ(r.exitCode, 2) << r.out;
+    EXPECT_NE(r.err.find(c.where), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("at most 1e6 N"), std::string::npos) << r.err;
   }
 }
 

@@ -275,7 +275,11 @@ std::optional<StudioSession> FieldDialog::validated(int index) {
   if (n.kind == NumberText::Kind::NotANumber) return refuse(tr("not a number"));
   if (n.kind == NumberText::Kind::NotFinite) return refuse(tr("must be finite"));
   StudioSession candidate = document_->session();
-  f.set(candidate, f.unit == FieldUnit::Degrees ? degToRad(n.value) : n.value);
+  try {
+    f.set(candidate, f.unit == FieldUnit::Degrees ? degToRad(n.value) : n.value);
+  } catch (const std::invalid_argument& e) {
+    return refuse(QString::fromStdString(e.what()));  // a core type refused the value as it was built
+  }
   const QString why = check(candidate);
   if (!why.isEmpty()) return refuse(why);
   clearError(f);

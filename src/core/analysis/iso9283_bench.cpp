@@ -110,7 +110,7 @@ IsoNoise defaultIsoNoise() {
   return n;
 }
 
-void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
+void validateIsoBenchValues(const IsoBenchOptions& o) {
   auto positive = [](double v, const char* field, const char* unit) {
     if (!std::isfinite(v) || !(v > 0.0)) throw InputError("", 0, field, std::string("must be a number > 0 ") + unit);
   };
@@ -135,20 +135,30 @@ void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
   positive(o.stabilisationBand, "iso9283.stabilisation_band", "m");
   const IsoNoise& n = o.noise;
   if (!std::isfinite(n.encoderResolution) || n.encoderResolution < 0.0 || n.encoderResolution > 0.1)
-    throw InputError("", 0, "iso9283.noise.encoder_resolution", "must lie in [0, 0.1] rad (0 = exact)");
+    throw InputError("", 0, "iso9283.noise.encoder_resolution", "must lie in [0, 0.1] rad (5.73 deg; 0 = exact)");
   if (!std::isfinite(n.sensorNoise) || n.sensorNoise < 0.0 || n.sensorNoise > 0.1)
-    throw InputError("", 0, "iso9283.noise.sensor", "must lie in [0, 0.1] rad (0 = none)");
+    throw InputError("", 0, "iso9283.noise.sensor", "must lie in [0, 0.1] rad (5.73 deg; 0 = none)");
   if (!std::isfinite(n.loadVariation) || n.loadVariation < 0.0 || n.loadVariation > 0.5)
-    throw InputError("", 0, "iso9283.noise.load_variation", "must lie in [0, 0.5] (relative; 0 = none)");
+    throw InputError("", 0, "iso9283.noise.load_variation", "must lie in [0, 0.5] (relative: 0 to 50 %; 0 = none)");
   if (o.threads < 0 || o.threads > 256) throw InputError("", 0, "--threads", "must lie in [0, 256]");
+  if (o.cube) validateIsoCube(*o.cube, o.cornerRadius);
+}
+
+void validateIsoCube(const IsoCube& c, double cornerRadius) {
+  if (!c.centre.allFinite()) throw InputError("", 0, "iso9283.cube.centre", "must be three finite numbers (m)");
+  if (!std::isfinite(c.edge) || !(c.edge > 0.0)) throw InputError("", 0, "iso9283.cube.edge", "must be a number > 0 m");
+  if (c.edge > 20.0) throw InputError("", 0, "iso9283.cube.edge", fmt("%g m: at most 20 m", c.edge));
+  const double r = isoCornerRadius(c, cornerRadius);
+  if (!std::isfinite(cornerRadius) || cornerRadius < 0.0 || r >= 0.25 * c.edge)
+    throw InputError("", 0, "iso9283.corner_radius",
+                     fmt("must lie below a quarter of the edge: in (0, a/4) = (0, %g) m (0: 5 %% of the edge)", 0.25 * c.edge));
+}
+
+void validateIsoBench(const Model& model, const IsoBenchOptions& o) {
+  validateIsoBenchValues(o);
   if (o.cube) {
     const IsoCube& c = *o.cube;
-    if (!c.centre.allFinite()) throw InputError("", 0, "iso9283.cube.centre", "must be three finite numbers (m)");
-    positive(c.edge, "iso9283.cube.edge", "m");
-    if (c.edge > 20.0) throw InputError("", 0, "iso9283.cube.edge", fmt("%g m: at most 20 m", c.edge));
     const double r = isoCornerRadius(c, o.cornerRadius);
-    if (!std::isfinite(o.cornerRadius) || o.cornerRadius < 0.0 || r >= 0.25 * c.edge)
-      throw InputError("", 0, "iso9283.corner_radius", fmt("must lie in (0, a/4) = (0, %g) m", 0.25 * c.edge));
     // Every check point within reach (corners first); else say which, by how much, and what
     // would fit.
     if (reachShortfall(model, c.centre) > 1e-6)

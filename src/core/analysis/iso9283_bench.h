@@ -97,6 +97,12 @@ IsoPathGeometry isoBenchPath(const Model& model, IsoPath path, const IsoCube& cu
 // fit says which point, how far it lies beyond the arm's reach and the largest edge that fits
 // about the same centre.
 void validateIsoBench(const Model& model, const IsoBenchOptions& options);
+// The ranges alone (every check of validateIsoBench but the cube's reach), without the arm:
+// what a form checks as the user types, so that it re-states no range.
+void validateIsoBenchValues(const IsoBenchOptions& options);
+// The cube's part of it: a finite centre, an edge in (0, 20] m and the corner radius (0 = 5 %
+// of the edge) below a quarter of the edge. Also what the sweep on an ISO path needs.
+void validateIsoCube(const IsoCube& cube, double cornerRadius);
 
 struct IsoPoseResult {
   int pose = 0;                    // 1..5 (P1..P5)

@@ -60,20 +60,35 @@ void fitPowerLaw(const std::vector<double>& v, const std::vector<double>& d, dou
   coefficient = std::exp((sy - exponent * sx) / m);
 }
 
-SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& controller, const SpeedSweepOptions& o) {
+namespace {
+
+// The swept speeds: the given ones, else ten from 10 % to 100 % of the largest.
+std::vector<double> sweptSpeeds(const SpeedSweepOptions& o) {
+  std::vector<double> speeds = o.speeds;
+  if (speeds.empty())
+    for (int k = 1; k <= 10; ++k) speeds.push_back(o.maxSpeed * 0.1 * k);
+  return speeds;
+}
+
+}  // namespace
+
+void validateSpeedSweepValues(const SpeedSweepOptions& o) {
   if (!std::isfinite(o.tolerance) || !(o.tolerance > 0.0))
     throw InputError("", 0, "--tolerance", "must be a number > 0 (mm)");
   if (!std::isfinite(o.pathAcceleration) || !(o.pathAcceleration > 0.0))
     throw InputError("", 0, "--acceleration", "must be a number > 0 (m/s^2)");
-  std::vector<double> speeds = o.speeds;
-  if (speeds.empty()) {
-    if (!std::isfinite(o.maxSpeed) || !(o.maxSpeed > 0.0)) throw InputError("", 0, "--speed", "must be a number > 0 (m/s)");
-    for (int k = 1; k <= 10; ++k) speeds.push_back(o.maxSpeed * 0.1 * k);
-  }
+  if (o.speeds.empty() && (!std::isfinite(o.maxSpeed) || !(o.maxSpeed > 0.0)))
+    throw InputError("", 0, "--speed", "must be a number > 0 (m/s)");
+  const std::vector<double> speeds = sweptSpeeds(o);
   for (std::size_t k = 0; k < speeds.size(); ++k)
     if (!std::isfinite(speeds[k]) || !(speeds[k] > 0.0) || (k > 0 && !(speeds[k] > speeds[k - 1])))
       throw InputError("", 0, "--speeds", "the swept speeds must be positive and increasing (m/s)");
   if (speeds.size() > 100) throw InputError("", 0, "--speeds", "at most 100 speeds");
+}
+
+SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& controller, const SpeedSweepOptions& o) {
+  validateSpeedSweepValues(o);
+  const std::vector<double> speeds = sweptSpeeds(o);
 
   SpeedSweepResult r;
   r.name = o.name;

@@ -56,6 +56,9 @@ struct SpeedSweepResult {
 
 // Throws InputError("", 0, field, ...) for a tolerance <= 0 ("--tolerance"), speeds that are not
 // positive and increasing ("--speeds"), a path the arm cannot follow.
+// The ranges of the options (tolerance, acceleration, speeds), without the arm: what a form
+// checks as the user types. Throws InputError naming the command-line option.
+void validateSpeedSweepValues(const SpeedSweepOptions& options);
 SpeedSweepResult runSpeedSweep(const Model& model, const ControllerConfig& controller, const SpeedSweepOptions& options);
 
 // A session's Cartesian task as the sweep (and Studio's bench panel) follow it: its points with

@@ -200,6 +200,11 @@ ToolWrenchProfile readWrench(FieldSource& src, const Value& v) {
     w.inToolAxes = tool;
     if (auto f = m.find("force")) w.force = src.vector3(*f);
     if (auto x = m.find("moment")) w.moment = src.vector3(*x);
+    for (const char* key : {"force", "moment"})
+      if (auto x = m.find(key))
+        for (int c = 0; c < 3; ++c)
+          if (const std::string why = toolWrenchComponentProblem((key[0] == 'f' ? w.force : w.moment)(c)); !why.empty())
+            src.fail(x->line, x->field, why);
     return ToolWrenchProfile::constant(w);
   }
   if (auto p = m.find("profile")) {
@@ -231,7 +236,11 @@ ToolWrenchProfile readWrench(FieldSource& src, const Value& v) {
                "time " + formatNumber(row[0]) + " s is not after the previous row's " + formatNumber(times.back()) +
                    " s (times must increase)");
     times.push_back(row[0]);
-    for (int c = 0; c < 6; ++c) values(static_cast<Eigen::Index>(k), c) = row[static_cast<std::size_t>(c) + 1];
+    for (int c = 0; c < 6; ++c) {
+      if (const std::string why = toolWrenchComponentProblem(row[static_cast<std::size_t>(c) + 1]); !why.empty())
+        src.fail(rows[k].line, rows[k].field, why);
+      values(static_cast<Eigen::Index>(k), c) = row[static_cast<std::size_t>(c) + 1];
+    }
   }
   return ToolWrenchProfile::table(std::move(times), std::move(values), tool);
 }

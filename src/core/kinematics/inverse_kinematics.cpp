@@ -29,7 +29,7 @@ using ik::JointVector6;
 using ik::RawSolution;
 
 constexpr double kAcceptResidual = 1e-7; // a closed-form solution must rebuild the pose to this
-constexpr double kDuplicateTol = 1e-9;   // two solutions closer than this are one
+constexpr double kDuplicateTol = kSameJointsTolerance;  // two solutions closer than this are one
 constexpr double kPolishAbove = 1e-12;   // a closed-form solution further than this from the pose is polished
 
 double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& q) {

@@ -73,4 +73,14 @@ std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen
   return "";
 }
 
+bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& a,
+                     const Eigen::Ref<const Eigen::VectorXd>& b) {
+  if (a.size() != b.size()) return false;
+  for (Eigen::Index i = 0; i < a.size(); ++i) {
+    const double d = model.isRevolute(static_cast<int>(i)) ? wrapToPi(a(i) - b(i)) : a(i) - b(i);
+    if (!(std::abs(d) <= kSameJointsTolerance)) return false;
+  }
+  return true;
+}
+
 }  // namespace armdyn

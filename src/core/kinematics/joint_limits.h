@@ -23,6 +23,13 @@ Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::
 // Slack allowed on a limit, so that a value computed exactly on it is kept.
 constexpr double kJointLimitTolerance = 1e-9;
 
+// Two joint-value vectors are the same configuration when every joint differs by at most this
+// (revolute joints modulo a turn): the inverse kinematics merges its duplicates with it, and
+// every view that asks "is this solution the arm's pose" uses the same rule.
+constexpr double kSameJointsTolerance = 1e-9;
+bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& a,
+                     const Eigen::Ref<const Eigen::VectorXd>& b);
+
 // "" when every q_i lies within its limits (to kJointLimitTolerance); otherwise the first
 // violation, e.g. "q3 = 1.3000 m is outside joint 3 limits [0.3000, 1.2000] m".
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);

@@ -9,6 +9,8 @@
 // recursions take it in: dynamics/tool_wrench_frames.h.
 
 #include <Eigen/Core>
+#include <cmath>
+#include <string>
 
 namespace armdyn {
 
@@ -19,5 +21,18 @@ struct ToolWrench {
 
   bool isZero() const { return force.isZero(0.0) && moment.isZero(0.0); }
 };
+
+// A component beyond this (N or N m) is a slip of the keyboard, not a tool load, and would
+// overflow the dynamics: every reader, option and dialog refuses it (one owner of the rule).
+constexpr double kMaxToolWrenchComponent = 1e6;
+
+// "" when a force or moment component `value` is finite and within kMaxToolWrenchComponent,
+// else why not, in words.
+inline std::string toolWrenchComponentProblem(double value) {
+  if (!std::isfinite(value)) return "force and moment must be finite";
+  if (std::abs(value) > kMaxToolWrenchComponent)
+    return "at most 1e6 N (N m) per component: more is a slip of the keyboard, not a tool load";
+  return "";
+}
 
 }  // namespace armdyn

@@ -18,8 +18,10 @@ namespace armdyn {
 const char* const kToolWrenchColumns[7] = {"t", "fx", "fy", "fz", "mx", "my", "mz"};
 
 ToolWrenchProfile ToolWrenchProfile::constant(const ToolWrench& wrench) {
-  if (!wrench.force.allFinite() || !wrench.moment.allFinite())
-    throw std::invalid_argument("tool wrench: force and moment must be finite");
+  for (int c = 0; c < 3; ++c)
+    for (double v : {wrench.force(c), wrench.moment(c)})
+      if (const std::string why = toolWrenchComponentProblem(v); !why.empty())
+        throw std::invalid_argument("wrench: " + why);
   ToolWrenchProfile p;
   p.constant_ = wrench;
   return p;
@@ -38,8 +40,9 @@ ToolWrenchProfile ToolWrenchProfile::table(std::vector<double> times, Rows value
     if (!std::isfinite(times[k])) throw std::invalid_argument(row + "the time must be finite");
     if (k > 0 && !(times[k] > times[k - 1]))
       throw std::invalid_argument(row + "the time must be after the previous row's (times increase strictly)");
-    if (!values.row(static_cast<Eigen::Index>(k)).allFinite())
-      throw std::invalid_argument(row + "force and moment must be finite");
+    for (int c = 0; c < 6; ++c)
+      if (const std::string why = toolWrenchComponentProblem(values(static_cast<Eigen::Index>(k), c)); !why.empty())
+        throw std::invalid_argument(row + why);
   }
   ToolWrenchProfile p;
   p.constant_.inToolAxes = inToolAxes;
@@ -174,6 +177,8 @@ ToolWrenchProfile parseToolWrenchCsv(const std::string& text, const std::string&
                                " s (times must increase)");
         times.push_back(v.value);
       } else {
+        if (const std::string why = toolWrenchComponentProblem(v.value); !why.empty())
+          throw InputError(fileName, lineNo, kToolWrenchColumns[c], why);
         row[c - 1] = v.value;
       }
     }

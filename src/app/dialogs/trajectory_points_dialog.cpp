@@ -277,17 +277,14 @@ TaskSpec TrajectoryPointsDialog::editedTask() const { return document_->task().d
 void TrajectoryPointsDialog::commitConfiguration(const QString& typed) {
   if (loading_) return;
   const QString text = typed.trimmed();
-  const std::vector<std::string> known = familyConfigurations(kinematicFamily(Model(document_->robot())));
-  // The core's own rule (selectSolution): every token of the text in one configuration name.
-  std::vector<IkCandidate> names;
-  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  // The core's rule (requireKnownConfiguration, the one planTask applies).
   QString why;
-  if (!text.isEmpty() && known.empty()) {
-    why = tr("this robot's family has no named configurations (its inverse kinematics is numerical)");
-  } else if (!text.isEmpty() && selectSolution(names, text.toStdString()) == nullptr) {
-    QStringList list;
-    for (const std::string& name : known) list << QString::fromStdString(name);
-    why = tr("\"%1\" is not a configuration of this robot's family (%2)").arg(text, list.join(", "));
+  try {
+    TaskSpec probe = editedTask();
+    probe.configuration = text.toStdString();
+    requireKnownConfiguration(Model(document_->robot()), probe);
+  } catch (const InputError& e) {
+    why = QString::fromStdString(e.message());
   }
   if (!why.isEmpty()) {
     reason_->setText(tr("Configuration: %1").arg(why));

@@ -3,6 +3,7 @@
 #include "actuation/drive.h"
 #include "common/json_writer.h"
 #include "control/computed_torque.h"
+#include "control/holding_input.h"
 #include "control/open_loop.h"
 #include "control/controller_settings.h"
 #include "control/pid_controller.h"
@@ -19,28 +20,6 @@
 #include <stdexcept>
 
 namespace armdyn {
-
-namespace {
-
-// Input that holds q against gravity and the tool wrench W (G(q) + J^T W), in the drive's unit;
-// the matching motor currents.
-void holdingInput(const Model& model, const Eigen::VectorXd& q, const ToolWrench& wrench, DriveInput input,
-                  Eigen::VectorXd& u, Eigen::VectorXd& current) {
-  DynamicsData data(model);
-  Eigen::VectorXd g(model.dof());
-  staticTorques(model, data, q, wrench, g);
-  const int n = model.dof();
-  u = g;
-  current = Eigen::VectorXd::Zero(n);
-  if (input == DriveInput::Torque) return;
-  for (int i = 0; i < n; ++i) {
-    const DriveSpec& d = *model.spec().links[i].drive;
-    current(i) = currentForTorque(d, g(i));
-    u(i) = input == DriveInput::Current ? current(i) : d.resistance * current(i);
-  }
-}
-
-}  // namespace
 
 ControlRun runController(const Model& model, const TaskPlan* plan, const ControllerConfig& c, double duration,
                          const std::function<bool(double t)>& progress,

@@ -3,6 +3,7 @@
 #include "actuation/drive.h"
 #include "dynamics/nonlinear_effects.h"
 #include "control/closed_loop.h"
+#include "control/holding_input.h"
 
 #include <cmath>
 #include <limits>
@@ -116,17 +117,16 @@ TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const T
   setup.q0(joint) += o.perturbation;
   setup.qd0 = Eigen::VectorXd::Zero(n);
 
-  // Input that holds q against gravity (friction is zero at rest).
-  const double gravity = gravityVector(model, q)(joint);
-  Eigen::VectorXd hold = Eigen::VectorXd::Zero(n);
+  // Input that holds the tuned joint at q against gravity (holding_input.h); the other joints
+  // are locked and need none.
   const auto& drive = model.spec().links[joint].drive;
-  if (result.input == DriveInput::Torque) {
-    hold(joint) = gravity;
-  } else {
-    const double current = currentForTorque(*drive, gravity);
-    hold(joint) = result.input == DriveInput::Current ? current : drive->resistance * current;
+  Eigen::VectorXd holdAll, currentAll;
+  holdingInput(model, q, ToolWrench(), result.input, holdAll, currentAll);
+  Eigen::VectorXd hold = Eigen::VectorXd::Zero(n);
+  hold(joint) = holdAll(joint);
+  if (result.input != DriveInput::Torque) {
     setup.current0 = Eigen::VectorXd::Zero(n);
-    setup.current0(joint) = current;
+    setup.current0(joint) = currentAll(joint);
   }
 
   const SetpointFunction setpoint = holdSetpoint(q);

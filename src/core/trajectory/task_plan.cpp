@@ -52,24 +52,6 @@ void unwrapTowards(const Model& model, const Eigen::VectorXd& previous, Eigen::V
   }
 }
 
-// A configuration the robot's family does not have is a mistake in the task file, not a point
-// out of reach: named at its own line. (A family solved numerically has no configurations, and
-// its inverse kinematics ignores the entry.)
-void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
-  if (task.configuration.empty()) return;
-  const std::string family = kinematicFamily(model);
-  const std::vector<std::string> known = familyConfigurations(family);
-  if (known.empty()) return;
-  std::vector<IkCandidate> names;
-  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
-  if (selectSolution(names, task.configuration)) return;
-  std::string list;
-  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
-  throw InputError(task.sourceFile, task.configurationLine, "configuration",
-                   "'" + task.configuration + "' is not a configuration of the robot's family '" +
-                       family + "' (" + list + ")");
-}
-
 // Joint coordinates of every task pose (Vora 4.4 and eqs 7.1-7.4 for the RRR).
 Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
   requireKnownConfiguration(model, task);
@@ -510,6 +492,22 @@ void applyTimeOptimal(const Model& model, const TaskSpec& task, TaskPlan& plan, 
 }
 
 }  // namespace
+
+void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
+  if (task.configuration.empty()) return;
+  const std::string family = kinematicFamily(model);
+  const std::vector<std::string> known = familyConfigurations(family);
+  if (known.empty()) return;
+  std::vector<IkCandidate> names;
+  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  if (selectSolution(names, task.configuration)) return;
+  std::string list;
+  for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;
+  throw InputError(task.sourceFile, task.configurationLine, "configuration",
+                   "'" + task.configuration + "' is not a configuration of the robot's family '" +
+                       family + "' (" + list + ")");
+}
+
 
 UnreachablePointError::UnreachablePointError(const TaskSpec& task, int index, const std::string& reason)
     : InputError(task.sourceFile, pointLine(task, index), pointField(index), unreachableMessage(task, index, reason)),

@@ -74,6 +74,12 @@ struct TaskPlan {
 // Paul's TACC for a task: the task's own `tacc`, else the robot's (Vora's files keep it there).
 double paulTacc(const RobotSpec& robot, const TaskSpec& task);
 
+// The task's `configuration` against the robot's family: one the family does not have is a
+// mistake in the task (InputError at the configuration's line, listing the family's names); a
+// family solved numerically has none, and its inverse kinematics ignores the entry. The one
+// rule: planTask applies it, and so does every dialog that edits the entry.
+void requireKnownConfiguration(const Model& model, const TaskSpec& task);
+
 // `withDrives` false: a time-optimal timing limits the rigid-body torques (a run with
 // rigidBodyOnly reports those), not the drives'.
 TaskPlan planTask(const Model& model, const TaskSpec& task, bool withDrives = true);

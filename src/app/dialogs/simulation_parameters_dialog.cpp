@@ -45,9 +45,16 @@ SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidg
 QString SimulationParametersDialog::check(const StudioSession& candidate) const {
   const QString why = FieldDialog::check(candidate);
   if (!why.isEmpty()) return why;
-  // The task's TACC is checked by the planner only (whose refusal the sampling check below
-  // would swallow): a TACC of 0 or less never reaches the session.
-  if (candidate.task.tacc && !(*candidate.task.tacc > 0.0)) return tr("tacc: must be positive");
+  // The task's TACC is checked by the planner (whose refusal the sampling check below would
+  // swallow): asked here, so that a TACC it refuses never reaches the session.
+  if (candidate.task.tacc) {
+    try {
+      planTask(Model(candidate.robot), candidate.task);
+    } catch (const InputError& e) {
+      if (e.field() == "tacc") return tr("tacc: %1").arg(QString::fromStdString(e.message()));
+    } catch (const std::exception&) {
+    }
+  }
   try {
     const std::optional<LimitViolation> now = samplingBeyondLimits(Model(candidate.robot), candidate.task);
     if (!now || sameViolation(now, samplingBeyondLimits(Model(document_->robot()), document_->task()))) return {};

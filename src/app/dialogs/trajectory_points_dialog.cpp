@@ -67,18 +67,15 @@ QString listText(const std::vector<double>& values) {
   return parts.join(", ");
 }
 
-// Positive finite numbers separated by commas or spaces; `why` says what is wrong.
-bool readPositiveList(const QString& text, std::vector<double>& out, QString& why) {
+// Finite numbers separated by commas or spaces; `why` says what is wrong. Their ranges are the
+// core's (TrajectoryPointsDialog::coreRefusal).
+bool readNumberList(const QString& text, std::vector<double>& out, QString& why) {
   out.clear();
   const QStringList parts = text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts);
   for (const QString& part : parts) {
     const NumberText n = readNumber(part.toStdString());
     if (n.kind != NumberText::Kind::Number) {
       why = QObject::tr("\"%1\" is not a number").arg(part);
-      return false;
-    }
-    if (!(n.value > 0.0)) {
-      why = QObject::tr("every value must be positive (got %1)").arg(part);
       return false;
     }
     out.push_back(n.value);
@@ -495,6 +492,20 @@ void TrajectoryPointsDialog::chooseTiming(int index) {
   document_->edit(t, mode == TimingMode::TimeOptimal ? tr("Timing: time-optimal") : tr("Timing: as the scheme times it"));
 }
 
+QString TrajectoryPointsDialog::coreRefusal(const TaskSpec& task, const QString& key) const {
+  // The planner's own checks on the edited task (counts, signs, the scheme's needs): its
+  // refusal when it names this entry; anything else (a point out of reach) the run reports.
+  if (key == "dwell") return QString::fromStdString(dwellProblem(task.dwell));
+  try {
+    planTask(Model(document_->robot()), task);
+  } catch (const InputError& e) {
+    const std::string k = key.toStdString();
+    if (e.field() == k || e.field().rfind(k + "[", 0) == 0) return QString::fromStdString(e.message());
+  } catch (const std::exception&) {
+  }
+  return {};
+}
+
 void TrajectoryPointsDialog::commitParameter(const QString& key) {
   if (loading_) return;
   QLineEdit* field = parameterField(key);
@@ -503,24 +514,15 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
   TaskSpec t = editedTask();
   QString why;
   std::vector<double> values;
-  if (!readPositiveList(text, values, why)) {
+  if (!readNumberList(text, values, why)) {
   } else if (key == "durations") {
-    const int segments = t.pointCount() - 1;
-    if (!values.empty() && static_cast<int>(values.size()) != segments)
-      why = tr("give one duration per segment: %1 for %2 points (or leave it empty)").arg(segments).arg(t.pointCount());
-    else
-      t.durations = values;
+    t.durations = values;
   } else if (key == "acceleration") {
-    const int n = document_->robot().dof();
-    if (values.size() > 1 && static_cast<int>(values.size()) != n)
-      why = tr("give one value, or one per joint (%1)").arg(n);
-    else
-      t.acceleration = values;
+    t.acceleration = values;
   } else if (values.size() > 1) {
     why = tr("one value, please");
   } else if (key == "dwell") {
-    if (!values.empty() && values[0] > kMaxDwell) why = tr("at most %1 s").arg(kMaxDwell);
-    else t.dwell = values.empty() ? 0.0 : values[0];
+    t.dwell = values.empty() ? 0.0 : values[0];
   } else if (key == "tacc") {
     if (values.empty()) t.tacc.reset();
     else t.tacc = values[0];
@@ -531,6 +533,7 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
   } else if (key == "path_acceleration") {
     t.pathAcceleration = values[0];
   }
+  if (why.isEmpty()) why = coreRefusal(t, key);
   if (!why.isEmpty()) {
     for (const Parameter& p : parameters_)
       if (p.key == key) reason_->setText(tr("%1: %2").arg(p.label->text(), why));

@@ -70,6 +70,8 @@ class TrajectoryPointsDialog : public QDialog {
   void reload();
   void reloadParameters();
   void commitParameter(const QString& key);
+  // The core's refusal of the edited task's entry `key` (planTask, dwellProblem), or "".
+  QString coreRefusal(const TaskSpec& task, const QString& key) const;
   bool jointSpaceRows() const;  // the table shows joint points, not poses
   void onCellChanged(int row, int column);
   void commitConfiguration(const QString& text);

@@ -400,8 +400,7 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
   }
   if (auto x = remember("dwell")) {
     t.dwell = src.number(*x);
-    if (!(t.dwell >= 0.0) || !std::isfinite(t.dwell) || t.dwell > kMaxDwell)
-      src.fail(x->line, x->field, "the dwell is a time at rest after the motion: 0 to 86400 s");
+    if (const std::string why = dwellProblem(t.dwell); !why.empty()) src.fail(x->line, x->field, why);
   }
   if (auto x = remember("wrench")) t.wrench = readWrench(src, *x);
   return t;

@@ -1,5 +1,7 @@
 #include "model/task.h"
 
+#include <cmath>
+
 namespace armdyn {
 
 namespace {
@@ -32,6 +34,12 @@ std::optional<TimingMode> parseTimingMode(const std::string& name) {
   if (name == "scheme") return TimingMode::Scheme;
   if (name == "time-optimal") return TimingMode::TimeOptimal;
   return std::nullopt;
+}
+
+std::string dwellProblem(double dwell) {
+  if (!(dwell >= 0.0) || !std::isfinite(dwell) || dwell > kMaxDwell)
+    return "the dwell is a time at rest after the motion: 0 to 86400 s";
+  return "";
 }
 
 }  // namespace armdyn

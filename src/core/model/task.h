@@ -41,6 +41,8 @@ std::optional<TimingMode> parseTimingMode(const std::string& name);
 constexpr int kMinTimingGrid = 10;
 constexpr int kMaxTimingGrid = 200000;
 constexpr double kMaxDwell = 86400.0;  // s
+// "" when `dwell` is a time at rest the duty cycle can take (0 to kMaxDwell s), else why not.
+std::string dwellProblem(double dwell);
 
 struct TaskSpec {
   std::string name;

@@ -350,13 +350,17 @@ TaskPlan planCartesian(const Model& model, const TaskSpec& task) {
   if (task.jointPoints.rows() > 0)
     fail(task, "joint_points", "joint_points", std::string("the ") + taskSchemeName(task.scheme) +
                                                    " scheme follows tool poses: give points:, not joint_points:");
+  // Given (in the file, or a value other than the default 0 from a dialog) but not positive,
+  // or missing altogether.
+  const bool speedGiven = task.lineOf("speed") > 0 || task.speed != 0.0;
   if (!(task.speed > 0.0) || !std::isfinite(task.speed))
     fail(task, task.lineOf("speed") ? "speed" : "scheme", "speed",
-         task.lineOf("speed") ? "give a positive path speed in m/s"
-                              : std::string("missing: the ") + taskSchemeName(task.scheme) + " scheme needs a path speed in m/s");
+         speedGiven ? "give a positive path speed in m/s"
+                    : std::string("missing: the ") + taskSchemeName(task.scheme) + " scheme needs a path speed in m/s");
+  const bool accelerationGiven = task.lineOf("path_acceleration") > 0 || task.pathAcceleration != 0.0;
   if (!(task.pathAcceleration > 0.0) || !std::isfinite(task.pathAcceleration))
     fail(task, task.lineOf("path_acceleration") ? "path_acceleration" : "scheme", "path_acceleration",
-         task.lineOf("path_acceleration")
+         accelerationGiven
              ? "give a positive path acceleration in m/s^2"
              : std::string("missing: the ") + taskSchemeName(task.scheme) + " scheme needs a path acceleration in m/s^2");
   if (!task.durations.empty())

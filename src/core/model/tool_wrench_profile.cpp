@@ -1,10 +1,9 @@
 #include "model/tool_wrench_profile.h"
 
 #include "common/input_error.h"
-#include "common/number_text.h"
 #include "common/text_file.h"
+#include "common/time_table_csv.h"
 
-#include "common/csv_fields.h"
 
 #include <algorithm>
 #include <array>
@@ -115,82 +114,17 @@ bool ToolWrenchProfile::operator==(const ToolWrenchProfile& o) const {
   return table_ == o.table_ || (table_->times == o.table_->times && table_->values == o.table_->values);
 }
 
-namespace {
-
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-}  // namespace
-
 ToolWrenchProfile parseToolWrenchCsv(const std::string& text, const std::string& fileName, bool inToolAxes) {
-  constexpr std::size_t kColumns = 7;
-  const std::string expected = "t, fx, fy, fz, mx, my, mz";
-  std::istringstream in(text);
-  std::string raw;
-  int lineNo = 0;
-  bool seenData = false, seenHeader = false;
-  std::vector<double> times;
-  std::vector<std::array<double, 6>> rows;
-  while (std::getline(in, raw)) {
-    ++lineNo;
-    const auto hash = raw.find('#');
-    const std::string line = trimSpace(hash == std::string::npos ? raw : raw.substr(0, hash));
-    if (line.empty()) continue;
-    const std::vector<std::string> fields = csvFields(line);
-    if (fields.empty()) continue;
-    // A header is a first non-comment line whose first field is not a number; it must name
-    // the columns in their order (a table with fy and fz swapped would load silently otherwise).
-    if (!seenData && !seenHeader && readNumber(fields[0]).kind == NumberText::Kind::NotANumber) {
-      seenHeader = true;
-      if (fields.size() != kColumns)
-        throw InputError(fileName, lineNo, "header",
-                         "expected the 7 columns " + expected + ", the header names " + std::to_string(fields.size()));
-      for (std::size_t c = 0; c < kColumns; ++c)
-        if (lower(fields[c]) != kToolWrenchColumns[c])
-          throw InputError(fileName, lineNo, "header",
-                           "column " + std::to_string(c + 1) + " is '" + fields[c] + "', expected '" +
-                               kToolWrenchColumns[c] + "' (columns " + expected + ")");
-      continue;
-    }
-    if (fields.size() < kColumns)
-      throw InputError(fileName, lineNo, kToolWrenchColumns[fields.size()],
-                       "missing column: expected 7 values (" + expected + "), got " + std::to_string(fields.size()));
-    if (fields.size() > kColumns)
-      throw InputError(fileName, lineNo, "mz",
-                       "extra column: expected 7 values (" + expected + "), got " + std::to_string(fields.size()));
-    if (rows.size() >= static_cast<std::size_t>(kMaxToolWrenchRows))
-      throw InputError(fileName, lineNo, "t", "more than " + std::to_string(kMaxToolWrenchRows) + " rows");
-    std::array<double, 6> row{};
-    for (std::size_t c = 0; c < kColumns; ++c) {
-      const NumberText v = readNumber(fields[c]);
-      if (v.kind == NumberText::Kind::NotFinite)
-        throw InputError(fileName, lineNo, kToolWrenchColumns[c], "'" + fields[c] + "' is not a finite number");
-      if (v.kind != NumberText::Kind::Number)
-        throw InputError(fileName, lineNo, kToolWrenchColumns[c], "'" + fields[c] + "' is not a number");
-      if (c == 0) {
-        if (!times.empty() && !(v.value > times.back()))
-          throw InputError(fileName, lineNo, "t",
-                           "time " + fields[c] + " s is not after the previous row's " + formatNumber(times.back()) +
-                               " s (times must increase)");
-        times.push_back(v.value);
-      } else {
-        if (const std::string why = toolWrenchComponentProblem(v.value); !why.empty())
-          throw InputError(fileName, lineNo, kToolWrenchColumns[c], why);
-        row[c - 1] = v.value;
-      }
-    }
-    rows.push_back(row);
-    seenData = true;
-  }
-  if (rows.empty())
-    throw InputError(fileName, lineNo, "", "no data rows (expected " + expected + " per line, in s, N and N m)");
-  ToolWrenchProfile::Rows values(static_cast<Eigen::Index>(rows.size()), 6);
-  for (std::size_t r = 0; r < rows.size(); ++r)
-    for (int c = 0; c < 6; ++c) values(static_cast<Eigen::Index>(r), c) = rows[r][static_cast<std::size_t>(c)];
-  return ToolWrenchProfile::table(std::move(times), std::move(values), inToolAxes, fileName);
+  TimeTableFormat format;
+  format.names.assign(kToolWrenchColumns, kToolWrenchColumns + 7);
+  format.headerNamesColumns = true;
+  format.description = "t, fx, fy, fz, mx, my, mz";
+  format.unit = " s";
+  format.unitsNote = ", in s, N and N m";
+  format.maxRows = kMaxToolWrenchRows;
+  format.valueProblem = [](std::size_t, double v) { return toolWrenchComponentProblem(v); };
+  TimeTable table = parseTimeTableCsv(text, fileName, format);
+  return ToolWrenchProfile::table(std::move(table.times), std::move(table.values), inToolAxes, fileName);
 }
 
 ToolWrenchProfile loadToolWrenchCsv(const std::string& path, bool inToolAxes) {

@@ -1,10 +1,8 @@
 #include "simulation/input_profile.h"
 
-#include "common/input_error.h"
 #include "common/text_file.h"
-#include "common/number_text.h"
+#include "common/time_table_csv.h"
 
-#include "common/csv_fields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -120,75 +118,13 @@ void InputProfile::evaluate(double t, Eigen::Ref<Eigen::VectorXd> u) const {
   u = ((1.0 - s) * values_.row(k) + s * values_.row(k + 1)).transpose();
 }
 
-namespace {
-
-
-std::string columnName(std::size_t column) { return column == 0 ? "t" : "u" + std::to_string(column); }
-
-}  // namespace
-
 InputProfile parseInputProfileCsv(const std::string& text, const std::string& fileName, int joints,
                                   TableInterpolation interpolation) {
   if (joints < 0) throw std::invalid_argument("parseInputProfileCsv: joints must not be negative");
-  std::istringstream in(text);
-  std::string raw;
-  int lineNo = 0;
-  bool seenData = false, seenHeader = false;
-  std::size_t columns = joints > 0 ? static_cast<std::size_t>(joints) + 1 : 0;
-  std::vector<double> times;
-  std::vector<std::vector<double>> rows;
-  while (std::getline(in, raw)) {
-    ++lineNo;
-    const auto hash = raw.find('#');
-    const std::string line = trimSpace(hash == std::string::npos ? raw : raw.substr(0, hash));
-    if (line.empty()) continue;
-    const std::vector<std::string> fields = csvFields(line);
-    if (fields.empty()) continue;
-    // A header is a first non-comment line whose first field is not a number.
-    if (!seenData && !seenHeader && readNumber(fields[0]).kind == NumberText::Kind::NotANumber) {
-      seenHeader = true;
-      if (columns == 0) columns = fields.size();
-      if (fields.size() != columns)
-        throw InputError(fileName, lineNo, "header",
-                         "expected " + std::to_string(columns) + " columns (t, u1..u" +
-                             std::to_string(columns - 1) + "), the header names " + std::to_string(fields.size()));
-      continue;
-    }
-    if (columns == 0) columns = fields.size();
-    if (columns < 2) throw InputError(fileName, lineNo, "u1", "missing column: a row needs t and at least one input");
-    if (fields.size() < columns)
-      throw InputError(fileName, lineNo, columnName(fields.size()),
-                       "missing column: expected " + std::to_string(columns) + " values (t, u1..u" +
-                           std::to_string(columns - 1) + "), got " + std::to_string(fields.size()));
-    if (fields.size() > columns)
-      throw InputError(fileName, lineNo, columnName(columns),
-                       "extra column: expected " + std::to_string(columns) + " values (t, u1..u" +
-                           std::to_string(columns - 1) + "), got " + std::to_string(fields.size()));
-    std::vector<double> row(columns - 1);
-    for (std::size_t c = 0; c < columns; ++c) {
-      const NumberText v = readNumber(fields[c]);
-      if (v.kind == NumberText::Kind::NotFinite)
-        throw InputError(fileName, lineNo, columnName(c), "'" + fields[c] + "' is not a finite number");
-      if (v.kind != NumberText::Kind::Number)
-        throw InputError(fileName, lineNo, columnName(c), "'" + fields[c] + "' is not a number");
-      if (c == 0) {
-        if (!times.empty() && !(v.value > times.back()))
-          throw InputError(fileName, lineNo, "t",
-                           "time " + fields[c] + " is not after the previous time " + formatNumber(times.back()) +
-                               " (times must increase)");
-        times.push_back(v.value);
-      } else {
-        row[c - 1] = v.value;
-      }
-    }
-    rows.push_back(std::move(row));
-    seenData = true;
-  }
-  if (rows.empty()) throw InputError(fileName, lineNo, "", "no data rows (expected t, u1..un per line)");
-  Eigen::MatrixXd values(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(columns - 1));
-  for (std::size_t r = 0; r < rows.size(); ++r)
-    for (std::size_t c = 0; c + 1 < columns; ++c) values(static_cast<Eigen::Index>(r), static_cast<Eigen::Index>(c)) = rows[r][c];
-  return InputProfile::table(std::move(times), std::move(values), interpolation);
+  TimeTableFormat format;
+  format.valueColumns = joints;
+  TimeTable table = parseTimeTableCsv(text, fileName, format);
+  return InputProfile::table(std::move(table.times), std::move(table.values), interpolation);
 }
 
 InputProfile loadInputProfileCsv(const std::string& path, int joints, TableInterpolation interpolation) {

@@ -1,5 +1,7 @@
 #include "control/discrete_pid.h"
 
+#include "control/output_limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -31,17 +33,7 @@ DiscretePid::DiscretePid(std::vector<PidGains> gains, double samplePeriod, Eigen
     if (!std::isfinite(g.td) || g.td < 0.0) throw std::invalid_argument(j + "derivative time Td must be a finite number >= 0");
     coef_.push_back(incrementalCoefficients(g, h_));
   }
-  if (outputLimits.size() == 0) outputLimits = Eigen::VectorXd::Zero(n);
-  if (outputLimits.size() != n)
-    throw std::invalid_argument("DiscretePid: " + std::to_string(outputLimits.size()) + " output limits for " +
-                                std::to_string(n) + " joints");
-  limit_.resize(n);
-  for (int i = 0; i < n; ++i) {
-    const double l = outputLimits(i);
-    if (std::isnan(l) || l < 0.0)
-      throw std::invalid_argument("DiscretePid, joint " + std::to_string(i + 1) + ": output limit must be >= 0 (0 = none)");
-    limit_(i) = l == 0.0 ? std::numeric_limits<double>::infinity() : l;
-  }
+  limit_ = outputBounds(outputLimits, n, "DiscretePid");
   reset();
 }
 

@@ -1,5 +1,7 @@
 #include "control/pva_controller.h"
 
+#include "control/output_limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -41,17 +43,7 @@ PvaController::PvaController(PvaGains gains, double samplePeriod, Eigen::VectorX
     if (k[0] == 0.0 && k[1] == 0.0 && k[2] == 0.0)
       throw std::invalid_argument(j + "K_phi, K_omega and K_eps are all zero (no feedback)");
   }
-  if (outputLimits.size() == 0) outputLimits = Eigen::VectorXd::Zero(n);
-  if (outputLimits.size() != n)
-    throw std::invalid_argument("PVA controller: " + std::to_string(outputLimits.size()) + " output limits for " +
-                                std::to_string(n) + " joints");
-  limit_.resize(n);
-  for (int i = 0; i < n; ++i) {
-    const double l = outputLimits(i);
-    if (std::isnan(l) || l < 0.0)
-      throw std::invalid_argument("PVA controller, joint " + std::to_string(i + 1) + ": output limit must be >= 0 (0 = none)");
-    limit_(i) = l == 0.0 ? std::numeric_limits<double>::infinity() : l;
-  }
+  limit_ = outputBounds(outputLimits, n, "PVA controller");
   u0_.setZero(n);
   uPrev_.setZero(n);
   qdPrev_.setZero(n);

@@ -87,6 +87,8 @@ const BadCase kCases[] = {
     {"task_wrench_short_row.yaml", "task", 9, "wrench.rows[2]"},
     {"task_wrench_missing_csv.yaml", "task", 8, "wrench.profile"},
     {"task_wrench_csv.yaml", "task", 4, "fy", "task_wrench_csv.csv"},
+    // Found by fuzz_robot_yaml: CR line breaks sent yaml-cpp into unbounded allocation.
+    {"cr_breaks_runaway.yaml", "robot", 40, "A 560"},
 };
 
 std::string badPath(const std::string& file) { return test::sourcePath("tests/data/bad/" + file); }

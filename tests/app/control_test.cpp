@@ -16,12 +16,7 @@ class ControlTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // Issue 11 #8: the tuner's fields show their leading digits: six significant ones for the
   // pose at the time cursor and the sample time (not 14.7741257922697, 0.000933333333333333).

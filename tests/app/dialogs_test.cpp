@@ -16,12 +16,7 @@ class DialogsTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // A DH change typed into the link-parameters dialog re-simulates without pressing Simulate;
   // the plotted torque equals the core's simulation of the edited spec, and undo restores

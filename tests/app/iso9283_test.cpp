@@ -15,12 +15,7 @@ class Iso9283Test : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // The Accuracy (ISO 9283) tab on the IRb-60 (Stepniewski's cube from the task): a bad edge is
   // refused as typed, in words, and the value in force stays; Cancel stops a full bench through

@@ -16,12 +16,7 @@ class KinematicsTeachTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // Teach mode: a slider moves the joint; a Cartesian jog moves the tool 10 mm along x in the
   // configuration chosen (checked with the core forward kinematics).

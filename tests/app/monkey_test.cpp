@@ -25,12 +25,7 @@ class MonkeyTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // Issue 11 monkey test: seeded random GUI actions (the CHANGE dialogs with random valid and
   // invalid values committed by Enter or by leaving the field, task table cells, undo, redo,

@@ -15,12 +15,7 @@ class ResultsViewsTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // Issue 11 #9: the table's time column shows enough decimals for the sample period
   // (DT = 2e-5 s gave 0.0000, 0.0000, 0.0001).

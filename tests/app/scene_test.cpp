@@ -15,12 +15,7 @@ class SceneTest : public QObject {
   Q_OBJECT
 
  private Q_SLOTS:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QDir().mkpath(kArtifacts);
-    // main() moved HOME to a temporary tree: the autosaves land there.
-    QVERIFY(Autosave::directory().startsWith(qEnvironmentVariable("HOME")));
-  }
+  void initTestCase() { QVERIFY(prepareStudioTest()); }
 
   // Issue 11 #15: the wheel zooms in on the 3D view as on the plots (away from the user: in).
   // #14: Open Recent tells apart two files of the same name (their folder) and shows the path.

@@ -82,6 +82,13 @@ void isolate(const QString& root) {
   qputenv("XDG_RUNTIME_DIR", (root + "/runtime").toUtf8());
 }
 
+bool prepareStudioTest() {
+  QStandardPaths::setTestModeEnabled(true);
+  QDir().mkpath(kArtifacts);
+  // runStudioTest moved HOME to a temporary tree: the autosaves land there.
+  return Autosave::directory().startsWith(qEnvironmentVariable("HOME"));
+}
+
 int runStudioTest(int argc, char** argv, const std::function<std::unique_ptr<QObject>()>& makeTest) {
   QTemporaryDir root;
   isolate(root.path());

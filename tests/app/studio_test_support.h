@@ -145,6 +145,10 @@ void isolate(const QString& root);
 // The main() of every Studio test executable: a private HOME/XDG tree (isolate), the
 // QApplication with Studio's organisation and application names, then the test object made by
 // `makeTest` run by QTest::qExec.
+// What every Studio test class's initTestCase checks: test-mode standard paths, the artifacts
+// folder, and the autosaves under the temporary HOME that runStudioTest set up.
+bool prepareStudioTest();
+
 int runStudioTest(int argc, char** argv, const std::function<std::unique_ptr<QObject>()>& makeTest);
 
 }  // namespace armdyn::app::test

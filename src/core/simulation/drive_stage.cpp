@@ -1,9 +1,19 @@
 #include "simulation/drive_stage.h"
 
+#include <sstream>
+
 #include <algorithm>
 #include <limits>
 
 namespace armdyn {
+
+std::string messageNumber(double v) {
+  std::ostringstream s;
+  s.precision(6);
+  s << v;
+  return s.str();
+}
+
 
 // The registry (simulation/drive_kinds.inc): each kind's table lives in its own file.
 #define ARMDYN_DRIVE_KIND(kind) extern const DriveKind kind;

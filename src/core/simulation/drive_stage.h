@@ -34,6 +34,10 @@
 
 namespace armdyn {
 
+// A number in the plant's messages (divergence, refused steps): six significant digits.
+std::string messageNumber(double v);
+
+
 enum class DriveInput { Torque, Current, Voltage };
 const char* driveInputName(DriveInput input);  // "torque", "current", "voltage"
 

@@ -13,12 +13,6 @@
 namespace armdyn {
 namespace {
 
-std::string num(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
 
 bool claimsElastic(const DriveSpec* d) { return d && d->elastic(); }
 
@@ -59,11 +53,11 @@ std::string springStepProblem(const DriveStage& s, double step, double linkInver
   const double disc = b * b - 4.0 * c;
   const double lambda = disc > 0.0 ? 0.5 * (b + std::sqrt(disc)) : std::sqrt(c);  // largest |lambda|
   if (!(step * lambda > kRk4RealStabilityLimit)) return std::string();
-  return "forward simulation: RK4 step " + num(step) + " s is too long for joint " + std::to_string(s.joint + 1) +
-         "'s elastic drive: its spring (k = " + num(d.stiffness) + ", l = " + num(d.damping) +
-         ") between the motor side (" + num(s.inertia) + " kg m^2) and the link (" + num(1.0 / linkInverseInertia) +
-         " kg m^2 effective) has a mode of " + num(lambda) + " 1/s, and RK4 needs h |lambda| < 2.785; use a step below " +
-         num(kRk4RealStabilityLimit / lambda) + " s or the adaptive integrator";
+  return "forward simulation: RK4 step " + messageNumber(step) + " s is too long for joint " + std::to_string(s.joint + 1) +
+         "'s elastic drive: its spring (k = " + messageNumber(d.stiffness) + ", l = " + messageNumber(d.damping) +
+         ") between the motor side (" + messageNumber(s.inertia) + " kg m^2) and the link (" + messageNumber(1.0 / linkInverseInertia) +
+         " kg m^2 effective) has a mode of " + messageNumber(lambda) + " 1/s, and RK4 needs h |lambda| < 2.785; use a step below " +
+         messageNumber(kRk4RealStabilityLimit / lambda) + " s or the adaptive integrator";
 }
 
 }  // namespace

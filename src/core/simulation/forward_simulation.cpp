@@ -26,12 +26,6 @@ const char* jointModeName(JointMode mode) {
 
 namespace {
 
-std::string num(double v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
 
 // Solves A x = b for the leading m x m block of the symmetric positive definite A by LDL^T (no
 // square roots: the factorisation is a chain of dependent operations, and sqrt is the slowest
@@ -139,9 +133,9 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
       const double limit = rk4ElectricalStepLimit(d);
       if (o.step > limit)
         throw UnstableStepError(
-            "forward simulation: RK4 step " + num(o.step) + " s exceeds the stability limit 2.785 L/R = " + num(limit) +
-            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + num(d.inductance) +
-            " H, R = " + num(d.resistance) + " ohm); use a smaller step or the adaptive integrator");
+            "forward simulation: RK4 step " + messageNumber(o.step) + " s exceeds the stability limit 2.785 L/R = " + messageNumber(limit) +
+            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + messageNumber(d.inductance) +
+            " H, R = " + messageNumber(d.resistance) + " ohm); use a smaller step or the adaptive integrator");
     }
   }
   // A coupling's own mode (an elastic drive's spring) at the home configuration, with the link
@@ -168,8 +162,8 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
       const double inertia = s.motorAngleAt >= 0 ? s.inertia : M(i, i) + s.inertia;
       const double rate = frictionStiffness(*s.spec, o.frictionVelocityScale) / inertia;
       if (o.step * rate > kRk4RealStabilityLimit)
-        warnings_.push_back("joint " + std::to_string(i + 1) + ": friction is stiff for RK4 at step " + num(o.step) +
-                            " s (h df/dqd / J = " + num(o.step * rate) + " > 2.785); raise the friction velocity scale, "
+        warnings_.push_back("joint " + std::to_string(i + 1) + ": friction is stiff for RK4 at step " + messageNumber(o.step) +
+                            " s (h df/dqd / J = " + messageNumber(o.step * rate) + " > 2.785); raise the friction velocity scale, "
                             "lower the step or use the adaptive integrator");
     }
   }
@@ -387,56 +381,51 @@ bool ForwardSimulator::advance(double h) {
     double reached = t_;
     const bool ok = dopri_->integrate(f, t_, t_ + h, x_, &reached);
     t_ = reached;
-    if (!ok) {
-      divergence_.diverged = true;
-      divergence_.time = t_;
-      divergence_.quantity = "step size";
-      divergence_.message = "adaptive integrator: step size fell below its minimum at t = " + num(t_) +
-                            " s (the equations are too stiff or the state diverges)";
-      return false;
-    }
+    if (!ok)
+      return stopRun("step size", "adaptive integrator: step size fell below its minimum at t = " + messageNumber(t_) +
+                                      " s (the equations are too stiff or the state diverges)");
   }
   viewValid_ = false;
   if (singularMass_) {
     // A stage met a mass matrix that is not positive definite (a non-physical inertia or a
     // state gone wild): the step's result means nothing. A status, like any divergence.
-    divergence_.diverged = true;
-    divergence_.time = t_;
-    divergence_.quantity = "mass matrix";
-    divergence_.message = "diverged at t = " + num(t_) +
-                          " s: the mass matrix is not positive definite (check the links' inertias and masses)";
-    return false;
+    return stopRun("mass matrix", "diverged at t = " + messageNumber(t_) +
+                                      " s: the mass matrix is not positive definite (check the links' inertias and masses)");
   }
   return checkDivergence();
 }
 
+bool ForwardSimulator::stopRun(const char* quantity, std::string message) {
+  divergence_.diverged = true;
+  divergence_.time = t_;
+  divergence_.quantity = quantity;
+  divergence_.message = std::move(message);
+  return false;
+}
+
 bool ForwardSimulator::checkDivergence() {
   auto fail = [&](int joint, const char* quantity, double value, const std::string& why) {
-    divergence_.diverged = true;
     divergence_.joint = joint;
-    divergence_.time = t_;
-    divergence_.quantity = quantity;
     divergence_.value = value;
-    divergence_.message = "diverged at t = " + num(t_) + " s: joint " + std::to_string(joint + 1) + " " + quantity +
-                          " " + why;
-    return false;
+    return stopRun(quantity, "diverged at t = " + messageNumber(t_) + " s: joint " + std::to_string(joint + 1) + " " +
+                                 quantity + " " + why);
   };
   for (int i = 0; i < n_; ++i) {
     const double q = x_(layout_.q.at(i)), qd = x_(layout_.qd.at(i));
     if (!std::isfinite(q)) return fail(i, "position", q, "is not finite");
     if (!std::isfinite(qd)) return fail(i, "velocity", qd, "is not finite");
     if (std::abs(qd) > options_.maxVelocity)
-      return fail(i, "velocity", qd, "= " + num(qd) + " exceeds the bound " + num(options_.maxVelocity));
+      return fail(i, "velocity", qd, "= " + messageNumber(qd) + " exceeds the bound " + messageNumber(options_.maxVelocity));
     if (stages_.stage(i).motorAngleAt >= 0) {
       const double qm = stages_.motorAngle(i, x_.data()), wm = stages_.velocity(i, x_.data());
       if (!std::isfinite(qm)) return fail(i, "motor-side position", qm, "is not finite");
       if (!std::isfinite(wm) || std::abs(wm) > options_.maxVelocity)
-        return fail(i, "motor-side velocity", wm, "= " + num(wm) + " exceeds the bound " + num(options_.maxVelocity));
+        return fail(i, "motor-side velocity", wm, "= " + messageNumber(wm) + " exceeds the bound " + messageNumber(options_.maxVelocity));
     }
     const double cur = jointCurrent(i);
     if (!std::isfinite(cur)) return fail(i, "current", cur, "is not finite");
     if (std::abs(cur) > options_.maxCurrent)
-      return fail(i, "current", cur, "= " + num(cur) + " A exceeds the bound " + num(options_.maxCurrent) + " A");
+      return fail(i, "current", cur, "= " + messageNumber(cur) + " A exceeds the bound " + messageNumber(options_.maxCurrent) + " A");
   }
   return true;
 }

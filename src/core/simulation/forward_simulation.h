@@ -206,6 +206,8 @@ class ForwardSimulator {
   // loop changes the input right after each step, and a step need not compute it twice.
   mutable DriveView view_;
   mutable bool viewValid_ = false;
+  // Ends the run: divergence() says where (t_), what and why. Returns false (advance's result).
+  bool stopRun(const char* quantity, std::string message);
   bool singularMass_ = false;  // a stage of the current step met a mass matrix that is not positive definite
   Divergence divergence_;
 

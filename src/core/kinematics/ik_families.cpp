@@ -11,6 +11,7 @@
   F(kArticulatedFamily)  /* "rrrrrr", "puma560"  ik_family_articulated.cpp */                        \
   F(kStanfordFamily)     /* "stanford"           ik_family_stanford.cpp    */                        \
   F(kCartesianFamily)    /* "cartesian"          ik_family_cartesian.cpp   */                        \
+  F(kThreeParallelFamily) /* "three_parallel"    ik_family_three_parallel.cpp */                     \
   F(kGenericFamily)      /* "generic"            ik_family_generic.cpp: keep last */                 \
   /* end of list */
 // clang-format on

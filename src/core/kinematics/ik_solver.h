@@ -153,6 +153,15 @@ Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q);
 // configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them.
 void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6);
 
+// ---- refinement ----
+
+// Newton steps on the full pose of a six-joint arm (geometric 6 x 6 Jacobian, fixed size, no
+// allocation) from a candidate q (joint values) toward frame 6 = T06 (DH frame 0, TOOL
+// removed): at most `maxSteps`, each kept only if it lowers the error. Returns the error left,
+// |position error| + |rotation vector| (m + rad). Families whose closed form goes through a
+// polynomial's roots refine each candidate to 1e-12 with it and keep only those that converge.
+double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8);
+
 // ---- configuration names ----
 
 // "front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down" (ArmAngles::arm).

@@ -23,8 +23,10 @@ struct MovedRobot {
   Eigen::Matrix4d B;
 };
 
-MovedRobot moved(const std::string& file) {
+// `skewAlpha3` (rad) added to alpha3 takes an arm out of every closed-form family.
+MovedRobot moved(const std::string& file, double skewAlpha3 = 0.0) {
   RobotSpec spec = loadRobot(test::sourcePath(file));
+  spec.links[2].dh.alpha += skewAlpha3;
   const Model plain(spec);
   const Eigen::Matrix4d B = poseFromXyzRpy(Eigen::Vector3d(0.4, -1.2, 0.75), Eigen::Vector3d(0.7, -0.3, 2.1));
   spec.base = B;
@@ -52,10 +54,17 @@ TEST(BaseFrame, PosesJacobiansAndTorquesFollowTheBase) {
 }
 
 TEST(BaseFrame, InverseKinematicsSolvesTheMovedPose) {
-  // Closed form (PUMA family) and damped least squares (the UR5's offset wrist has no closed
-  // form here) on world poses.
-  for (const bool closedForm : {true, false}) {
-    const MovedRobot r = moved(closedForm ? "robots/puma560.yaml" : "robots/ur5.yaml");
+  // Closed form (the PUMA's spherical wrist, the UR5's three parallel axes) and damped least
+  // squares (the UR5 with alpha3 skewed by 0.2 rad fits no closed form) on world poses.
+  struct Case {
+    const char* file;
+    double skew;
+    IkMethod method;
+  };
+  for (const Case& c : {Case{"robots/puma560.yaml", 0.0, IkMethod::ClosedForm}, Case{"robots/ur5.yaml", 0.0, IkMethod::ClosedForm},
+                        Case{"robots/ur5.yaml", 0.2, IkMethod::DampedLeastSquares}}) {
+    SCOPED_TRACE(std::string(c.file) + (c.skew != 0.0 ? " skewed" : ""));
+    const MovedRobot r = moved(c.file, c.skew);
     const Model& model = r.moved;
     std::mt19937 rng(12);
     for (int k = 0; k < 10; ++k) {
@@ -63,7 +72,7 @@ TEST(BaseFrame, InverseKinematicsSolvesTheMovedPose) {
       const Eigen::Matrix4d pose = toolPose(model, q);
       const IkResult ik = solveInverseKinematics(model, pose, "", q + test::randomVector(rng, 6, 0.05));
       ASSERT_TRUE(ik.ok) << ik.reason;
-      EXPECT_EQ(ik.method, closedForm ? IkMethod::ClosedForm : IkMethod::DampedLeastSquares);
+      EXPECT_EQ(ik.method, c.method);
       EXPECT_LT((toolPose(model, ik.q) - pose).cwiseAbs().maxCoeff(), 1e-9);
     }
   }

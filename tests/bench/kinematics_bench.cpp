@@ -5,6 +5,10 @@
 //   BM_ClosedFormIkGeneric   closedFormSolutions through the general solver (family "generic": the
 //                            positioning polynomial, then the wrist) on the PUMA and on an arm
 //                            with general twists (Pieper's quartic) (2 us)
+//   BM_ClosedFormSetUr5      closedFormSolutions on the UR5 (family "three_parallel": all 8, refined,
+//                            checked, limits)  vs BM_EaikUr5 (EAIK on IK-Geo's subproblems, when
+//                            built with ARMDYN_EAIK_DIR: tests/bench/fetch_eaik.sh); the same 64
+//                            poses; ratio target <= 0.5
 //   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
 //                            centre, the condition number and the distances (1 us)
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
@@ -29,6 +33,10 @@
 #endif
 
 #include <benchmark/benchmark.h>
+
+#ifdef ARMDYN_HAVE_EAIK
+#include "eaik_peer.h"
+#endif
 
 #include <random>
 #include <vector>
@@ -110,6 +118,79 @@ void BM_ClosedFormIkGeneric(benchmark::State& state) {
   state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_ClosedFormIkGeneric)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+struct Ur5States {
+  Model model{loadRobot(test::sourcePath("robots/ur5.yaml"))};
+  std::vector<Eigen::VectorXd> q;
+  std::vector<Eigen::Matrix4d> poses;
+  Ur5States() {
+    std::mt19937 rng(37);
+    for (int k = 0; k < 64; ++k) {
+      q.push_back(test::randomVector(rng, 6, M_PI));
+      poses.push_back(toolPose(model, q.back()));
+    }
+  }
+};
+
+const Ur5States& ur5States() {
+  static const Ur5States s;
+  return s;
+}
+
+void BM_ClosedFormSetUr5(benchmark::State& state) {
+  const Ur5States& s = ur5States();
+  std::size_t k = 0, solutions = 0;
+  ClosedFormSet set;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormSolutions(s.model, s.poses[k++ % s.poses.size()], noSeed, set);
+    solutions += static_cast<std::size_t>(set.count);
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ClosedFormSetUr5)->Unit(benchmark::kMicrosecond);
+
+#ifdef ARMDYN_HAVE_EAIK
+// EAIK on the same UR5 (its DH constructor; ur5.yaml has theta offsets 0, TOOL and BASE the
+// identity) and the same poses. Its answers are checked once before timing: each solution
+// reaches the pose, the generator is among them (counters worst_pose_error, generators_found).
+void BM_EaikUr5(benchmark::State& state) {
+  const Ur5States& s = ur5States();
+  Eigen::Matrix<double, 6, 1> alpha, a, d;
+  for (int i = 0; i < 6; ++i) {
+    alpha(i) = s.model.dh(i).alpha;
+    a(i) = s.model.dh(i).a;
+    d(i) = s.model.dh(i).d;
+  }
+  const peer::EaikArm arm(alpha, a, d);
+  std::array<Eigen::Matrix<double, 6, 1>, 16> q;
+  double worst = 0.0;
+  int generators = 0;
+  for (std::size_t k = 0; k < s.poses.size(); ++k) {
+    const int n = arm.solve(s.poses[k], q);
+    bool found = false;
+    for (int j = 0; j < n; ++j) {
+      const Eigen::VectorXd qj = q[static_cast<std::size_t>(j)];
+      worst = std::max(worst, (toolPose(s.model, qj) - s.poses[k]).cwiseAbs().maxCoeff());
+      double dq = 0.0;
+      for (int i = 0; i < 6; ++i) dq = std::max(dq, std::abs(std::remainder(qj(i) - s.q[k](i), 2.0 * M_PI)));
+      found = found || dq < 1e-8;
+    }
+    generators += found ? 1 : 0;
+  }
+  std::size_t k = 0, solutions = 0;
+  for (auto _ : state) {
+    solutions += static_cast<std::size_t>(arm.solve(s.poses[k++ % s.poses.size()], q));
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+  state.counters["worst_pose_error"] = worst;
+  state.counters["generators_found"] = generators;
+  state.SetLabel(arm.family());
+}
+BENCHMARK(BM_EaikUr5)->Unit(benchmark::kMicrosecond);
+#endif
 
 void BM_AnalyzePuma(benchmark::State& state) {
   const PumaStates& s = states();

@@ -33,8 +33,9 @@
 // which rounding may merge) also try theta5 from the better-conditioned equation alone, and
 // duplicates are dropped.
 //
-// Names. a5 = 0 (two theta1, +-theta5): "front"/"back" (the shoulder: wrist centre o5 ahead of or
-// behind joint 2 along x1), "elbow_up"/"elbow_down" (joint 3's axis above or below the line from
+// Names. a5 = 0 (two theta1, +-theta5): "front"/"back" (the shoulder: wrist point o5 on the side
+// of joint 2 the upper arm points to at theta2 = 0, along x1 sign(a2), or the other; UR's
+// "shoulder left/right"), "elbow_up"/"elbow_down" (joint 3's axis above or below the line from
 // joint 2's to joint 4's, base z), "noflip"/"flip" (sin theta5 >= 0 or < 0): eight names as the
 // spherical-wrist arms have. Otherwise "branch1".."branch4" (the (theta1, theta5) pairs in the
 // order of theta1) with "elbow_up"/"elbow_down".
@@ -94,33 +95,41 @@ double armScale(const Model& m) {
   return std::max(L, 1e-3);
 }
 
-// theta5 values for one theta1: from c5 = L1 / P and s5 = L2 / Q when they agree (a unit vector),
-// else from each equation alone (the near-special arms), each refined later.
-int theta5Candidates(const Geometry& g, double c1, double s1, double out[4]) {
+// (cos, sin) of theta5 for one theta1: c5 = L1 / P and s5 = L2 / Q when both equations hold
+// theta5 and agree (a unit vector); from the one that holds it (+-: two values) when the other
+// does not; else (the near-special arms: a5 or alpha5 almost 0, the two values 1e-7 apart that
+// rounding may merge) from each equation alone, `exact` false: those are refined.
+struct Wrist5 {
+  double c, s;
+};
+
+int theta5Candidates(const Geometry& g, double c1, double s1, Wrist5 out[4], bool& exact) {
   const double L1 = g.A1 * c1 + g.B1 * s1 + g.C1, L2 = g.A2 * c1 + g.B2 * s1 + g.C2;
   const bool haveP = std::abs(g.P) > kStructureTol, haveQ = std::abs(g.Q) > kStructureTol * g.scale;
+  exact = true;
   if (haveP && haveQ) {
-    const double c5 = L1 / g.P, s5 = L2 / g.Q;
-    if (std::abs(std::hypot(c5, s5) - 1.0) < 1e-6) {
-      out[0] = std::atan2(s5, c5);
+    const double c5 = L1 / g.P, s5 = L2 / g.Q, n = std::hypot(c5, s5);
+    if (std::abs(n - 1.0) < 1e-6) {
+      out[0] = {c5 / n, s5 / n};
       return 1;
     }
+    exact = false;
   }
   int n = 0;
   if (haveP) {
     const double c5 = L1 / g.P;
-    if (std::abs(c5) <= 1.0 + 1e-6) {
-      const double a = std::acos(std::clamp(c5, -1.0, 1.0));
-      out[n++] = a;
-      out[n++] = -a;
+    if (std::abs(c5) <= 1.0 + 1e-9 || (!exact && std::abs(c5) <= 1.0 + 1e-6)) {
+      const double c = std::clamp(c5, -1.0, 1.0), sn = std::sqrt(std::max(0.0, 1.0 - c * c));
+      out[n++] = {c, sn};
+      if (sn > 0.0) out[n++] = {c, -sn};
     }
   }
   if (haveQ) {
     const double s5 = L2 / g.Q;
-    if (std::abs(s5) <= 1.0 + 1e-6) {
-      const double a = std::asin(std::clamp(s5, -1.0, 1.0));
-      out[n++] = a;
-      out[n++] = M_PI - a;
+    if (std::abs(s5) <= 1.0 + 1e-9 || (!exact && std::abs(s5) <= 1.0 + 1e-6)) {
+      const double sn = std::clamp(s5, -1.0, 1.0), c = std::sqrt(std::max(0.0, 1.0 - sn * sn));
+      out[n++] = {c, sn};
+      if (c > 0.0) out[n++] = {-c, sn};
     }
   }
   return n;
@@ -156,9 +165,37 @@ int theta1Candidates(Solver& s, const Geometry& g, double seed1, double out[4]) 
   return n;
 }
 
+Eigen::Matrix3d rotZ(double c, double s) {
+  Eigen::Matrix3d R;
+  R << c, -s, 0.0, s, c, 0.0, 0.0, 0.0, 1.0;
+  return R;
+}
+
+Eigen::Matrix3d rotX(double c, double s) {
+  Eigen::Matrix3d R;
+  R << 1.0, 0.0, 0.0, 0.0, c, -s, 0.0, s, c;
+  return R;
+}
+
+// ^{i-1}A_i of a revolute link from the cosine and sine of its DH angle.
+Eigen::Matrix4d linkTransform(const Model& m, int i, double c, double s) {
+  const double ca = m.cosAlpha(i), sa = m.sinAlpha(i), a = m.dh(i).a, d = m.dh(i).d;
+  Eigen::Matrix4d A;
+  A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
+  return A;
+}
+
+// |(x, y)| without std::hypot's overflow care (a fifth of the solve time): the values here are
+// lengths and cosines of an arm, far from overflow.
+inline double norm2(double x, double y) { return std::sqrt(x * x + y * y); }
+
 struct Candidate {
   JointVector6 q;
-  int configuration;
+  int configuration;  // named: the index; numbered: 0 elbow up, 1 down (the branch is added last)
+  double key;         // theta1, then theta5: the numbered order
+  bool refined;       // frame3 and wristCs describe the unrefined values: not passed on
+  Eigen::Matrix4d frame3;
+  std::array<double, 6> wristCs;
 };
 
 void solve(Solver& s) {
@@ -192,96 +229,117 @@ void solve(Solver& s) {
 
   double theta1[4];
   const int n1 = theta1Candidates(s, g, dhFromJoint(m, 0, s.seed(0)), theta1);
+  const bool haveQ = std::abs(g.Q) > kStructureTol * g.scale;
   if (n1 == 0) {
-    s.fail(std::abs(g.Q) > kStructureTol * g.scale && std::abs(g.P) > kStructureTol
+    s.fail(haveQ && std::abs(g.P) > kStructureTol
                ? std::string("no joint 1 angle places the wrist: the target is out of reach")
-               : std::abs(g.Q) <= kStructureTol * g.scale
-                     ? format("too close: the wrist point is %.4f m from the axis of joint 1, inside the arm's "
-                              "lateral offset %.4f m",
-                              std::hypot(o5.x(), o5.y()), std::abs(-g.C2 / std::max(std::abs(g.sa1), 1e-300)))
-                     : std::string("the tool axis cannot take this direction"));
+               : !haveQ ? format("too close: the wrist point is %.4f m from the axis of joint 1, inside the arm's "
+                                 "lateral offset %.4f m",
+                                 std::hypot(o5.x(), o5.y()), std::abs(g.C2 / g.sa1))
+                        : std::string("the tool axis cannot take this direction"));
     return;
   }
-  const bool named = std::abs(g.Q) <= kStructureTol * g.scale;
+  const bool named = !haveQ;
   const double a2 = m.dh(1).a, a3 = m.dh(2).a, a4 = m.dh(3).a;
-  const double beta = m.dh(1).alpha + m.dh(2).alpha + m.dh(3).alpha;
-  const Eigen::Matrix3d Rb = Eigen::AngleAxisd(beta, Eigen::Vector3d::UnitX()).toRotationMatrix();
-  const Eigen::Matrix3d Ra5 = Eigen::AngleAxisd(m.dh(4).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
-  const Eigen::Matrix3d Ra6T = Eigen::AngleAxisd(-m.dh(5).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
-  const Eigen::Matrix3d Ra1 = Eigen::AngleAxisd(m.dh(0).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
+  // Rx(beta), beta = alpha2 + alpha3 + alpha4: cos = sigma c alpha4, sin = sigma s alpha4.
+  const Eigen::Matrix3d Rb = rotX(g.sigma * g.ca4, g.sigma * g.sa4);
+  const Eigen::Matrix3d Ra5 = rotX(g.ca5, g.sa5);
+  const Eigen::Matrix3d R06a = R06 * rotX(ca6, -sa6);  // G = R01^T R06 Rx(-alpha6)
 
   std::array<Candidate, ClosedFormSet::kCapacity> found;
   int nFound = 0;
-  double theta1Of[ClosedFormSet::kCapacity];
   bool planarMissed = false;
+  // A refined candidate (wrapped in place) that no kept one repeats.
+  const auto isNew = [&](JointVector6& q) {
+    for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
+    for (int f = 0; f < nFound; ++f)
+      if (sameJointValues(m, found[f].q, q)) return false;
+    return true;
+  };
   for (int i1 = 0; i1 < n1; ++i1) {
     const double t1 = theta1[i1], c1 = std::cos(t1), s1 = std::sin(t1);
-    double theta5[4];
-    const int n5 = theta5Candidates(g, c1, s1, theta5);
-    const Eigen::Matrix3d R01 = Eigen::AngleAxisd(t1, Eigen::Vector3d::UnitZ()).toRotationMatrix() * Ra1;
+    Wrist5 w5[4];
+    bool exact = true;
+    const int n5 = theta5Candidates(g, c1, s1, w5, exact);
+    const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
     const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
-    const Eigen::Matrix3d G = R01.transpose() * R06 * Ra6T;
+    const Eigen::Matrix3d G = R01.transpose() * R06a;
+    const Eigen::Matrix4d A1 = linkTransform(m, 0, c1, s1);
+    const bool front = (o5 - o1).dot(Eigen::Vector3d(c1, s1, 0.0)) * a2 >= 0.0;  // a2 < 0 (UR): arm along -x1
     for (int i5 = 0; i5 < n5; ++i5) {
-      const double t5 = theta5[i5];
-      const Eigen::Matrix3d Rz5 = Eigen::AngleAxisd(t5, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+      const double c5 = w5[i5].c, s5 = w5[i5].s;
+      const Eigen::Matrix3d Rz5 = rotZ(c5, s5);
       const Eigen::Matrix3d H = Rb * Rz5 * Ra5;
+      // Third row of G = third row of H turned by theta6.
       const double h1 = H(2, 0), h2 = H(2, 1), g1 = G(2, 0), g2 = G(2, 1);
-      double t6;
-      if (std::hypot(h1, h2) < 1e-9) t6 = dhFromJoint(m, 5, s.seed(5));  // joint 6 parallel to z1: a continuum
-      else t6 = std::atan2(g1 * h2 - g2 * h1, g1 * h1 + g2 * h2);
-      const Eigen::Matrix3d Rz6T = Eigen::AngleAxisd(-t6, Eigen::Vector3d::UnitZ()).toRotationMatrix();
-      const Eigen::Matrix3d Mphi = G * Rz6T * H.transpose();
-      const double phi = std::atan2(Mphi(1, 0), Mphi(0, 0));
-      const Eigen::Matrix3d R04 = R01 * Eigen::AngleAxisd(phi, Eigen::Vector3d::UnitZ()).toRotationMatrix() * Rb;
-      const Eigen::Vector3d x5 = R04 * Rz5.col(0), z4 = R04.col(2);
-      const Eigen::Vector3d o4 = o5 - m.dh(4).a * x5 - m.dh(4).d * z4;
+      double c6, s6;
+      const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
+      if (norm2(h1, h2) < 1e-9 || n6 < 1e-12) {  // joint 6 parallel to z1: a continuum, the seed's
+        const double t6 = dhFromJoint(m, 5, s.seed(5));
+        c6 = std::cos(t6);
+        s6 = std::sin(t6);
+      } else {
+        c6 = (g1 * h1 + g2 * h2) / n6;
+        s6 = (g1 * h2 - g2 * h1) / n6;
+      }
+      // Rz(phi) = G Rz(-theta6) H^T: its first column.
+      const Eigen::Vector3d col = G * (rotZ(c6, -s6) * H.row(0).transpose());
+      const double nphi = norm2(col.x(), col.y());
+      const double cphi = col.x() / nphi, sphi = col.y() / nphi;
+      const Eigen::Matrix3d R04 = R01 * rotZ(cphi, sphi) * Rb;
+      const Eigen::Vector3d o4 = o5 - m.dh(4).a * (R04 * Eigen::Vector3d(c5, s5, 0.0)) - m.dh(4).d * R04.col(2);
       const Eigen::Vector3d p = R01.transpose() * (o4 - o1);
-      const double X = p.x() - a4 * std::cos(phi), Y = p.y() - a4 * std::sin(phi);
+      const double X = p.x() - a4 * cphi, Y = p.y() - a4 * sphi;
       double cg = (X * X + Y * Y - a2 * a2 - a3 * a3) / (2.0 * a2 * a3);
       if (std::abs(cg) > 1.0 + 1e-9) {
         planarMissed = true;
         continue;
       }
       cg = std::clamp(cg, -1.0, 1.0);
-      const double gamma = std::acos(cg);
-      int upIndex = -1;  // which of the two elbows is "up"
-      Candidate pair[2];
-      for (int e = 0; e < 2; ++e) {
-        const double gm = e == 0 ? gamma : -gamma;
-        const double t2 = std::atan2(Y, X) - std::atan2(a3 * std::sin(gm), a2 + a3 * std::cos(gm));
-        const double psi = t2 + gm;
-        const double dh[6] = {t1, t2, g.calpha2 * gm, g.sigma * (phi - psi), t5, t6};
-        for (int j = 0; j < 6; ++j) pair[e].q(j) = jointFromDh(m, j, dh[j]);
-        if (upIndex < 0) {
-          // Joint 3's axis against the line from joint 2's axis to joint 4's, in base z.
-          const Eigen::Vector3d o2 = o1 + R01 * Eigen::Vector3d(a2 * std::cos(t2), a2 * std::sin(t2), m.dh(1).d);
-          const Eigen::Vector3d o3 = o1 + R01 * Eigen::Vector3d(a2 * std::cos(t2) + a3 * std::cos(psi),
-                                                                a2 * std::sin(t2) + a3 * std::sin(psi), m.dh(1).d);
-          const Eigen::Vector3d chord = o4 - o2;
-          const Eigen::Vector3d off = (o3 - o2) - (o3 - o2).dot(chord) / std::max(chord.squaredNorm(), 1e-300) * chord;
-          if (std::abs(off.z()) > 1e-9 * g.scale) upIndex = off.z() > 0.0 ? e : 1 - e;
-          else upIndex = gm >= 0.0 ? e : 1 - e;
-        }
-      }
-      for (int e = 0; e < (gamma < 1e-12 ? 1 : 2); ++e) {
-        Candidate c = pair[e];
-        if (!(refineSixJoints(m, T06, c.q) < 1e-10)) continue;
-        for (int j = 0; j < 6; ++j) c.q(j) = wrapJointValue(m, j, c.q(j));
-        bool duplicate = false;
-        for (int f = 0; f < nFound && !duplicate; ++f) duplicate = sameJointValues(m, found[f].q, c.q);
-        if (duplicate || nFound == ClosedFormSet::kCapacity) continue;
-        const bool up = e == upIndex;
-        const double theta1Refined = dhFromJoint(m, 0, c.q(0)), theta5Refined = dhFromJoint(m, 4, c.q(4));
-        if (named) {
-          const Eigen::Vector3d x1(std::cos(theta1Refined), std::sin(theta1Refined), 0.0);
-          const bool front = (o5 - o1).dot(x1) >= 0.0;
-          const int arm = (front ? 0 : 2) + (up ? 0 : 1);
-          c.configuration = 2 * arm + (std::sin(theta5Refined) >= 0.0 ? 0 : 1);
+      const double sg = std::sqrt(std::max(0.0, 1.0 - cg * cg));
+      const double t5 = std::atan2(s5, c5), t6 = std::atan2(s6, c6), gamma = std::atan2(sg, cg);
+      int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
+      for (const double e : {1.0, -1.0}) {
+        if (e < 0.0 && sg < 1e-12) break;  // a straight elbow: one solution
+        const double sgm = e * sg;
+        const double vx = a2 + a3 * cg, vy = a3 * sgm;
+        const double nr = norm2(X, Y) * norm2(vx, vy);
+        double c2, s2;
+        if (nr < 1e-24 * g.scale * g.scale) {  // the wrist on joint 2's axis: a continuum, the seed's
+          const double t2 = dhFromJoint(m, 1, s.seed(1));
+          c2 = std::cos(t2);
+          s2 = std::sin(t2);
         } else {
-          c.configuration = up ? 0 : 1;  // the branch number is set once all are known
+          c2 = (X * vx + Y * vy) / nr;
+          s2 = (Y * vx - X * vy) / nr;
         }
-        theta1Of[nFound] = wrapToPi(theta1Refined) * 64.0 + wrapToPi(theta5Refined);  // sort key
-        found[nFound++] = c;
+        const double cpsi = c2 * cg - s2 * sgm, spsi = s2 * cg + c2 * sgm;
+        const double c3 = cg, s3 = g.calpha2 * sgm;
+        const double c4 = cphi * cpsi + sphi * spsi, s4 = g.sigma * (sphi * cpsi - cphi * spsi);
+        if (upSign == 0) {
+          // The elbow (joint 3's axis, in the plane) against the chord from joint 2's axis to
+          // joint 4's, in base z; the mirror elbow is the other.
+          const double ex = a2 * c2, ey = a2 * s2, r2 = X * X + Y * Y;
+          const double along = (ex * X + ey * Y) / std::max(r2, 1e-300);
+          const double offZ = g.sa1 * (ey - along * Y) + 0.0 * (ex - along * X);  // R01 row 3 = (0, s alpha1, c alpha1)
+          upSign = std::abs(offZ) > 1e-9 * g.scale ? (offZ > 0.0 ? 1 : -1) * (e > 0.0 ? 1 : -1) : 1;
+        }
+        const bool up = (e > 0.0) == (upSign > 0);
+        if (nFound == ClosedFormSet::kCapacity) break;  // exact: at most 4 x 2 x 2; kept for the refined
+        Candidate& c = found[nFound];
+        const double dh[6] = {t1, std::atan2(s2, c2), g.calpha2 * e * gamma, std::atan2(s4, c4), t5, t6};
+        for (int j = 0; j < 6; ++j) c.q(j) = jointFromDh(m, j, dh[j]);
+        c.key = wrapToPi(dh[0]) * 64.0 + wrapToPi(dh[4]);
+        c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
+        c.refined = !exact;
+        if (exact) {  // closedFormSolutions drops repeats (singular targets)
+          c.frame3.noalias() = A1 * linkTransform(m, 1, c2, s2);
+          c.frame3 = c.frame3 * linkTransform(m, 2, c3, s3);
+          c.wristCs = {c4, c5, c6, s4, s5, s6};
+          ++nFound;
+        } else if (refineSixJoints(m, T06, c.q) < 1e-10 && isNew(c.q)) {
+          ++nFound;
+        }
       }
     }
   }
@@ -293,25 +351,21 @@ void solve(Solver& s) {
   // Order: by configuration name (named), or by (theta1, theta5) pair then elbow (numbered).
   int order[ClosedFormSet::kCapacity];
   for (int i = 0; i < nFound; ++i) order[i] = i;
-  if (named) {
-    std::sort(order, order + nFound, [&](int a, int b) { return found[a].configuration < found[b].configuration; });
-  } else {
-    std::sort(order, order + nFound, [&](int a, int b) {
-      if (std::abs(theta1Of[a] - theta1Of[b]) > 1e-6) return theta1Of[a] < theta1Of[b];
-      return found[a].configuration < found[b].configuration;
-    });
-  }
+  std::sort(order, order + nFound, [&](int a, int b) {
+    if (!named && std::abs(found[a].key - found[b].key) > 1e-6) return found[a].key < found[b].key;
+    return found[a].configuration < found[b].configuration;
+  });
   int branch = -1;
   double lastKey = 0.0;
   for (int i = 0; i < nFound; ++i) {
     Candidate& c = found[order[i]];
     if (!named) {
-      const double key = theta1Of[order[i]];
-      if (branch < 0 || std::abs(key - lastKey) > 1e-6) ++branch;
-      lastKey = key;
+      if (branch < 0 || std::abs(c.key - lastKey) > 1e-6) ++branch;
+      lastKey = c.key;
       c.configuration = 8 + 2 * std::min(branch, 3) + c.configuration;
     }
-    s.add(c.q, c.configuration);
+    if (c.refined) s.add(c.q, c.configuration);
+    else s.add(c.q, c.configuration, c.frame3, c.wristCs);
   }
 }
 

@@ -129,6 +129,37 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
 
 }  // namespace
 
+namespace {
+
+// The numbers kinematicFamily reads: each link's theta, d, alpha, a, then the tool matrix.
+template <typename F>
+void forEachStructureNumber(const Model& model, F&& f) {
+  int k = 0;
+  for (int i = 0; i < model.dof(); ++i) {
+    const DhParameters& dh = model.dh(i);
+    for (double v : {dh.theta, dh.d, dh.alpha, dh.a}) f(k++, v);
+  }
+  for (int c = 0; c < 4; ++c)
+    for (int r = 0; r < 4; ++r) f(k++, model.tool()(r, c));
+}
+
+}  // namespace
+
+bool ClosedFormSet::FamilyKey::matches(const Model& model) const {
+  if (n != model.dof() || fileFamily != model.spec().family) return false;
+  bool same = true;
+  for (int i = 0; i < n; ++i) same = same && revolute[static_cast<size_t>(i)] == model.isRevolute(i);
+  forEachStructureNumber(model, [&](int k, double v) { same = same && numbers[static_cast<size_t>(k)] == v; });
+  return same;
+}
+
+void ClosedFormSet::FamilyKey::remember(const Model& model) {
+  n = model.dof();
+  fileFamily = model.spec().family;
+  for (int i = 0; i < n; ++i) revolute[static_cast<size_t>(i)] = model.isRevolute(i);
+  forEachStructureNumber(model, [&](int k, double v) { numbers[static_cast<size_t>(k)] = v; });
+}
+
 bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed, ClosedFormSet& out) {
   const int n = model.dof();
   if (seed.size() != 0 && seed.size() != n)
@@ -138,7 +169,10 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   out.applicable = false;
   out.count = 0;
   out.reason.clear();
-  out.family = kinematicFamily(model);
+  if (!out.familyKey.matches(model)) {
+    out.family = kinematicFamily(model);
+    out.familyKey.remember(model);
+  }
   const std::string& family = out.family;
   if (family.empty()) {
     out.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
@@ -179,9 +213,14 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     if (known(r.q)) continue;
     double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs);
     if (residual > kPolishAbove) {
-      Eigen::VectorXd q = r.q.head(n);
-      polish(model, pose, q);
-      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, q(i));
+      if (n == 6) {  // fixed size: no allocation
+        ik::refineSixJoints(model, target6, r.q, 4);
+      } else {
+        Eigen::VectorXd q = r.q.head(n);
+        polish(model, pose, q);
+        r.q.head(n) = q;
+      }
+      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
       residual = quickResidual(model, pose, target6, r.q, n);
       if (known(r.q)) continue;
     }

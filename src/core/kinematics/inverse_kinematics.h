@@ -73,6 +73,18 @@ struct ClosedFormSet {
   std::array<Entry, kCapacity> entries;
   std::string reason;  // not applicable, or no candidate at all: why (empty otherwise)
   std::string family;  // kinematicFamily(model), found once (a structure check when the file names none)
+
+  // What `family` was found for: the model's joint types, DH, tool and file family (all that
+  // kinematicFamily reads), so that solving pose after pose on one model checks the structure
+  // once (the checks build strings) and a set reused for another model checks it again.
+  struct FamilyKey {
+    int n = -1;
+    std::array<double, 4 * kMaxLinks + 16> numbers{};
+    std::array<bool, kMaxLinks> revolute{};
+    std::string fileFamily;
+    bool matches(const Model& model) const;
+    void remember(const Model& model);
+  } familyKey;
 };
 bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
                          ClosedFormSet& out);

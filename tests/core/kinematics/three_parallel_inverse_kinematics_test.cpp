@@ -15,6 +15,7 @@
 #include "kinematics/joint_limits.h"
 #include "ik_exhaustive_search.h"
 #include "kinematics_fixtures.h"
+#include "support/malloc_counter.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -202,6 +203,35 @@ TEST(ThreeParallelInverseKinematics, UrSolutionsCarryTheEightNames) {
   ASSERT_TRUE(chosen.ok);
   EXPECT_LT((chosen.q - q0).norm(), 1e-9);  // the default is the solution nearest the seed
   EXPECT_NE(chosen.configuration.find("noflip"), std::string::npos);  // sin q5 > 0
+}
+
+// Solving does not allocate: closedFormSolutions on the UR5 (two cos-sin equations) and on an
+// arm of the class with general twists (the quartic), every pose of a seeded set.
+TEST(ThreeParallelInverseKinematics, SolvingDoesNotAllocate) {
+#ifndef ARMDYN_COUNT_MALLOC
+  GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";
+#else
+  std::mt19937 rng(3);
+  for (const RobotSpec& spec : {universalRobot("UR5", 0.089159, -0.425, -0.39225, 0.10915, 0.09465, 0.0823),
+                                randomThreeParallelArm(0, rng)}) {
+    const Model model(spec);
+    std::vector<Eigen::Matrix4d> poses;
+    for (int k = 0; k < 20; ++k) poses.push_back(test::searchChain(spec, randomJoints(rng)));
+    ClosedFormSet set;
+    const Eigen::VectorXd noSeed;
+    closedFormSolutions(model, poses[0], noSeed, set);  // warm: the family name found once
+    int solutions = 0;
+    test::gAllocations = 0;
+    test::gCounting = true;
+    for (const Eigen::Matrix4d& pose : poses) {
+      closedFormSolutions(model, pose, noSeed, set);
+      solutions += set.count;
+    }
+    test::gCounting = false;
+    EXPECT_EQ(test::gAllocations, 0) << spec.name;
+    EXPECT_GT(solutions, 20) << spec.name;
+  }
+#endif
 }
 
 }  // namespace

@@ -83,6 +83,8 @@ int runIk(const Argv& argv) {
   std::vector<IkCandidate> outside;  // --all: the closed-form solutions outside the joint limits
   std::string reason;
   const ClosedFormIk cf = closedFormInverseKinematics(model, pose);
+  // The class that solved the arm: its closed-form family, or "numerical" (damped least squares).
+  const std::string solver = cf.applicable ? kinematicFamily(model) : "numerical";
   if (cf.applicable) {
     for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
     if (args.flag("--all")) outside = cf.rejected;
@@ -116,7 +118,8 @@ int runIk(const Argv& argv) {
     // Out of reach: exit 2 with the reason on stderr; --json still prints the (empty) list.
     if (reason.empty()) reason = "pose out of reach";
     std::fprintf(stderr, "armdyn: no solution: %s\n", reason.c_str());
-    if (args.flag("--json")) printOut(JsonObject().add("solutions", "[]").add("reason", jsonString(reason)).str());
+    if (args.flag("--json"))
+      printOut(JsonObject().add("solver", jsonString(solver)).add("solutions", "[]").add("reason", jsonString(reason)).str());
     return 2;
   }
   const bool all = args.flag("--all");
@@ -135,7 +138,7 @@ int runIk(const Argv& argv) {
                                                              .add("within_limits", std::string("false"))
                                                              .add("reason", jsonString(outside[i].reason))
                                                              .str();
-    printOut(JsonObject().add("solutions", list + "]").str());
+    printOut(JsonObject().add("solver", jsonString(solver)).add("solutions", list + "]").str());
     return solutions.empty() ? 2 : 0;
   }
   std::string out;

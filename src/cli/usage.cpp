@@ -165,10 +165,12 @@ std::string usage(const std::string& command) {
         "\n"
         "All closed-form solutions for a tool pose: position in m, roll-pitch-yaw in DEGREES\n"
         "(eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)). Arms with fewer than six joints solve the\n"
-        "position only (x,y,z alone is accepted). Any 3-joint arm and any 6-joint arm with a\n"
-        "spherical wrist has a closed form (up to 4 arm x 2 wrist solutions). --json prints\n"
-        "{\"solutions\": [{\"config\": name, \"q\": [...]}, ...]}. A pose out of reach exits 2\n"
-        "and says why.\n"
+        "position only (x,y,z alone is accepted). Closed forms, chosen from the joint axes: any\n"
+        "3-joint arm, any 6-joint arm with a spherical wrist (up to 4 arm x 2 wrist solutions),\n"
+        "any 6R arm with joints 2, 3, 4 parallel (the UR arms: up to 8); other arms get one\n"
+        "numerical solution. --json prints {\"solver\": class, \"solutions\": [{\"config\": name,\n"
+        "\"q\": [...]}, ...]}, class one of rrr, rrrrrr (or the file's family name), stanford,\n"
+        "cartesian, three_parallel, generic, numerical. A pose out of reach exits 2 and says why.\n"
         "  --all   also the solutions outside the joint limits, marked (JSON: \"within_limits\",\n"
         "          and \"reason\" for those outside)\n";
   else if (command == "jacobian")

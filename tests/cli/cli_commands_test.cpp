@@ -8,6 +8,7 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
+#include <set>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -232,7 +233,8 @@ TEST(Cli, FkGivesTheFirstWeldPointForItsJointValues) {
 TEST(Cli, IkSolutionsReproduceThePoseThroughFk) {
   const std::string robot = test::sourcePath("robots/rrrrrr.yaml");
   const JsonValue v = parseJson(runCli({"ik", robot, "--pose", "0.534,0.292,0.257,65.7,-26.5,-97.2", "--json"}));
-  EXPECT_EQ(v.keys, std::vector<std::string>{"solutions"});
+  EXPECT_EQ(v.keys, (std::vector<std::string>{"solver", "solutions"}));
+  EXPECT_EQ(v["solver"].string, "rrrrrr");
   ASSERT_GE(v["solutions"].size(), 2u);
   const double deg = M_PI / 180.0;
   const Eigen::Matrix3d R = (Eigen::AngleAxisd(65.7 * deg, Eigen::Vector3d::UnitZ()) *
@@ -253,6 +255,40 @@ TEST(Cli, IkSolutionsReproduceThePoseThroughFk) {
   EXPECT_NE(first["config"].string.find("elbow_up"), std::string::npos);
   EXPECT_NEAR(first["q"][1].number, 0.83833, 0.5e-5);
   EXPECT_NEAR(first["q"][2].number, -2.07145, 0.5e-5);
+}
+
+// A UR arm (no spherical wrist, joints 2-4 parallel), from the library file and from ROS's
+// URDF as armdyn converts it (--tip tool0): "solver" names the class, all eight solutions come
+// back with distinct names, and each goes back through fk to the pose (made by fk from known
+// joint values, which are among them).
+TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
+  const test::ScratchDir dir;
+  const std::string converted = dir.file("ur5_urdf.yaml");
+  runCli({"convert", test::sourcePath("tests/data/urdf/ur5.urdf"), converted, "--tip", "tool0"});
+  for (const std::string& robot : {test::sourcePath("robots/ur5.yaml"), converted}) {
+    SCOPED_TRACE(robot);
+    const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.3, -1.1, 1.4, -0.7, 1.0, 0.4).finished();
+    const Eigen::Matrix4d T0 = fk(robot, q0);
+    const Eigen::Matrix3d R0 = T0.topLeftCorner<3, 3>();
+    const double r2d = 180.0 / M_PI;
+    char pose[200];
+    std::snprintf(pose, sizeof pose, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", T0(0, 3), T0(1, 3), T0(2, 3),
+                  std::atan2(R0(1, 0), R0(0, 0)) * r2d, -std::asin(R0(2, 0)) * r2d, std::atan2(R0(2, 1), R0(2, 2)) * r2d);
+    const JsonValue v = parseJson(runCli({"ik", robot, "--pose", pose, "--json", "--all"}));
+    EXPECT_EQ(v["solver"].string, "three_parallel");
+    ASSERT_EQ(v["solutions"].size(), 8u);
+    std::set<std::string> names;
+    bool generator = false;
+    for (const JsonValue& s : v["solutions"].array) {
+      names.insert(s["config"].string);
+      const Eigen::VectorXd q = vec(s["q"]);
+      const Eigen::Matrix4d T = fk(robot, q);
+      EXPECT_LT((T - T0).cwiseAbs().maxCoeff(), 1e-9) << s["config"].string;
+      generator = generator || (q - q0).cwiseAbs().maxCoeff() < 1e-7;
+    }
+    EXPECT_EQ(names.size(), 8u);
+    EXPECT_TRUE(generator);
+  }
 }
 
 // Columns of J against central differences of fk (h = 1e-6: truncation ~h^2, rounding

@@ -9,6 +9,7 @@
 //   "rrrrrr", "puma560"    ik_family_articulated.cpp the same arm + a spherical wrist
 //   "stanford"             ik_family_stanford.cpp    RRP, alpha1, alpha2 = +-90 + a spherical wrist
 //   "cartesian"            ik_family_cartesian.cpp   PPP + a spherical wrist
+//   "three_parallel", "ur" ik_family_three_parallel.cpp  6R with joints 2, 3, 4 parallel (UR arms)
 //   "generic"              ik_family_generic.cpp     any 3-joint arm (positioning_arm.h), alone or
 //                                                    + a spherical wrist
 // Shared solver state and pieces (shoulder, elbow, spherical wrist, structure checks,

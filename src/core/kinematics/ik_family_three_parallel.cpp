@@ -248,7 +248,10 @@ void solve(Solver& s) {
 
   std::array<Candidate, ClosedFormSet::kCapacity> found;
   int nFound = 0;
-  bool planarMissed = false;
+  // Why a (theta1, theta5) pair left the planar arm without a solution: joint 4's axis beyond
+  // |a2| + |a3| from joint 2's (the nearest such distance), or within ||a2| - |a3|| (the farthest).
+  bool tooFar = false, tooClose = false;
+  double nearest = 1e300, farthest = 0.0;
   // A refined candidate (wrapped in place) that no kept one repeats.
   const auto isNew = [&](JointVector6& q) {
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
@@ -292,7 +295,10 @@ void solve(Solver& s) {
       const double X = p.x() - a4 * cphi, Y = p.y() - a4 * sphi;
       double cg = (X * X + Y * Y - a2 * a2 - a3 * a3) / (2.0 * a2 * a3);
       if (std::abs(cg) > 1.0 + 1e-9) {
-        planarMissed = true;
+        const double r = norm2(X, Y);
+        (cg > 0.0 ? tooFar : tooClose) = true;
+        nearest = cg > 0.0 ? std::min(nearest, r) : nearest;
+        farthest = cg < 0.0 ? std::max(farthest, r) : farthest;
         continue;
       }
       cg = std::clamp(cg, -1.0, 1.0);
@@ -344,8 +350,19 @@ void solve(Solver& s) {
     }
   }
   if (nFound == 0) {
-    s.fail(planarMissed ? "out of reach: joints 2 to 4 cannot bring the wrist to the target (too far or too close)"
-                        : "no configuration rebuilds the pose");
+    const double reach = std::abs(a2) + std::abs(a3), inner = std::abs(std::abs(a2) - std::abs(a3));
+    if (tooFar && !tooClose)
+      s.fail(format("too far: joint 4's axis would be %.4f m from joint 2's, beyond the arm's reach |a2| + |a3| = %.4f m",
+                    nearest, reach));
+    else if (tooClose && !tooFar)
+      s.fail(format("too close: joint 4's axis would be %.4f m from joint 2's, inside ||a2| - |a3|| = %.4f m",
+                    farthest, inner));
+    else if (tooFar)
+      s.fail(format("out of reach: for every shoulder and wrist configuration joint 4's axis would be beyond the "
+                    "reach %.4f m or inside %.4f m of joint 2's",
+                    reach, inner));
+    else
+      s.fail("no configuration rebuilds the pose");
     return;
   }
   // Order: by configuration name (named), or by (theta1, theta5) pair then elbow (numbered).

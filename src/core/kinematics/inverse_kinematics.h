@@ -12,6 +12,10 @@
 //               PUMA 560 90, 0, -90) on the wrist centre, plus a spherical wrist.
 //   "stanford"  R R P, alpha1, alpha2 = +-90, plus a spherical wrist (Paul 1981).
 //   "cartesian" P P P (wrist centre linear in q1..q3), plus a spherical wrist.
+//   "three_parallel" (alias "ur")
+//               six revolute joints with joints 2, 3, 4 parallel (alpha2, alpha3 = 0 or 180 deg),
+//               the rest free: the UR arms and any arm with that triple; up to 8 solutions
+//               (ik_family_three_parallel.cpp has the derivation).
 //   "generic"   any three-joint arm, each joint R or P with any DH (positioning_arm.h: one
 //               polynomial of degree <= 4, Pieper's quartic for general 3R), alone (position
 //               only) or in front of a spherical wrist. Arm solutions are "branch1".."branch4"
@@ -90,7 +94,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
                          ClosedFormSet& out);
 
 // The family a model is solved with: RobotSpec::family when given, else the first family whose
-// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", then "generic"), else
+// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", "three_parallel", then
+// "generic"), else
 // "" (damped least squares: chains of other lengths, no spherical wrist, degenerate arms). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
 // same closed-form solutions as the library file that names it.
 std::string kinematicFamily(const Model& model);

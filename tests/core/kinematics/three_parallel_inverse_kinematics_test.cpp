@@ -187,6 +187,27 @@ TEST(ThreeParallelInverseKinematics, UniversalRobotsArmsHaveEverySolutionTheSear
   }
 }
 
+// The UR's everyday pose: the tool pointing straight down (joint 6's axis vertical, parallel to
+// joint 1's, c5 = 0 exactly), here at Studio's ur5_pick_place sample; and the wrist singular
+// (q5 = 0: joints 4 and 6 aligned, a continuum) where the closed form gives representatives.
+TEST(ThreeParallelInverseKinematics, ToolPointingDownAndSingularWristMatchTheSearch) {
+  const RobotSpec spec = loadRobot(test::sourcePath("robots/ur5.yaml"));
+  const Model model(spec);
+  std::mt19937 rng(9);
+  Tally tally;
+  Joints6 q0;
+  q0 << 0.859064276, -0.854820321, 1.18885358, -1.90482959, -1.57079633, 0.286421749;
+  checkPose(spec, model, q0, rng, tally);
+  std::printf("tool down: %d solutions\n", tally.solutions);
+  q0 << 0.4, -1.0, 1.2, 0.3, 0.0, 0.7;  // q5 = 0
+  const ClosedFormIk ik = closedFormInverseKinematics(model, test::searchChain(spec, q0));
+  ASSERT_FALSE(ik.solutions.empty()) << ik.reason;
+  for (const IkCandidate& c : ik.solutions) {
+    const Eigen::Matrix<double, 6, 1> e = test::searchError(test::searchChain(spec, q0), test::searchChain(spec, Joints6(c.q)));
+    EXPECT_LT(e.norm(), kPoseTol) << c.configuration;
+  }
+}
+
 // The eight UR names: shoulder front/back, elbow up/down, wrist noflip/flip, each once, and
 // the generator's name describes it (elbow above the chord of joints 2-4 in base z).
 TEST(ThreeParallelInverseKinematics, UrSolutionsCarryTheEightNames) {

@@ -1,0 +1,178 @@
+#include "kinematics/free_joint_ik.h"
+
+#include "kinematics/dh_from_axes.h"
+#include "kinematics/forward_kinematics.h"
+#include "kinematics/joint_limits.h"
+#include "kinematics/pose.h"
+
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <utility>
+
+namespace armdyn {
+
+namespace {
+
+// The spec of a chain given by its axes (common frame: the arm's world) and tip, joints taken
+// from `links` in the same order (limits, types and mass data kept; DH, BASE, TOOL replaced;
+// drives and the payload dropped: only the kinematics is used).
+RobotSpec chainSpec(const RobotSpec& arm, std::vector<LinkSpec> links, const std::vector<JointAxisLine>& axes,
+                    const Eigen::Matrix4d& tip) {
+  const DhChain chain = dhFromAxes(axes, tip);
+  RobotSpec spec = arm;
+  spec.family.clear();
+  spec.home.resize(0);
+  spec.payload.reset();
+  for (std::size_t i = 0; i < links.size(); ++i) {
+    links[i].dh = chain.dh[i];
+    links[i].drive.reset();
+  }
+  spec.links = std::move(links);
+  spec.base = chain.base;
+  spec.tool = chain.tool;
+  return spec;
+}
+
+// The six joints other than `joint`, with `joint` at `value`: same joint values as the arm's.
+RobotSpec heldJointChain(const Model& model, int joint, double value) {
+  Eigen::VectorXd q = Eigen::VectorXd::Zero(model.dof());
+  q(joint) = value;
+  LinkFrameArray frames;
+  const Eigen::Matrix4d tip = forwardKinematics(model, q, frames.data());
+  std::vector<JointAxisLine> axes;
+  std::vector<LinkSpec> links;
+  for (int i = 0; i < model.dof(); ++i) {
+    if (i == joint) continue;
+    axes.push_back({frames[static_cast<std::size_t>(i)].topRightCorner<3, 1>(),
+                    frames[static_cast<std::size_t>(i)].block<3, 1>(0, 2), model.jointType(i)});
+    links.push_back(model.spec().links[static_cast<std::size_t>(i)]);
+  }
+  return chainSpec(model.spec(), std::move(links), axes, tip);
+}
+
+// The chain reversed: its axes seen from the tool at q = 0, last first, directions negated; its
+// tool pose at q' (the joint values in reverse order) is the inverse of the chain's at q.
+RobotSpec reversedChain(const Model& chain) {
+  const int n = chain.dof();
+  LinkFrameArray frames;
+  const Eigen::Matrix4d T0 = forwardKinematics(chain, Eigen::VectorXd::Zero(n), frames.data());
+  const Eigen::Matrix4d inv = rigidInverse(T0);
+  std::vector<JointAxisLine> axes;
+  std::vector<LinkSpec> links;
+  for (int i = n - 1; i >= 0; --i) {
+    const Eigen::Matrix4d& F = frames[static_cast<std::size_t>(i)];
+    axes.push_back({(inv * F.col(3)).head<3>(), -(inv.topLeftCorner<3, 3>() * F.block<3, 1>(0, 2)), chain.jointType(i)});
+    links.push_back(chain.spec().links[static_cast<std::size_t>(i)]);
+  }
+  return chainSpec(chain.spec(), std::move(links), axes, inv);
+}
+
+// The six-joint model that solves the arm with `joint` held, and whether it is reversed; the
+// family's misfit when neither fits.
+struct HeldChain {
+  std::optional<Model> model;
+  bool reversed = false;
+  std::string why;
+};
+
+HeldChain solvableChain(const Model& arm, int joint, double value) {
+  HeldChain h;
+  Model direct(heldJointChain(arm, joint, value));
+  if (!kinematicFamily(direct).empty()) {
+    h.model.emplace(std::move(direct));
+    return h;
+  }
+  Model reversed(reversedChain(direct));
+  if (!kinematicFamily(reversed).empty()) {
+    h.model.emplace(std::move(reversed));
+    h.reversed = true;
+    return h;
+  }
+  h.why = "holding joint " + std::to_string(joint + 1) +
+          " leaves six joints no closed form solves (neither a spherical wrist, nor a spherical shoulder, nor "
+          "joints 2-4 parallel)";
+  return h;
+}
+
+void checkArm(const Model& model, int joint) {
+  if (model.dof() != 7)
+    throw std::invalid_argument("a free joint needs a seven-joint arm; the robot has " + std::to_string(model.dof()));
+  if (joint < 0 || joint >= 7)
+    throw std::invalid_argument("free joint " + std::to_string(joint + 1) + " does not exist (joints 1 to 7)");
+}
+
+}  // namespace
+
+std::string freeJointMisfit(const Model& model, int joint) {
+  checkArm(model, joint);
+  return solvableChain(model, joint, 0.0).why;
+}
+
+int defaultFreeJoint(const Model& model) {
+  if (model.dof() != 7) return -1;
+  // First a joint whose holding leaves a chain solved directly (the iiwa's joint 3: a spherical
+  // wrist in front of joints 1, 2, 4), then one solved reversed (the Panda's joint 7: joints 1-3
+  // meet in the shoulder), each from the wrist inwards.
+  for (const bool reversedToo : {false, true})
+    for (int j = 6; j >= 0; --j) {
+      const HeldChain h = solvableChain(model, j, 0.0);
+      if (h.model && h.reversed == reversedToo) return j;
+    }
+  return -1;
+}
+
+FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, int joint, double value) {
+  checkArm(model, joint);
+  if (!std::isfinite(value)) throw std::invalid_argument("free joint value is not finite");
+  FreeJointIk out;
+  const LinkSpec& held = model.spec().links[static_cast<std::size_t>(joint)];
+  if (!(value >= held.qMin - kJointLimitTolerance && value <= held.qMax + kJointLimitTolerance)) {
+    out.reason = "joint " + std::to_string(joint + 1) + " value is outside its limits";
+    return out;
+  }
+  const HeldChain chain = solvableChain(model, joint, value);
+  if (!chain.model) {
+    out.reason = chain.why;
+    return out;
+  }
+  out.applicable = true;
+  out.solver = kinematicFamily(*chain.model) + (chain.reversed ? ", reversed chain" : "");
+  const Eigen::Matrix4d target = chain.reversed ? Eigen::Matrix4d(rigidInverse(pose)) : pose;
+  const ClosedFormIk six = closedFormInverseKinematics(*chain.model, target);
+  out.reason = six.reason;
+  // Back to the arm's joints: the six values (reversed if the chain was) around the held one.
+  const auto full = [&](const IkCandidate& c) {
+    IkCandidate f;
+    f.q.resize(7);
+    for (int i = 0, k = 0; i < 7; ++i) {
+      if (i == joint) {
+        f.q(i) = value;
+        continue;
+      }
+      f.q(i) = chain.reversed ? c.q(5 - k) : c.q(k);
+      ++k;
+    }
+    f.configuration = c.configuration;
+    f.reason = c.reason;
+    return f;
+  };
+  // Each checked on the arm itself: the chain's DH came from its axes.
+  for (const IkCandidate& c : six.solutions) {
+    IkCandidate f = full(c);
+    const Vector6d e = poseError(pose, toolPose(model, f.q));
+    if (e.norm() < 1e-9) {
+      out.solutions.push_back(std::move(f));
+    } else {
+      char buf[120];
+      std::snprintf(buf, sizeof buf, ": the arm misses the pose by %.3g (m + rad)", e.norm());
+      f.reason = f.configuration + buf;
+      out.rejected.push_back(std::move(f));
+    }
+  }
+  for (const IkCandidate& c : six.rejected) out.rejected.push_back(full(c));
+  return out;
+}
+
+}  // namespace armdyn

@@ -7,6 +7,7 @@
 #include "common/input_error.h"
 #include "common/number_text.h"
 #include "kinematics/forward_kinematics.h"
+#include "kinematics/free_joint_ik.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/jacobian.h"
 #include "kinematics/pose.h"
@@ -67,8 +68,56 @@ int runFk(const Argv& argv) {
   return 0;
 }
 
+namespace {
+
+// --free J=VALUE: joint J (1-based) of a seven-joint arm held at VALUE (rad or m, as --q).
+struct FreeJoint {
+  int joint = -1;  // 0-based; -1: none given
+  double value = 0.0;
+};
+
+FreeJoint freeJointOption(const Args& args, const Model& model) {
+  FreeJoint f;
+  if (!args.has("--free")) return f;
+  const std::string text = args.value("--free");
+  if (model.dof() != 7)
+    throw InputError("", 0, "--free",
+                     "holds one joint of a seven-joint arm; the robot has " + std::to_string(model.dof()) + " joints");
+  const std::size_t eq = text.find('=');
+  const std::optional<long> j = eq == std::string::npos ? std::nullopt : readInteger(text.substr(0, eq));
+  const NumberText v = eq == std::string::npos ? NumberText{} : readNumber(text.substr(eq + 1));
+  if (!j || v.kind != NumberText::Kind::Number)
+    throw InputError("", 0, "--free",
+                     "expects J=VALUE (a joint number 1..7 and its value in rad, or m for a prismatic joint), got '" +
+                         text + "'");
+  if (*j < 1 || *j > 7) throw InputError("", 0, "--free", "joint " + std::to_string(*j) + " does not exist (1..7)");
+  f.joint = static_cast<int>(*j) - 1;
+  f.value = v.value;
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(f.joint)];
+  if (!(f.value >= l.qMin && f.value <= l.qMax)) {
+    const bool rev = model.isRevolute(f.joint);
+    throw InputError("", 0, "--free",
+                     "joint " + std::to_string(*j) + " value " + formatNumber(f.value) +
+                         (rev ? " rad (" + formatSignificant(f.value * kDegPerRad, 6) + " deg)" : " m") +
+                         " is outside its limits [" + formatSignificant(rev ? l.qMin * kDegPerRad : l.qMin, 6) + ", " +
+                         formatSignificant(rev ? l.qMax * kDegPerRad : l.qMax, 6) + (rev ? "] deg" : "] m"));
+  }
+  if (const std::string why = freeJointMisfit(model, f.joint); !why.empty())
+    throw InputError("", 0, "--free", "joint " + std::to_string(*j) + " cannot be the free joint: " + why);
+  return f;
+}
+
+// "free_joint" (1-based), "free_value" and "reversed_chain" when a joint was held.
+void addFreeJoint(JsonObject& o, const FreeJoint& f, bool reversed) {
+  if (f.joint < 0) return;
+  o.add("free_joint", std::to_string(f.joint + 1)).add("free_value", jsonNumber(f.value));
+  o.add("reversed_chain", reversed ? std::string("true") : std::string("false"));
+}
+
+}  // namespace
+
 int runIk(const Argv& argv) {
-  const Args args(argv, {"--pose"}, {"--json", "--all"});
+  const Args args(argv, {"--pose", "--free"}, {"--json", "--all"});
   const Model model = loadModel(robotPath(args));
   const Eigen::VectorXd v = args.numbers("--pose");
   if (v.size() != 6 && !(v.size() == 3 && model.dof() < 6))
@@ -82,10 +131,24 @@ int runIk(const Argv& argv) {
   std::vector<std::pair<std::string, Eigen::VectorXd>> solutions;
   std::vector<IkCandidate> outside;  // --all: the closed-form solutions outside the joint limits
   std::string reason;
-  const ClosedFormIk cf = closedFormInverseKinematics(model, pose);
+  // Seven joints: one held (--free, else the default free joint at its home value), the six
+  // others in closed form.
+  FreeJoint free = freeJointOption(args, model);
+  if (free.joint < 0 && model.dof() == 7 && (free.joint = defaultFreeJoint(model)) >= 0)
+    free.value = model.home()(free.joint);
+  FreeJointIk held;
+  if (free.joint >= 0) held = freeJointInverseKinematics(model, pose, free.joint, free.value);
+  const ClosedFormIk cf = free.joint >= 0 ? ClosedFormIk{} : closedFormInverseKinematics(model, pose);
   // The class that solved the arm: its closed-form family, or "numerical" (damped least squares).
-  const std::string solver = cf.applicable ? kinematicFamily(model) : "numerical";
-  if (cf.applicable) {
+  bool reversedChain = false;
+  std::string solver = cf.applicable ? kinematicFamily(model) : "numerical";
+  if (held.applicable) {
+    reversedChain = held.solver.find("reversed") != std::string::npos;
+    solver = held.solver.substr(0, held.solver.find(','));
+    for (const IkCandidate& c : held.solutions) solutions.emplace_back(c.configuration, c.q);
+    if (args.flag("--all")) outside = held.rejected;
+    reason = held.reason;
+  } else if (cf.applicable) {
     for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
     if (args.flag("--all")) outside = cf.rejected;
     reason = cf.reason;
@@ -118,8 +181,12 @@ int runIk(const Argv& argv) {
     // Out of reach: exit 2 with the reason on stderr; --json still prints the (empty) list.
     if (reason.empty()) reason = "pose out of reach";
     std::fprintf(stderr, "armdyn: no solution: %s\n", reason.c_str());
-    if (args.flag("--json"))
-      printOut(JsonObject().add("solver", jsonString(solver)).add("solutions", "[]").add("reason", jsonString(reason)).str());
+    if (args.flag("--json")) {
+      JsonObject o;
+      o.add("solver", jsonString(solver));
+      addFreeJoint(o, free, reversedChain);
+      printOut(o.add("solutions", "[]").add("reason", jsonString(reason)).str());
+    }
     return 2;
   }
   const bool all = args.flag("--all");
@@ -138,10 +205,16 @@ int runIk(const Argv& argv) {
                                                              .add("within_limits", std::string("false"))
                                                              .add("reason", jsonString(outside[i].reason))
                                                              .str();
-    printOut(JsonObject().add("solver", jsonString(solver)).add("solutions", list + "]").str());
+    JsonObject o;
+    o.add("solver", jsonString(solver));
+    addFreeJoint(o, free, reversedChain);
+    printOut(o.add("solutions", list + "]").str());
     return solutions.empty() ? 2 : 0;
   }
   std::string out;
+  if (free.joint >= 0)
+    out += "joint " + std::to_string(free.joint + 1) + " held at " + formatNumber(free.value) + (model.isRevolute(free.joint) ? " rad" : " m") +
+           " (the six others: " + held.solver + ")\n";
   for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
   for (const IkCandidate& c : outside) {
     const std::string prefix = c.configuration + ": ";  // the reason names the configuration first

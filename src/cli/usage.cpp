@@ -161,7 +161,7 @@ std::string usage(const std::string& command) {
         "{\"T\": [[4 rows of 4]]}; the text form adds x, y, z (m) and roll, pitch, yaw (deg).\n";
   else if (command == "ik")
     body =
-        "usage: armdyn ik ROBOT --pose x,y,z,roll,pitch,yaw [--all] [--json]\n"
+        "usage: armdyn ik ROBOT --pose x,y,z,roll,pitch,yaw [--free J=VALUE] [--all] [--json]\n"
         "\n"
         "All closed-form solutions for a tool pose: position in m, roll-pitch-yaw in DEGREES\n"
         "(eq 3.2, R = Rz(roll) Ry(pitch) Rx(yaw)). Arms with fewer than six joints solve the\n"
@@ -172,7 +172,12 @@ std::string usage(const std::string& command) {
         "\"q\": [...]}, ...]}, class one of rrr, rrrrrr (or the file's family name), stanford,\n"
         "cartesian, three_parallel, generic, numerical. A pose out of reach exits 2 and says why.\n"
         "  --all   also the solutions outside the joint limits, marked (JSON: \"within_limits\",\n"
-        "          and \"reason\" for those outside)\n";
+        "          and \"reason\" for those outside)\n"
+        "  --free J=VALUE  seven-joint arms (Panda, iiwa): hold joint J (1..7) at VALUE (rad, or m\n"
+        "          for a prismatic joint, as --q) and solve the six others in closed form; without\n"
+        "          it the default free joint (the first from the wrist inwards that leaves a closed\n"
+        "          form: the iiwa's 3, the Panda's 7) at its home value. JSON adds \"free_joint\",\n"
+        "          \"free_value\", \"reversed_chain\" (solved from the tool back to the base).\n";
   else if (command == "jacobian")
     body =
         "usage: armdyn jacobian ROBOT --q Q [--json]\n"

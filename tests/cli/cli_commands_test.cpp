@@ -291,6 +291,64 @@ TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
   }
 }
 
+// A seven-joint arm (KUKA iiwa 14's DH, bars for mass): --free holds a joint; the default is
+// joint 3 (a spherical wrist in front of joints 1, 2, 4); the generator is among the solutions
+// at its own joint-3 value; bad --free values exit 2 naming the option.
+TEST(Cli, IkHoldsAFreeJointOfASevenJointArm) {
+  const test::ScratchDir dir;
+  const std::string robot = dir.file("iiwa.yaml");
+  {
+    const double d[7] = {0.36, 0, 0.42, 0, 0.4, 0, 0.126}, alpha[7] = {-90, 90, 90, -90, -90, 90, 0};
+    const double limit[7] = {170, 120, 170, 120, 170, 120, 175};
+    std::string yaml = "name: \"iiwa 14\"\nunits: {angles: deg, lengths: m}\nlinks:\n";
+    for (int i = 0; i < 7; ++i) {
+      char link[400];
+      std::snprintf(link, sizeof link,
+                    "  - {name: L%d, joint: revolute, theta: 0, d: %g, alpha: %g, a: 0, limits: [%g, %g], vmax: 90,\n"
+                    "     bar: {density: 1000, outer: [0.05, 0.05, 0.05], inner: [0.04, 0.05, 0.04], centre: [0, 0, 0]}}\n",
+                    i + 1, d[i], alpha[i], -limit[i], limit[i]);
+      yaml += link;
+    }
+    std::FILE* f = std::fopen(robot.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(yaml.c_str(), f);
+    std::fclose(f);
+  }
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(7) << 0.3, 0.5, -0.4, -1.2, 0.6, 0.9, 0.2).finished();
+  const Eigen::Matrix4d T0 = fk(robot, q0);
+  const Eigen::Matrix3d R0 = T0.topLeftCorner<3, 3>();
+  const double r2d = 180.0 / M_PI;
+  char pose[200];
+  std::snprintf(pose, sizeof pose, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", T0(0, 3), T0(1, 3), T0(2, 3),
+                std::atan2(R0(1, 0), R0(0, 0)) * r2d, -std::asin(R0(2, 0)) * r2d, std::atan2(R0(2, 1), R0(2, 2)) * r2d);
+  const JsonValue v = parseJson(runCli({"ik", robot, "--pose", pose, "--free", "3=-0.4", "--json", "--all"}));
+  EXPECT_EQ(v["solver"].string, "generic");
+  EXPECT_EQ(v["free_joint"].number, 3);
+  EXPECT_EQ(v["free_value"].number, -0.4);
+  EXPECT_FALSE(v["reversed_chain"].boolean);
+  ASSERT_GE(v["solutions"].size(), 2u);
+  bool generator = false;
+  for (const JsonValue& s : v["solutions"].array) {
+    const Eigen::VectorXd q = vec(s["q"]);
+    ASSERT_EQ(q.size(), 7);
+    EXPECT_EQ(q(2), -0.4);
+    EXPECT_LT((fk(robot, q) - T0).cwiseAbs().maxCoeff(), 1e-9) << s["config"].string;
+    generator = generator || (q - q0).cwiseAbs().maxCoeff() < 1e-7;
+  }
+  EXPECT_TRUE(generator);
+  const JsonValue byDefault = parseJson(runCli({"ik", robot, "--pose", pose, "--json"}));
+  EXPECT_EQ(byDefault["free_joint"].number, 3);
+  EXPECT_EQ(byDefault["free_value"].number, 0);
+  for (const char* bad : {"9=0", "3=4", "3=abc", "3", "4=0"}) {
+    const CliResult r = runCli({"ik", robot, "--pose", pose, "--free", bad});
+    EXPECT_EQ(r.exitCode, 2) << bad;
+    EXPECT_NE(r.err.find("--free"), std::string::npos) << bad << ": " << r.err;
+  }
+  const CliResult six = runCli({"ik", test::sourcePath("robots/ur5.yaml"), "--pose", "0.3,0.1,0.6,0,180,0", "--free", "3=0"});
+  EXPECT_EQ(six.exitCode, 2);
+  EXPECT_NE(six.err.find("seven-joint"), std::string::npos) << six.err;
+}
+
 // Columns of J against central differences of fk (h = 1e-6: truncation ~h^2, rounding
 // ~1e-16/h = 1e-10): linear rows from the origin, angular rows from vee(dR R^T).
 TEST(Cli, JacobianMatchesFiniteDifferencesOfFk) {

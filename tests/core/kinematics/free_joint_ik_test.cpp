@@ -10,6 +10,7 @@
 #include "kinematics/dh_from_axes.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/free_joint_ik.h"
+#include "kinematics/self_motion.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics_fixtures.h"
@@ -218,6 +219,56 @@ TEST(FreeJointIk, SelfMotionOfTheGeneratorsBranchIsContinuous) {
     std::printf("%s: self-motion of the generator's branch: %d points at 1 deg, largest joint step %.3g deg, worst pose "
                 "error %.2g\n",
                 spec.name.c_str(), points, largest * 180 / M_PI, worst);
+  }
+}
+
+// selfMotion's curves: every point reaches the pose, consecutive points are one sample apart
+// and within the linking jump, every solution at every sample is on exactly one curve (the
+// curves' points add up to freeJointInverseKinematics's counts), and the generator's
+// configuration lies on a curve (its free value sampled exactly).
+TEST(FreeJointIk, SelfMotionCurvesCoverEverySolutionContinuously) {
+  for (const RobotSpec& base : {iiwa14(), panda()}) {
+    SCOPED_TRACE(base.name);
+    RobotSpec spec = base;
+    const Model probe(spec);
+    const int j = defaultFreeJoint(probe);
+    const int samples = 121;
+    std::mt19937 rng(31);
+    Eigen::VectorXd q0 = randomWithin(probe, rng);
+    const LinkSpec& l = spec.links[j];
+    const double step = (l.qMax - l.qMin) / (samples - 1);
+    q0(j) = l.qMin + 47 * step;  // on the grid
+    const Model model(spec);
+    const Eigen::Matrix4d pose = toolPose(model, q0);
+    const SelfMotion sm = selfMotion(model, pose, j, samples);
+    ASSERT_FALSE(sm.curves.empty()) << sm.reason;
+    int points = 0;
+    double worst = 0.0, largest = 0.0;
+    bool generator = false;
+    for (const SelfMotionCurve& c : sm.curves) {
+      for (std::size_t k = 0; k < c.q.size(); ++k) {
+        worst = std::max(worst, poseMiss(model, pose, c.q[k]));
+        EXPECT_EQ(c.q[k](j), c.value[k]);
+        if (k > 0) {
+          EXPECT_NEAR(c.value[k] - c.value[k - 1], sm.step, 1e-9);
+          double d = 0.0;
+          for (int i = 0; i < 7; ++i) d = std::max(d, std::abs(wrapToPi(c.q[k](i) - c.q[k - 1](i))));
+          largest = std::max(largest, d);
+        }
+        generator = generator || (c.q[k] - q0).cwiseAbs().maxCoeff() < 1e-7;
+        ++points;
+      }
+    }
+    int expected = 0;
+    for (int k = 0; k < samples; ++k)
+      expected += static_cast<int>(
+          freeJointInverseKinematics(model, pose, j, k + 1 == samples ? l.qMax : l.qMin + k * step).solutions.size());
+    EXPECT_EQ(points, expected);
+    EXPECT_LT(worst, 1e-10);
+    EXPECT_LE(largest, std::max(0.2, 20 * step));
+    EXPECT_TRUE(generator);
+    std::printf("%s: %zu curves, %d points over %d samples of joint %d, largest step %.3g deg, worst pose error %.2g\n",
+                spec.name.c_str(), sm.curves.size(), points, samples, j + 1, largest * 180 / M_PI, worst);
   }
 }
 

@@ -76,6 +76,12 @@ shot dialog_new_generic --dialog new --generic RRP
 shot kinematics_panel --generic RRR --tab kinematics --at 0.5
 shot workspace_rrp --generic RRP --workspace --at 0.3
 
+# Issue 20: inverse kinematics for any arm: the UR5's eight branches (joints 2-4 parallel, no
+# spherical wrist) and the Franka Panda's self-motion (seven joints, joint 7 held).
+shot kinematics_ur5 "$root/robots/ur5.yaml" --tab kinematics --at 0.5
+shot kinematics_panda "$root/robots/panda.yaml" --tab kinematics --at 0.5
+small kinematics_panda "$root/robots/panda.yaml" --tab kinematics --at 0.5
+
 # Issue 11: the main views on the smallest supported screen (1280x800): plots, summary with its
 # comparison, kinematics, a CHANGE dialog; the arm drawn from its DH geometry.
 small main_window "$puma" --at 0.4

@@ -1,19 +1,24 @@
 #include "kinematics_panel.h"
 
 #include "kinematics/forward_kinematics.h"
+#include "kinematics/free_joint_ik.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics/singularity_analysis.h"
 #include "units.h"
 
+#include <QComboBox>
 #include <QFormLayout>
 #include <QMouseEvent>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -101,10 +106,45 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
     values_.emplace_back(QString::fromLatin1(key), v);
   }
   layout->addWidget(box);
+
+  // Seven-joint arms: the self-motion, one joint against the free one.
+  selfMotionBox_ = new QWidget(top);
+  selfMotionBox_->setObjectName("kinematicsSelfMotion");
+  auto* smLayout = new QVBoxLayout(selfMotionBox_);
+  smLayout->setContentsMargins(6, 2, 6, 4);
+  smLayout->setSpacing(2);
+  auto* smRow = new QHBoxLayout();
+  selfMotionNote_ = new QLabel(selfMotionBox_);
+  selfMotionNote_->setWordWrap(true);
+  smRow->addWidget(selfMotionNote_, 1);
+  smRow->addWidget(new QLabel(tr("Show"), selfMotionBox_));
+  selfMotionJoint_ = new QComboBox(selfMotionBox_);
+  selfMotionJoint_->setObjectName("kinematicsSelfMotionJoint");
+  selfMotionJoint_->setToolTip(tr("The joint drawn against the free joint"));
+  smRow->addWidget(selfMotionJoint_);
+  smLayout->addLayout(smRow);
+  selfMotionPlot_ = new QCustomPlot(selfMotionBox_);
+  selfMotionPlot_->setObjectName("kinematicsSelfMotionPlot");
+  selfMotionPlot_->setMinimumHeight(150);
+  selfMotionPlot_->setToolTip(tr("One curve per branch. Click a curve to show the arm in that configuration."));
+  smLayout->addWidget(selfMotionPlot_, 1);
+  connect(selfMotionJoint_, qOverload<int>(&QComboBox::activated), this,
+          [this](int index) { setSelfMotionJoint(selfMotionJoint_->itemData(index).toInt()); });
+  connect(selfMotionPlot_, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+    if (shownJoint_ < 0 || !model_) return;
+    const double x = selfMotionPlot_->xAxis->pixelToCoord(e->position().x());
+    const double y = selfMotionPlot_->yAxis->pixelToCoord(e->position().y());
+    const auto si = [&](int j, double v) { return model_->isRevolute(j) ? v * kPi / 180.0 : v / 1000.0; };
+    pickSelfMotion(si(freeJoint_, x), si(shownJoint_, y));
+  });
   splitter_->addWidget(top);
 
-  // The maps along the task: a line of text over one plot against time.
-  auto* bottom = new QWidget(splitter_);
+  // Under the splitter, tabs: the maps along the task (a line of text over one plot against
+  // time) and, for a seven-joint arm, the self-motion.
+  bottomTabs_ = new QTabWidget(splitter_);
+  bottomTabs_->setObjectName("kinematicsBottomTabs");
+  bottomTabs_->setDocumentMode(true);
+  auto* bottom = new QWidget(bottomTabs_);
   auto* mapLayout = new QVBoxLayout(bottom);
   mapLayout->setContentsMargins(6, 2, 6, 0);
   mapLayout->setSpacing(2);
@@ -168,7 +208,12 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
   mapNote_->setColor(QColor(90, 90, 90));
   mapNote_->setVisible(false);
   mapLayout->addWidget(map_, 1);
-  splitter_->addWidget(bottom);
+  bottomTabs_->addTab(bottom, tr("Along the task"));
+  selfMotionBox_->setParent(bottomTabs_);
+  bottomTabs_->addTab(selfMotionBox_, tr("Self-motion"));
+  bottomTabs_->setTabVisible(1, false);
+  bottomTabs_->tabBar()->setVisible(false);
+  splitter_->addWidget(bottomTabs_);
   splitter_->setStretchFactor(0, 0);
   splitter_->setStretchFactor(1, 1);
   connect(splitter_, &QSplitter::splitterMoved, this, [this] { splitterMoved_ = true; });
@@ -199,6 +244,18 @@ void KinematicsPanel::setRobot(const RobotSpec& robot) {
     return;
   }
   if (q_.size() != model_->dof()) q_ = model_->home();
+  freeJoint_ = defaultFreeJoint(*model_);
+  selfMotion_ = SelfMotion();
+  selfMotionJoint_->clear();
+  shownJoint_ = -1;
+  if (freeJoint_ >= 0) {
+    for (int i = 0; i < model_->dof(); ++i)
+      if (i != freeJoint_) selfMotionJoint_->addItem(tr("q%1").arg(i + 1), i);
+  }
+  // A seven-joint arm opens on its self-motion; the tabs show only when there are two.
+  bottomTabs_->setTabVisible(1, freeJoint_ >= 0);
+  bottomTabs_->tabBar()->setVisible(freeJoint_ >= 0);
+  bottomTabs_->setCurrentIndex(freeJoint_ >= 0 ? 1 : 0);
   refresh();
 }
 
@@ -233,7 +290,25 @@ void KinematicsPanel::refresh() {
   try {
     ClosedFormIk cf;
     if (!family.empty()) cf = closedFormInverseKinematics(model, pose, q_);
-    if (cf.applicable) {
+    FreeJointIk held;
+    if (!cf.applicable && freeJoint_ >= 0) held = freeJointInverseKinematics(model, pose, freeJoint_, q_(freeJoint_));
+    if (held.applicable) {
+      for (const IkCandidate& c : held.solutions)
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
+      for (const IkCandidate& c : held.rejected)
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), QString::fromStdString(c.reason), true});
+      const int kept = static_cast<int>(held.solutions.size());
+      method = tr("Seven joints: joint %1 held at its current %2 (the free parameter of the self-motion below), the "
+                  "six others in closed form (%3): %4")
+                   .arg(freeJoint_ + 1)
+                   .arg(model.isRevolute(freeJoint_) ? QString::number(q_(freeJoint_) * 180.0 / kPi, 'f', 2) + "°"
+                                                     : QString::number(q_(freeJoint_) * 1000.0, 'f', 1) + " mm")
+                   .arg(QString::fromStdString(held.solver))
+                   .arg(kept == 1 ? tr("1 branch within the joint limits") : tr("%1 branches within the joint limits").arg(kept));
+      if (!held.rejected.empty()) method += tr(", %1 outside them (greyed)").arg(held.rejected.size());
+      if (held.solutions.empty() && !held.reason.empty()) method += " — " + QString::fromStdString(held.reason);
+      method += ".";
+    } else if (cf.applicable) {
       for (const IkCandidate& c : cf.solutions)
         rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
       for (const IkCandidate& c : cf.rejected)
@@ -259,6 +334,7 @@ void KinematicsPanel::refresh() {
     method = QString::fromStdString(e.what());
   }
   method_->setText(method);
+  if (freeJoint_ >= 0) updateSelfMotion(pose);
 
   // The table: branch, joint values (degrees, mm for a prismatic joint), status.
   table_->clear();
@@ -592,6 +668,107 @@ void KinematicsPanel::updateMap() {
   cursor_->point1->setCoords(cursorTime_, 0);
   cursor_->point2->setCoords(cursorTime_, 1);
   map_->replot();
+}
+
+void KinematicsPanel::updateSelfMotion(const Eigen::Matrix4d& pose) {
+  try {
+    selfMotion_ = selfMotion(*model_, pose, freeJoint_, 121);
+  } catch (const std::exception& e) {
+    selfMotion_ = SelfMotion();
+    selfMotion_.reason = e.what();
+  }
+  if (shownJoint_ < 0) {
+    // The joint that moves most along the curves.
+    double most = -1.0;
+    for (int i = 0; i < model_->dof(); ++i) {
+      if (i == freeJoint_) continue;
+      double lo = 1e300, hi = -1e300;
+      for (const SelfMotionCurve& c : selfMotion_.curves)
+        for (const Eigen::VectorXd& q : c.q) {
+          lo = std::min(lo, q(i));
+          hi = std::max(hi, q(i));
+        }
+      if (hi - lo > most) {
+        most = hi - lo;
+        shownJoint_ = i;
+      }
+    }
+    if (shownJoint_ < 0) shownJoint_ = freeJoint_ == 0 ? 1 : 0;
+    selfMotionJoint_->setCurrentIndex(selfMotionJoint_->findData(shownJoint_));
+  }
+  drawSelfMotion();
+}
+
+void KinematicsPanel::setSelfMotionJoint(int joint) {
+  if (!model_ || joint < 0 || joint >= model_->dof() || joint == freeJoint_) return;
+  shownJoint_ = joint;
+  selfMotionJoint_->setCurrentIndex(selfMotionJoint_->findData(joint));
+  drawSelfMotion();
+}
+
+void KinematicsPanel::drawSelfMotion() {
+  QCustomPlot* p = selfMotionPlot_;
+  p->clearGraphs();
+  p->clearItems();
+  if (!model_ || freeJoint_ < 0 || shownJoint_ < 0) return;
+  const Model& m = *model_;
+  const auto shown = [&](int j, double v) { return m.isRevolute(j) ? v * 180.0 / kPi : v * 1000.0; };
+  const auto unit = [&](int j) { return m.isRevolute(j) ? tr("°") : tr("mm"); };
+  p->xAxis->setLabel(tr("Joint %1, free (%2)").arg(freeJoint_ + 1).arg(unit(freeJoint_)));
+  p->yAxis->setLabel(tr("Joint %1 (%2)").arg(shownJoint_ + 1).arg(unit(shownJoint_)));
+  static const QColor colours[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44), QColor(214, 39, 40),
+                                   QColor(148, 103, 189), QColor(140, 86, 75), QColor(227, 119, 194), QColor(127, 127, 127)};
+  int k = 0;
+  for (const SelfMotionCurve& c : selfMotion_.curves) {
+    QVector<double> x, y;
+    for (std::size_t i = 0; i < c.q.size(); ++i) {
+      x << shown(freeJoint_, c.value[i]);
+      y << shown(shownJoint_, c.q[i](shownJoint_));
+    }
+    QCPGraph* g = p->addGraph();
+    g->setData(x, y, true);
+    g->setPen(QPen(colours[k++ % 8], 1.6));
+    if (c.q.size() == 1) g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
+  }
+  // The current configuration: a vertical line at the free value, a ring on the current point.
+  auto* line = new QCPItemStraightLine(p);
+  line->setPen(QPen(QColor(200, 30, 30), 1.2, Qt::DashLine));
+  line->point1->setCoords(shown(freeJoint_, q_(freeJoint_)), 0);
+  line->point2->setCoords(shown(freeJoint_, q_(freeJoint_)), 1);
+  QCPGraph* here = p->addGraph();
+  here->setLineStyle(QCPGraph::lsNone);
+  here->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(QColor(200, 30, 30), 2), Qt::NoBrush, 10));
+  here->setData(QVector<double>{shown(freeJoint_, q_(freeJoint_))}, QVector<double>{shown(shownJoint_, q_(shownJoint_))});
+  p->rescaleAxes();
+  p->xAxis->scaleRange(1.05);
+  p->yAxis->scaleRange(1.1);
+  const int branches = static_cast<int>(selfMotion_.curves.size());
+  selfMotionNote_->setText(branches == 0 ? tr("No self-motion: %1").arg(QString::fromStdString(selfMotion_.reason))
+                                         : tr("%1 %2 over joint %3's range (branches within the joint limits); the red "
+                                              "ring is the current configuration.")
+                                               .arg(branches)
+                                               .arg(branches == 1 ? tr("curve") : tr("curves"))
+                                               .arg(freeJoint_ + 1));
+  p->replot();
+}
+
+void KinematicsPanel::pickSelfMotion(double freeValue, double jointValue) {
+  if (!model_ || shownJoint_ < 0) return;
+  // Nearest point in the plot's own proportions (each axis scaled by its range).
+  const double sx = std::max(1e-12, selfMotionPlot_->xAxis->range().size()), sy = std::max(1e-12, selfMotionPlot_->yAxis->range().size());
+  const double kx = model_->isRevolute(freeJoint_) ? 180.0 / kPi : 1000.0, ky = model_->isRevolute(shownJoint_) ? 180.0 / kPi : 1000.0;
+  const Eigen::VectorXd* best = nullptr;
+  double bestD = 1e300;
+  for (const SelfMotionCurve& c : selfMotion_.curves)
+    for (std::size_t i = 0; i < c.q.size(); ++i) {
+      const double dx = (c.value[i] - freeValue) * kx / sx, dy = (c.q[i](shownJoint_) - jointValue) * ky / sy;
+      const double d = dx * dx + dy * dy;
+      if (d < bestD) {
+        bestD = d;
+        best = &c.q[i];
+      }
+    }
+  if (best) Q_EMIT branchPicked(*best);
 }
 
 }  // namespace armdyn::app

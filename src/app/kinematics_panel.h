@@ -11,8 +11,13 @@
 // singular instants as labelled vertical lines, the shared red time cursor, and a line of text
 // with the instants and the smallest manipulability. Recomputed when the tab is on screen and
 // the run changed; runs of more than kMapMaxSamples samples are skipped with a note.
+// A seven-joint arm: the branches with its free joint (core: defaultFreeJoint) held at its
+// current value, and in a second tab under the splitter the self-motion (core: selfMotion): one joint's value against
+// the free joint's over its range, one curve per branch, the current value marked; a click on
+// a curve shows the arm in that configuration.
 
 #include "kinematics/path_singularities.h"
+#include "kinematics/self_motion.h"
 #include "model/model.h"
 #include "simulation_result.h"
 
@@ -22,12 +27,14 @@
 #include <optional>
 #include <vector>
 
+class QComboBox;
 class QCPItemStraightLine;
 class QCPItemText;
 class QCPLayer;
 class QCustomPlot;
 class QLabel;
 class QSplitter;
+class QTabWidget;
 class QTableWidget;
 
 namespace armdyn::app {
@@ -66,6 +73,15 @@ class KinematicsPanel : public QWidget {
   QCustomPlot* mapPlot() const { return map_; }
   QLabel* mapSummary() const { return mapSummary_; }
   QSplitter* splitter() const { return splitter_; }
+  // Seven-joint arms: the free joint (0-based; -1: none, the plot hidden), the self-motion drawn,
+  // its plot and the joint it shows (0-based).
+  int freeJoint() const { return freeJoint_; }
+  const SelfMotion& selfMotionCurves() const { return selfMotion_; }
+  QCustomPlot* selfMotionPlot() const { return selfMotionPlot_; }
+  void setSelfMotionJoint(int joint);
+  // A click on the self-motion plot at (free value, joint value), rad: the nearest curve point,
+  // as the mouse does.
+  void pickSelfMotion(double freeValue, double jointValue);
   // The core's analysis of the run drawn (empty: none, skipped or failed).
   const std::optional<PathKinematics>& pathKinematics() const { return path_; }
   int mapSampleCount() const;  // points of each curve
@@ -99,6 +115,8 @@ class KinematicsPanel : public QWidget {
   void fitSplitter();
   static constexpr int kMapMinHeight = 250;  // px, the map's share while the top can spare it
   void updateMap();
+  void updateSelfMotion(const Eigen::Matrix4d& pose);
+  void drawSelfMotion();
   void clearMap(const QString& why, bool replot = true);
   void resetMapZoom();
   std::shared_ptr<const Model> model_;
@@ -123,6 +141,14 @@ class KinematicsPanel : public QWidget {
   bool splitterMoved_ = false;  // the user dragged the splitter: keep their sizes
   double cursorTime_ = 0.0;
   std::optional<PathKinematics> path_;
+  QTabWidget* bottomTabs_ = nullptr;
+  QWidget* selfMotionBox_ = nullptr;
+  QComboBox* selfMotionJoint_ = nullptr;
+  QCustomPlot* selfMotionPlot_ = nullptr;
+  QLabel* selfMotionNote_ = nullptr;
+  int freeJoint_ = -1;
+  int shownJoint_ = -1;
+  SelfMotion selfMotion_;
 };
 
 }  // namespace armdyn::app

@@ -99,6 +99,54 @@ class KinematicsTeachTest : public QObject {
     QVERIFY(k->value("detJ11")->text().contains("no spherical wrist"));
   }
 
+  // A seven-joint arm (the library's Franka Panda): the branches with joint 7 held at its
+  // current value, the self-motion plot with one curve per branch, each point on the tool pose
+  // (core forward kinematics); a click on a curve shows the arm there, at the same tool pose.
+  void kinematicsPanelSevenJoints() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(robotsDirectory() + "/panda.yaml")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(20);
+    KinematicsPanel* k = w.kinematics();
+    QCOMPARE(k->freeJoint(), 6);
+    QVERIFY2(k->methodLabel()->text().contains("joint 7 held"), qPrintable(k->methodLabel()->text()));
+    QVERIFY(k->branchCount() >= 1);
+    const Model model(w.document()->robot());
+    const Eigen::VectorXd shown = w.displayedJoints();
+    const Eigen::Matrix4d pose = toolPose(model, shown);
+    bool current = false;
+    for (int r = 0; r < k->branchCount(); ++r) {
+      QCOMPARE(k->branch(r)(6), shown(6));
+      QVERIFY((toolPose(model, k->branch(r)) - pose).norm() < 1e-9 || k->branchRejected(r));
+      current = current || (k->branch(r) - shown).norm() < 1e-7;
+    }
+    QVERIFY(current);
+    const SelfMotion& sm = k->selfMotionCurves();
+    QVERIFY(!sm.curves.empty());
+    QVERIFY(k->selfMotionPlot()->isVisible());
+    QCOMPARE(k->selfMotionPlot()->graphCount(), static_cast<int>(sm.curves.size()) + 1);  // + the ring
+    for (const SelfMotionCurve& c : sm.curves)
+      for (const Eigen::VectorXd& q : c.q) QVERIFY((toolPose(model, q) - pose).norm() < 1e-9);
+    // A click at the longest curve's middle: the arm moves there, the tool stays.
+    const SelfMotionCurve* longest = &sm.curves.front();
+    for (const SelfMotionCurve& c : sm.curves)
+      if (c.q.size() > longest->q.size()) longest = &c;
+    const std::size_t mid = longest->q.size() / 2;
+    const Eigen::VectorXd target = longest->q[mid];
+    QCustomPlot* plot = k->selfMotionPlot();
+    const int joint = k->selfMotionCurves().joint == 0 ? 1 : 0;
+    k->setSelfMotionJoint(joint);
+    const QPoint at(static_cast<int>(plot->xAxis->coordToPixel(target(6) * 180.0 / M_PI)),
+                    static_cast<int>(plot->yAxis->coordToPixel(target(joint) * 180.0 / M_PI)));
+    QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+    QVERIFY((toolPose(model, w.displayedJoints()) - pose).norm() < 1e-9);
+    QVERIFY2((w.displayedJoints() - shown).norm() > 1e-6 || (target - shown).norm() < 1e-6, "the arm did not move");
+    saveArtifact(w, "kinematics_seven_joints");
+  }
+
   // The Kinematics tab's maps along the task: the core's analyzePath of the run, one point a
   // sample, the singular instants as labelled lines, the shared time cursor; Shift+click seeks.
   void kinematicsMapAlongTheTask() {

@@ -171,7 +171,18 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
       out.rejected.push_back(std::move(f));
     }
   }
-  for (const IkCandidate& c : six.rejected) out.rejected.push_back(full(c));
+  for (const IkCandidate& c : six.rejected) {
+    IkCandidate f = full(c);
+    // The reason in the arm's joint numbers (the chain's are shifted, or reversed).
+    const std::string limits = jointLimitViolation(model, f.q);
+    if (!limits.empty()) f.reason = f.configuration + ": " + limits;
+    out.rejected.push_back(std::move(f));
+  }
+  if (out.solutions.empty() && !out.rejected.empty()) {
+    std::string why;
+    for (const IkCandidate& c : out.rejected) why += (why.empty() ? "" : "; ") + c.reason;
+    out.reason = "no solution within joint limits with joint " + std::to_string(joint + 1) + " held (" + why + ")";
+  }
   return out;
 }
 

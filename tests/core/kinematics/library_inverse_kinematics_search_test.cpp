@@ -24,7 +24,7 @@ constexpr int kStarts = 2000;
 // The other six-joint families against the same search: the library's PUMA 560, Stanford
 // (a prismatic joint 3), Cartesian (three prismatic joints), RRRRRR and Corke's PUMA (alpha3 =
 // -90 deg): every candidate, within the joint limits or not, equals the search's set.
-TEST(ThreeParallelInverseKinematics, LibrarySixJointArmsMatchTheSameSearch) {
+TEST(LibraryInverseKinematics, SixJointArmsMatchTheExhaustiveSearch) {
   std::vector<RobotSpec> arms = {loadRobot(test::sourcePath("robots/puma560.yaml")),
                                  loadRobot(test::sourcePath("robots/stanford_rrprrr.yaml")),
                                  loadRobot(test::sourcePath("robots/cartesian_ppprrr.yaml")),

@@ -9,6 +9,9 @@
 //                            checked, limits)  vs BM_EaikUr5 (EAIK on IK-Geo's subproblems, when
 //                            built with ARMDYN_EAIK_DIR: tests/bench/fetch_eaik.sh); the same 64
 //                            poses; ratio target <= 0.5
+//   BM_ClosedFormSetGeneral6r  closedFormSolutions on general 6R arms (family "general_6r": Raghavan &
+//                            Roth's elimination, a 24 x 24 eigenproblem, every candidate refined):
+//                            /0 a random arm (DH seeded), /1 the sixteen-solution arm of the tests (50 us)
 //   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
 //                            centre, the condition number and the distances (1 us)
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
@@ -191,6 +194,57 @@ void BM_EaikUr5(benchmark::State& state) {
 }
 BENCHMARK(BM_EaikUr5)->Unit(benchmark::kMicrosecond);
 #endif
+
+void BM_ClosedFormSetGeneral6r(benchmark::State& state) {
+  RobotSpec spec;
+  spec.name = "general 6R";
+  if (state.range(0) == 0) {
+    std::mt19937 rng(6);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    for (int i = 0; i < 6; ++i) {
+      LinkSpec l;
+      l.dh = {0.0, 0.5 * u(rng), M_PI * u(rng), 0.5 * u(rng)};
+      l.bar.density = 1000.0;
+      l.bar.outer = {0.05, 0.05, 0.05};
+      spec.links.push_back(l);
+    }
+  } else {
+    const double d[6] = {1.1673520545416727, -0.083276048034285358, -0.024095752125456751,
+                         0.27680045704389633, 1.212684433360703, 1.6177638657716036};
+    const double alpha[6] = {-1.7578866419095769, 2.3711072682023695, -1.5551591325208272,
+                             -1.8985510500995604, 2.2002516394313152, 0.56904288419240368};
+    const double a[6] = {0.016552741531317833, 1.9793116653268283, -0.113555825813037,
+                         0.66756943102919453, 0.94397330268201785, 0.44321007645918475};
+    for (int i = 0; i < 6; ++i) {
+      LinkSpec l;
+      l.dh = {0.0, d[i], alpha[i], a[i]};
+      l.bar.density = 1000.0;
+      l.bar.outer = {0.05, 0.05, 0.05};
+      spec.links.push_back(l);
+    }
+  }
+  const Model model(spec);
+  std::vector<Eigen::Matrix4d> poses;
+  std::mt19937 rng(7);
+  for (int k = 0; k < 64; ++k) poses.push_back(toolPose(model, test::randomVector(rng, 6, M_PI)));
+  if (state.range(0) == 1) {
+    Eigen::VectorXd q0(6);
+    q0 << 0.62514506069771048, -0.14614878692381381, -1.8619227563722167, 3.0652734198768159, -3.1613395517297764,
+        -4.332998466056023;
+    poses.assign(64, toolPose(model, q0));
+  }
+  std::size_t k = 0, solutions = 0;
+  ClosedFormSet set;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormSolutions(model, poses[k++ % poses.size()], noSeed, set);
+    solutions += static_cast<std::size_t>(set.count);
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+  state.SetLabel(set.family);
+}
+BENCHMARK(BM_ClosedFormSetGeneral6r)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 void BM_AnalyzePuma(benchmark::State& state) {
   const PumaStates& s = states();

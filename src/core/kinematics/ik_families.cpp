@@ -12,7 +12,8 @@
   F(kStanfordFamily)     /* "stanford"           ik_family_stanford.cpp    */                        \
   F(kCartesianFamily)    /* "cartesian"          ik_family_cartesian.cpp   */                        \
   F(kThreeParallelFamily) /* "three_parallel"    ik_family_three_parallel.cpp */                     \
-  F(kGenericFamily)      /* "generic"            ik_family_generic.cpp: keep last */                 \
+  F(kGenericFamily)      /* "generic"            ik_family_generic.cpp */                            \
+  F(kGeneral6rFamily)    /* "general_6r"         ik_family_general_6r.cpp: keep last (any 6R) */     \
   /* end of list */
 // clang-format on
 

@@ -55,7 +55,7 @@ inline bool sameJoints6(const RobotSpec& r, const Joints6& a, const Joints6& b, 
 }
 
 // Every distinct solution (agreeing to 1e-6 is one; revolute values in (-pi, pi]) reached to
-// 1e-12 m + rad by Newton's method (geometric Jacobian of searchChain, steps capped at 0.5)
+// 1e-10 m + rad (within 100 steps) by Newton's method (geometric Jacobian of searchChain, steps capped at 0.5)
 // from `starts` random starts (revolute over a full turn, prismatic over +-span) and from each
 // of `extra`.
 inline std::vector<Joints6> exhaustiveSixJointSearch(const RobotSpec& r, const Eigen::Matrix4d& target, int starts,
@@ -72,7 +72,7 @@ inline std::vector<Joints6> exhaustiveSixJointSearch(const RobotSpec& r, const E
       q = extra[static_cast<size_t>(s - starts)];
     }
     double err = 1.0;
-    for (int it = 0; it < 60; ++it) {
+    for (int it = 0; it < 100; ++it) {
       Eigen::Matrix<double, 3, 6> z, o;
       const Eigen::Matrix4d T = searchChain(r, q, &z, &o);
       const Eigen::Matrix<double, 6, 1> e = searchError(target, T);
@@ -94,7 +94,7 @@ inline std::vector<Joints6> exhaustiveSixJointSearch(const RobotSpec& r, const E
       if (step.norm() > 0.5) step *= 0.5 / step.norm();
       q += step;
     }
-    if (!(err < 1e-12)) continue;
+    if (!(err < 1e-10)) continue;  // near a singularity Newton converges linearly: the closed forms' bar
     for (int i = 0; i < 6; ++i)
       if (rev(i)) q(i) = std::remainder(q(i), 2.0 * M_PI);
     bool known = false;

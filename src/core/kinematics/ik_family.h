@@ -12,6 +12,8 @@
 //   "three_parallel", "ur" ik_family_three_parallel.cpp  6R with joints 2, 3, 4 parallel (UR arms)
 //   "generic"              ik_family_generic.cpp     any 3-joint arm (positioning_arm.h), alone or
 //                                                    + a spherical wrist
+//   "general_6r"           ik_family_general_6r.cpp  any other 6R arm: every real solution (<= 16),
+//                                                    Raghavan & Roth's elimination, an eigenproblem
 // Shared solver state and pieces (shoulder, elbow, spherical wrist, structure checks,
 // configuration-name helpers): ik_solver.h.
 //

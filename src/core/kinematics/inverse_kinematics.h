@@ -20,6 +20,11 @@
 //               polynomial of degree <= 4, Pieper's quartic for general 3R), alone (position
 //               only) or in front of a spherical wrist. Arm solutions are "branch1".."branch4"
 //               in the order of (q1, q2, q3); the default is the one nearest the seed.
+//   "general_6r"
+//               any six-revolute arm no family above takes: every real solution (up to 16) by
+//               Raghavan & Roth's elimination solved as an eigenproblem; "branch1".."branch16".
+//               Arms whose elimination is degenerate (a singular matrix pencil, e.g. joints 4-6
+//               parallel) or that have fewer than six independent motions are refused: numerical.
 // Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4 and alpha5 any twist other
 // than 0 or 180 deg (A&S table 1 has -90, +90; with other twists some orientations are not
 // reachable, and the reason says so). The wrist centre (origin of frames 4 and 5) is the pose
@@ -94,8 +99,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
                          ClosedFormSet& out);
 
 // The family a model is solved with: RobotSpec::family when given, else the first family whose
-// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", "three_parallel", then
-// "generic"), else
+// DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", "three_parallel",
+// "generic", then "general_6r"), else
 // "" (damped least squares: chains of other lengths, no spherical wrist, degenerate arms). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
 // same closed-form solutions as the library file that names it.
 std::string kinematicFamily(const Model& model);

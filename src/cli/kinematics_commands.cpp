@@ -10,6 +10,7 @@
 #include "kinematics/free_joint_ik.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/jacobian.h"
+#include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 
 #include <algorithm>
@@ -94,7 +95,7 @@ FreeJoint freeJointOption(const Args& args, const Model& model) {
   f.joint = static_cast<int>(*j) - 1;
   f.value = v.value;
   const LinkSpec& l = model.spec().links[static_cast<std::size_t>(f.joint)];
-  if (!(f.value >= l.qMin && f.value <= l.qMax)) {
+  if (!(f.value >= l.qMin - kJointLimitTolerance && f.value <= l.qMax + kJointLimitTolerance)) {
     const bool rev = model.isRevolute(f.joint);
     throw InputError("", 0, "--free",
                      "joint " + std::to_string(*j) + " value " + formatNumber(f.value) +
@@ -137,7 +138,17 @@ int runIk(const Argv& argv) {
   if (free.joint < 0 && model.dof() == 7 && (free.joint = defaultFreeJoint(model)) >= 0)
     free.value = model.home()(free.joint);
   FreeJointIk held;
-  if (free.joint >= 0) held = freeJointInverseKinematics(model, pose, free.joint, free.value);
+  if (free.joint >= 0) {
+    held = freeJointInverseKinematics(model, pose, free.joint, free.value);
+    if (!held.applicable) {
+      // Holding the joint at this value leaves no closed form: refused when asked for, else the
+      // arm is solved as a whole (numerically) and says nothing of a held joint.
+      if (args.has("--free"))
+        throw InputError("", 0, "--free", "joint " + std::to_string(free.joint + 1) + " held at " +
+                                              formatNumber(free.value) + ": " + held.reason);
+      free.joint = -1;
+    }
+  }
   const ClosedFormIk cf = free.joint >= 0 ? ClosedFormIk{} : closedFormInverseKinematics(model, pose);
   // The class that solved the arm: its closed-form family, or "numerical" (damped least squares).
   bool reversedChain = false;

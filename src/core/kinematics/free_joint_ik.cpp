@@ -74,25 +74,36 @@ RobotSpec reversedChain(const Model& chain) {
 struct HeldChain {
   std::optional<Model> model;
   bool reversed = false;
+  std::string family;
   std::string why;
 };
 
+// The families that solve a chain exactly by structure, before "general_6r" (an elimination that
+// takes almost any 6R chain, slower, and can merge close pairs of solutions near a fold): a
+// direct chain with one of them, then the reversed chain with one, then general_6r either way.
+// The family found is written into the chain's spec, so solving does not check it again.
 HeldChain solvableChain(const Model& arm, int joint, double value) {
   HeldChain h;
-  Model direct(heldJointChain(arm, joint, value));
-  if (!kinematicFamily(direct).empty()) {
-    h.model.emplace(std::move(direct));
-    return h;
-  }
-  Model reversed(reversedChain(direct));
-  if (!kinematicFamily(reversed).empty()) {
-    h.model.emplace(std::move(reversed));
-    h.reversed = true;
-    return h;
-  }
-  h.why = "holding joint " + std::to_string(joint + 1) +
-          " leaves six joints no closed form solves (neither a spherical wrist, nor a spherical shoulder, nor "
-          "joints 2-4 parallel)";
+  RobotSpec directSpec = heldJointChain(arm, joint, value);
+  const Model direct(directSpec);
+  RobotSpec reversedSpec = reversedChain(direct);
+  const Model reversed(reversedSpec);
+  const std::string familyDirect = kinematicFamily(direct), familyReversed = kinematicFamily(reversed);
+  const auto exact = [](const std::string& f) { return !f.empty() && f != "general_6r"; };
+  const auto take = [&](RobotSpec& spec, const std::string& family, bool isReversed) {
+    spec.family = family;
+    h.model.emplace(spec);
+    h.reversed = isReversed;
+    h.family = family;
+  };
+  if (exact(familyDirect)) take(directSpec, familyDirect, false);
+  else if (exact(familyReversed)) take(reversedSpec, familyReversed, true);
+  else if (!familyDirect.empty()) take(directSpec, familyDirect, false);
+  else if (!familyReversed.empty()) take(reversedSpec, familyReversed, true);
+  else
+    h.why = "holding joint " + std::to_string(joint + 1) +
+            " leaves six joints no closed form solves (no spherical wrist or shoulder, no three parallel joints, and "
+            "the general elimination is degenerate)";
   return h;
 }
 
@@ -112,13 +123,18 @@ std::string freeJointMisfit(const Model& model, int joint) {
 
 int defaultFreeJoint(const Model& model) {
   if (model.dof() != 7) return -1;
-  // First a joint whose holding leaves a chain solved directly (the iiwa's joint 3: a spherical
-  // wrist in front of joints 1, 2, 4), then one solved reversed (the Panda's joint 7: joints 1-3
-  // meet in the shoulder), each from the wrist inwards.
-  for (const bool reversedToo : {false, true})
+  // First a joint whose holding leaves a chain a family solves by structure directly (the
+  // iiwa's joint 3: a spherical wrist in front of joints 1, 2, 4), then reversed (the Panda's
+  // joint 7: joints 1-3 meet in the shoulder), then by the general 6R elimination; each pass from
+  // the wrist inwards.
+  HeldChain chains[7];
+  for (int j = 0; j < 7; ++j) chains[j] = solvableChain(model, j, 0.0);
+  const auto exact = [](const HeldChain& h) { return h.model && h.family != "general_6r"; };
+  for (int pass = 0; pass < 3; ++pass)
     for (int j = 6; j >= 0; --j) {
-      const HeldChain h = solvableChain(model, j, 0.0);
-      if (h.model && h.reversed == reversedToo) return j;
+      const HeldChain& h = chains[j];
+      if ((pass == 0 && exact(h) && !h.reversed) || (pass == 1 && exact(h) && h.reversed) || (pass == 2 && h.model))
+        return j;
     }
   return -1;
 }
@@ -138,7 +154,7 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
     return out;
   }
   out.applicable = true;
-  out.solver = kinematicFamily(*chain.model) + (chain.reversed ? ", reversed chain" : "");
+  out.solver = chain.family + (chain.reversed ? ", reversed chain" : "");
   const Eigen::Matrix4d target = chain.reversed ? Eigen::Matrix4d(rigidInverse(pose)) : pose;
   const ClosedFormIk six = closedFormInverseKinematics(*chain.model, target);
   out.reason = six.reason;

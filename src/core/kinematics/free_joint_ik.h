@@ -11,9 +11,10 @@
 // axes meet in a point (a spherical shoulder, as the Panda's with joint 7 held), the chain is
 // solved reversed: T(q)^-1 = exp(-xi6' q6) ... exp(-xi1' q1) T(0)^-1, xi' the axes seen from the
 // tool at q = 0 (product of exponentials), a chain whose last three axes meet: a spherical wrist.
-// The classes depend on which axes meet or are parallel, which the held value does not change
-// (those relations hold within the rigid bodies on either side of joint j), so the free joint
-// is chosen once per arm.
+// Families that solve by structure come first (directly, then reversed), the general 6R
+// elimination last. Which family fits can depend on the held value (holding the iiwa's joint 3
+// at 0 makes joints 2 and 4 parallel): the choice of the default joint tests the value 0, and a
+// solve tests its own value (not applicable, with the reason, when nothing fits there).
 
 #include "kinematics/inverse_kinematics.h"
 #include "model/model.h"

@@ -17,19 +17,27 @@
 // checks the structure at random angles.
 // Elimination: the six left null vectors N of Q's first eight columns remove joints 1 and 2:
 //   N (P(theta3) m(theta4, theta5) - Q_9) = 0, six equations.
+// (When those columns have rank below 8 within 1e-5, as for arms whose joints 1, 2 leave some
+// products out, the null space is larger and six fixed generic combinations of it are used:
+// every solution satisfies them.)
 // With x = tan(half angle) for theta3, theta4, theta5 (each shifted by a fixed generic angle, so
 // that no solution sits at infinity) and the equations multiplied by (1 + x^2) for each, they are
 // quadratic in x3 and biquadratic in x4, x5: a 6 x 9 matrix on [x4^i x5^j]. The six equations
 // times x4 give six more on twelve monomials: M(x3) = M0 + M1 x3 + M2 x3^2, 12 x 12, singular at
-// every solution. Its linearisation [0 I; -M2^-1 M0  -M2^-1 M1] (24 x 24) has the x3 of the
-// solutions among its eigenvalues (with four conjugate pairs +-i the half-angle substitution
-// brings: degree 24 = 16 + 8), and the eigenvector holds [x4^i x5^j], which gives theta4 and theta5.
-// Joints 1 and 2 follow from the eight products solved from Q's first columns (least squares),
-// joint 6 from the orientation; each candidate is refined by Newton on the full pose
-// (refineSixJoints) and kept when it reaches the pose to 1e-10: at most sixteen, numbered
-// "branch1".."branch16" in the order of (q1, ..., q6).
-// An arm whose elimination is degenerate (Q's first columns of rank < 8, or M2 singular at a
-// probe pose) is refused by the structure check and solved numerically.
+// every solution. Its linearisation A z = x3 B z, A = [0 I; -M0 -M1], B = [I 0; 0 M2] (24 x 24:
+// the standard eigenproblem of B^-1 A when M2 is well conditioned, else the generalised one,
+// eigenvalues at infinity skipped) has the x3 of the solutions among its eigenvalues (with four
+// conjugate pairs +-i the half-angle substitution brings: degree 24 = 16 + 8); the eigenvector
+// holds [x4^i x5^j], which gives theta4 and theta5 (a repeated root: from the kernel of M(x3)).
+// Joints 1 and 2 then place frame 5 on the target's: joint 6's axis gives theta2 (two values)
+// and theta1, the origin picks one (the eight products from Q's first columns by least squares
+// where that is degenerate); joint 6 follows from the orientation. Each candidate is refined by
+// Newton on the full pose (refineSixJoints) and kept when it reaches the pose to 1e-10; beside a
+// nearly singular solution Newton is restarted along the nearly null direction (close pairs
+// near a fold). At most sixteen, numbered "branch1".."branch16" in the order of (q1, ..., q6).
+// Refused by the structure check (then solved numerically): arms with fewer than six
+// independent motions, and arms whose pencil M(x) is singular (every x3 a root: the six
+// equations dependent, e.g. joints 4-6 parallel).
 
 #include "kinematics/ik_family.h"
 #include "kinematics/ik_solver.h"
@@ -325,6 +333,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     const double x3 = std::abs(lambda.imag()) > 1e-9 * (1.0 + std::abs(lambda.real())) ? lambda.real() + lambda.imag()
                                                                                          : lambda.real();
     Eigen::Matrix<std::complex<double>, 24, 1> z = vectors.col(r);
+    if (!z.allFinite()) continue;  // Eigen's generalised back-substitution at a repeated root
     Eigen::Index big = 0;
     z.cwiseAbs().maxCoeff(&big);
     z /= z(big);
@@ -333,6 +342,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
                                  : Eigen::Matrix<double, 12, 1>(z.tail<12>().real() / x3);
     ++nx;
   }
+  for (const bool neighbourPass : {false, true}) {
   bool done[24] = {};
   for (int r = 0; r < nx; ++r) {
     if (done[r]) continue;
@@ -346,18 +356,24 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
         cluster = true;
       }
     const double x3 = xs[r];
-    if (cluster) nu = kernelAngles(M, x3, u4s, u5s);
-    if (nu == 0) {
-      anglesFromMonomials(vs[r], u4s[0], u5s[0]);
-      nu = 1;
+    if (!neighbourPass) {
+      if (cluster) nu = kernelAngles(M, x3, u4s, u5s);
+      if (nu == 0) {
+        anglesFromMonomials(vs[r], u4s[0], u5s[0]);
+        nu = 1;
+      }
     }
     // Roots close together (a nearly special arm: two solutions 1e-3 apart) blur each other's
-    // eigenvectors: each also tries its neighbours' angles; refinement sorts them out.
-    for (int o = 0; o < nx && nu < 8; ++o)
-      if (o != r && std::abs(xs[o] - xs[r]) <= 1e-2 * (1.0 + std::abs(xs[r]))) {
-        anglesFromMonomials(vs[o], u4s[nu], u5s[nu]);
-        ++nu;
-      }
+    // eigenvectors: each also tries its neighbours' angles (after every root's own, below, so the
+    // candidate array never drops a root's own angles); refinement sorts them out.
+    if (neighbourPass) {
+      nu = 0;
+      for (int o = 0; o < nx && nu < 8; ++o)
+        if (o != r && std::abs(xs[o] - xs[r]) <= 1e-2 * (1.0 + std::abs(xs[r]))) {
+          anglesFromMonomials(vs[o], u4s[nu], u5s[nu]);
+          ++nu;
+        }
+    }
     for (int iu = 0; iu < nu && count < kMaxCandidates; ++iu) {
     const double u4 = u4s[iu], u5 = u5s[iu];
     Raw& c = out[count];
@@ -405,6 +421,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     c.theta[5] = std::atan2(Rz6(1, 0), Rz6(0, 0));
     ++count;
     }
+  }
   }
   return true;
 }

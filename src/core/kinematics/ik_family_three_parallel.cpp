@@ -252,11 +252,19 @@ void solve(Solver& s) {
   // |a2| + |a3| from joint 2's (the nearest such distance), or within ||a2| - |a3|| (the farthest).
   bool tooFar = false, tooClose = false;
   double nearest = 1e300, farthest = 0.0;
-  // A refined candidate (wrapped in place) that no kept one repeats.
-  const auto isNew = [&](JointVector6& q) {
-    for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
-    for (int f = 0; f < nFound; ++f)
-      if (sameJointValues(m, found[f].q, q)) return false;
+  // A candidate no kept one repeats to 1e-6 rad: a nearly special arm's quartic has nearly
+  // double roots, and a refined candidate can land on a solution already kept; both would
+  // otherwise be kept (closedFormSolutions merges only to 1e-9) under one name. `wrap`: wrap the
+  // refined values in place first.
+  const auto isNew = [&](JointVector6& q, double key, bool wrap) {
+    if (wrap)
+      for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
+    for (int f = 0; f < nFound; ++f) {
+      if (std::abs(found[f].key - key) > 1e-4) continue;  // another (theta1, theta5): distinct
+      double d = 0.0;
+      for (int j = 0; j < 6; ++j) d = std::max(d, std::abs(wrapToPi(found[f].q(j) - q(j))));
+      if (d < 1e-6) return false;
+    }
     return true;
   };
   for (int i1 = 0; i1 < n1; ++i1) {
@@ -268,7 +276,15 @@ void solve(Solver& s) {
     const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
     const Eigen::Matrix3d G = R01.transpose() * R06a;
     const Eigen::Matrix4d A1 = linkTransform(m, 0, c1, s1);
-    const bool front = (o5 - o1).dot(Eigen::Vector3d(c1, s1, 0.0)) * a2 >= 0.0;  // a2 < 0 (UR): arm along -x1
+    // Front: the wrist point on the side the upper arm points to at theta2 = 0 (x1 sign(a2);
+    // a2 < 0 on the UR arms); of two theta1 roots the more so is "front", the other "back".
+    const auto frontness = [&](double t) {
+      return (o5 - Eigen::Vector3d(m.dh(0).a * std::cos(t), m.dh(0).a * std::sin(t), m.dh(0).d))
+                 .dot(Eigen::Vector3d(std::cos(t), std::sin(t), 0.0)) * a2;
+    };
+    const bool front = n1 == 2 ? (i1 == 0 ? frontness(theta1[0]) >= frontness(theta1[1])
+                                          : frontness(theta1[1]) > frontness(theta1[0]))
+                               : frontness(t1) >= 0.0;
     for (int i5 = 0; i5 < n5; ++i5) {
       const double c5 = w5[i5].c, s5 = w5[i5].s;
       const Eigen::Matrix3d Rz5 = rotZ(c5, s5);
@@ -342,9 +358,11 @@ void solve(Solver& s) {
           c.frame3.noalias() = A1 * linkTransform(m, 1, c2, s2);
           c.frame3 = c.frame3 * linkTransform(m, 2, c3, s3);
           c.wristCs = {c4, c5, c6, s4, s5, s6};
-          ++nFound;
-        } else if (refineSixJoints(m, T06, c.q) < 1e-10 && isNew(c.q)) {
-          ++nFound;
+          if (isNew(c.q, c.key, false)) ++nFound;
+        } else if (refineSixJoints(m, T06, c.q) < 1e-10) {
+          // The pair (theta1, theta5) of the refined values, not of the starting guess.
+          c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
+          if (isNew(c.q, c.key, true)) ++nFound;
         }
       }
     }
@@ -365,22 +383,22 @@ void solve(Solver& s) {
       s.fail("no configuration rebuilds the pose");
     return;
   }
-  // Order: by configuration name (named), or by (theta1, theta5) pair then elbow (numbered).
-  int order[ClosedFormSet::kCapacity];
+  // Order: by configuration name (named), or by (theta1, theta5) pair then elbow (numbered):
+  // the pairs grouped first (keys within 1e-6 are one pair), then sorted on (group, elbow).
+  int order[ClosedFormSet::kCapacity], group[ClosedFormSet::kCapacity];
   for (int i = 0; i < nFound; ++i) order[i] = i;
+  std::sort(order, order + nFound, [&](int a, int b) { return found[a].key < found[b].key; });
+  for (int i = 0, g = -1; i < nFound; ++i) {
+    if (i == 0 || found[order[i]].key - found[order[i - 1]].key > 1e-6) ++g;
+    group[order[i]] = g;
+  }
   std::sort(order, order + nFound, [&](int a, int b) {
-    if (!named && std::abs(found[a].key - found[b].key) > 1e-6) return found[a].key < found[b].key;
+    if (!named && group[a] != group[b]) return group[a] < group[b];
     return found[a].configuration < found[b].configuration;
   });
-  int branch = -1;
-  double lastKey = 0.0;
   for (int i = 0; i < nFound; ++i) {
     Candidate& c = found[order[i]];
-    if (!named) {
-      if (branch < 0 || std::abs(c.key - lastKey) > 1e-6) ++branch;
-      lastKey = c.key;
-      c.configuration = 8 + 2 * std::min(branch, 3) + c.configuration;
-    }
+    if (!named) c.configuration = 8 + 2 * std::min(group[order[i]], 3) + c.configuration;
     if (c.refined) s.add(c.q, c.configuration);
     else s.add(c.q, c.configuration, c.frame3, c.wristCs);
   }

@@ -171,6 +171,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   out.reason.clear();
   if (!out.familyKey.matches(model)) {
     out.family = kinematicFamily(model);
+    const IkFamily* found = findIkFamily(out.family);
+    out.misfit = found ? found->misfit(model) : std::string();
     out.familyKey.remember(model);
   }
   const std::string& family = out.family;
@@ -192,8 +194,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   const Eigen::Matrix4d target6 = s.pose * rigidInverse(model.tool());
   const Eigen::VectorXd& from = seed.size() == n ? seed : model.home();
   for (int i = 0; i < n && i < from.size(); ++i) s.seed(i) = from(i);
-  if (const std::string misfit = f->misfit(model); !misfit.empty()) {
-    out.reason = "family '" + family + "' " + misfit;
+  if (!out.misfit.empty()) {
+    out.reason = "family '" + family + "' " + out.misfit;
     return false;
   }
   f->solve(s);

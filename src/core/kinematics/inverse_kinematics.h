@@ -82,6 +82,7 @@ struct ClosedFormSet {
   std::array<Entry, kCapacity> entries;
   std::string reason;  // not applicable, or no candidate at all: why (empty otherwise)
   std::string family;  // kinematicFamily(model), found once (a structure check when the file names none)
+  std::string misfit;  // that family's structure check on the model ("" when it fits), found once
 
   // What `family` was found for: the model's joint types, DH, tool and file family (all that
   // kinematicFamily reads), so that solving pose after pose on one model checks the structure

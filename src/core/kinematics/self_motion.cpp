@@ -22,13 +22,18 @@ double jointDistance(const Model& model, const Eigen::VectorXd& a, const Eigen::
 
 SelfMotion selfMotion(const Model& model, const Eigen::Matrix4d& pose, int joint, int samples) {
   if (samples < 2) throw std::invalid_argument("self-motion needs at least 2 samples");
+  if (model.dof() != 7 || joint < 0 || joint >= model.dof())
+    throw std::invalid_argument("self-motion: joint " + std::to_string(joint + 1) + " of a seven-joint arm");
   SelfMotion out;
   out.joint = joint;
-  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(std::clamp(joint, 0, model.dof() - 1))];
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(joint)];
   double lo = l.qMin, hi = l.qMax;
-  if (model.isRevolute(joint) && (hi - lo > 2.0 * M_PI || !std::isfinite(hi - lo))) {
-    lo = -M_PI;
-    hi = M_PI;
+  if (model.isRevolute(joint)) {
+    // One turn at most, from the lower limit (or -pi without one).
+    if (!std::isfinite(lo) || lo < -1e299) lo = std::isfinite(hi) && hi < 1e299 ? hi - 2.0 * M_PI : -M_PI;
+    hi = std::min(hi, lo + 2.0 * M_PI);
+  } else if (!(hi - lo < 1e299)) {
+    throw std::invalid_argument("self-motion: prismatic joint " + std::to_string(joint + 1) + " has no limits to sweep");
   }
   out.step = (hi - lo) / (samples - 1);
   const double jump = std::max(0.2, 20.0 * out.step);

@@ -103,18 +103,24 @@ Outcome checkAgainstSearch(const RobotSpec& spec, const Joints6& q0, int starts,
     o.worst = std::max({o.worst, e.head<3>().norm(), e.tail<3>().norm()});
     generator = generator || test::sameJoints6(spec, Joints6(c.q), q0, 1e-7);
   }
-  if (strict) EXPECT_TRUE(generator) << "generator " << q0.transpose();
+  if (strict) {
+    EXPECT_TRUE(generator) << "generator " << q0.transpose();
+  }
   const std::vector<Joints6> searched = test::exhaustiveSixJointSearch(spec, pose, starts, rng, {q0});
   for (const Joints6& s : searched) {
     bool matched = false;
     for (const IkCandidate& c : ik.solutions) matched = matched || test::sameJoints6(spec, Joints6(c.q), s, 1e-6);
-    if (strict) EXPECT_TRUE(matched) << "the search found q = " << s.transpose() << ", the closed form did not";
+    if (strict) {
+      EXPECT_TRUE(matched) << "the search found q = " << s.transpose() << ", the closed form did not";
+    }
     o.missed += matched ? 0 : 1;
   }
   o.found = static_cast<int>(searched.size());
   // The other way round a solution the search did not reach is still one (it is on the pose,
   // checked above); near-special arms put some in basins too small for 2000 random starts.
-  if (strict) EXPECT_GE(ik.solutions.size(), searched.size());
+  if (strict) {
+    EXPECT_GE(ik.solutions.size(), searched.size());
+  }
   o.beyondSearch = static_cast<int>(ik.solutions.size() - std::min(ik.solutions.size(), searched.size()));
   o.solutions = static_cast<int>(ik.solutions.size());
   return o;

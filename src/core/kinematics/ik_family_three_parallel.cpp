@@ -396,9 +396,21 @@ void solve(Solver& s) {
     if (!named && group[a] != group[b]) return group[a] < group[b];
     return found[a].configuration < found[b].configuration;
   });
+  // Every name once: a name already taken (a nearly special arm whose rounding splits a pair or
+  // classes two roots alike) goes to the first free one of its set.
+  bool used[16] = {};
   for (int i = 0; i < nFound; ++i) {
     Candidate& c = found[order[i]];
     if (!named) c.configuration = 8 + 2 * std::min(group[order[i]], 3) + c.configuration;
+    if (used[c.configuration]) {
+      const int lo = named ? 0 : 8;
+      for (int k = lo; k < lo + 8; ++k)
+        if (!used[k]) {
+          c.configuration = k;
+          break;
+        }
+    }
+    used[c.configuration] = true;
     if (c.refined) s.add(c.q, c.configuration);
     else s.add(c.q, c.configuration, c.frame3, c.wristCs);
   }

@@ -66,6 +66,19 @@ const PumaStates& states() {
   return s;
 }
 
+// closedFormSolutions on the poses in turn (counter solutions_per_pose).
+void timeClosedFormSet(benchmark::State& state, const Model& model, const std::vector<Eigen::Matrix4d>& poses) {
+  std::size_t k = 0, solutions = 0;
+  ClosedFormSet set;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormSolutions(model, poses[k++ % poses.size()], noSeed, set);
+    solutions += static_cast<std::size_t>(set.count);
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+
 void BM_ClosedFormIkPuma(benchmark::State& state) {
   const PumaStates& s = states();
   std::size_t k = 0, solutions = 0;
@@ -80,15 +93,7 @@ BENCHMARK(BM_ClosedFormIkPuma)->Unit(benchmark::kMicrosecond);
 
 void BM_ClosedFormSetPuma(benchmark::State& state) {
   const PumaStates& s = states();
-  std::size_t k = 0, solutions = 0;
-  ClosedFormSet set;
-  const Eigen::VectorXd noSeed;
-  for (auto _ : state) {
-    closedFormSolutions(s.model, s.poses[k++ % s.poses.size()], noSeed, set);
-    solutions += static_cast<std::size_t>(set.count);
-    benchmark::DoNotOptimize(&solutions);
-  }
-  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+  timeClosedFormSet(state, s.model, s.poses);
 }
 BENCHMARK(BM_ClosedFormSetPuma)->Unit(benchmark::kMicrosecond);
 
@@ -110,15 +115,7 @@ void BM_ClosedFormIkGeneric(benchmark::State& state) {
   const Model model(spec);
   std::vector<Eigen::Matrix4d> poses;
   for (const Eigen::VectorXd& q : states().q) poses.push_back(toolPose(model, q));
-  std::size_t k = 0, solutions = 0;
-  ClosedFormSet set;
-  const Eigen::VectorXd noSeed;
-  for (auto _ : state) {
-    closedFormSolutions(model, poses[k++ % poses.size()], noSeed, set);
-    solutions += static_cast<std::size_t>(set.count);
-    benchmark::DoNotOptimize(&solutions);
-  }
-  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+  timeClosedFormSet(state, model, poses);
 }
 BENCHMARK(BM_ClosedFormIkGeneric)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
@@ -142,15 +139,7 @@ const Ur5States& ur5States() {
 
 void BM_ClosedFormSetUr5(benchmark::State& state) {
   const Ur5States& s = ur5States();
-  std::size_t k = 0, solutions = 0;
-  ClosedFormSet set;
-  const Eigen::VectorXd noSeed;
-  for (auto _ : state) {
-    closedFormSolutions(s.model, s.poses[k++ % s.poses.size()], noSeed, set);
-    solutions += static_cast<std::size_t>(set.count);
-    benchmark::DoNotOptimize(&solutions);
-  }
-  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+  timeClosedFormSet(state, s.model, s.poses);
 }
 BENCHMARK(BM_ClosedFormSetUr5)->Unit(benchmark::kMicrosecond);
 
@@ -233,16 +222,8 @@ void BM_ClosedFormSetGeneral6r(benchmark::State& state) {
         -4.332998466056023;
     poses.assign(64, toolPose(model, q0));
   }
-  std::size_t k = 0, solutions = 0;
-  ClosedFormSet set;
-  const Eigen::VectorXd noSeed;
-  for (auto _ : state) {
-    closedFormSolutions(model, poses[k++ % poses.size()], noSeed, set);
-    solutions += static_cast<std::size_t>(set.count);
-    benchmark::DoNotOptimize(&solutions);
-  }
-  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
-  state.SetLabel(set.family);
+  timeClosedFormSet(state, model, poses);
+  state.SetLabel(kinematicFamily(model));
 }
 BENCHMARK(BM_ClosedFormSetGeneral6r)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 

@@ -257,6 +257,17 @@ TEST(Cli, IkSolutionsReproduceThePoseThroughFk) {
   EXPECT_NEAR(first["q"][2].number, -2.07145, 0.5e-5);
 }
 
+// --pose x,y,z,roll,pitch,yaw (m, deg; eq 3.2: R = Rz(roll) Ry(pitch) Rx(yaw)) of a transform,
+// to full precision.
+std::string poseOption(const Eigen::Matrix4d& T) {
+  const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
+  const double r2d = 180.0 / M_PI;
+  char pose[200];
+  std::snprintf(pose, sizeof pose, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", T(0, 3), T(1, 3), T(2, 3),
+                std::atan2(R(1, 0), R(0, 0)) * r2d, -std::asin(R(2, 0)) * r2d, std::atan2(R(2, 1), R(2, 2)) * r2d);
+  return pose;
+}
+
 // A UR arm (no spherical wrist, joints 2-4 parallel), from the library file and from ROS's
 // URDF as armdyn converts it (--tip tool0): "solver" names the class, all eight solutions come
 // back with distinct names, and each goes back through fk to the pose (made by fk from known
@@ -269,11 +280,7 @@ TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
     SCOPED_TRACE(robot);
     const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.3, -1.1, 1.4, -0.7, 1.0, 0.4).finished();
     const Eigen::Matrix4d T0 = fk(robot, q0);
-    const Eigen::Matrix3d R0 = T0.topLeftCorner<3, 3>();
-    const double r2d = 180.0 / M_PI;
-    char pose[200];
-    std::snprintf(pose, sizeof pose, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", T0(0, 3), T0(1, 3), T0(2, 3),
-                  std::atan2(R0(1, 0), R0(0, 0)) * r2d, -std::asin(R0(2, 0)) * r2d, std::atan2(R0(2, 1), R0(2, 2)) * r2d);
+    const std::string pose = poseOption(T0);
     const JsonValue v = parseJson(runCli({"ik", robot, "--pose", pose, "--json", "--all"}));
     EXPECT_EQ(v["solver"].string, "three_parallel");
     ASSERT_EQ(v["solutions"].size(), 8u);
@@ -316,11 +323,7 @@ TEST(Cli, IkHoldsAFreeJointOfASevenJointArm) {
   }
   const Eigen::VectorXd q0 = (Eigen::VectorXd(7) << 0.3, 0.5, -0.4, -1.2, 0.6, 0.9, 0.2).finished();
   const Eigen::Matrix4d T0 = fk(robot, q0);
-  const Eigen::Matrix3d R0 = T0.topLeftCorner<3, 3>();
-  const double r2d = 180.0 / M_PI;
-  char pose[200];
-  std::snprintf(pose, sizeof pose, "%.17g,%.17g,%.17g,%.17g,%.17g,%.17g", T0(0, 3), T0(1, 3), T0(2, 3),
-                std::atan2(R0(1, 0), R0(0, 0)) * r2d, -std::asin(R0(2, 0)) * r2d, std::atan2(R0(2, 1), R0(2, 2)) * r2d);
+  const std::string pose = poseOption(T0);
   const JsonValue v = parseJson(runCli({"ik", robot, "--pose", pose, "--free", "3=-0.4", "--json", "--all"}));
   EXPECT_EQ(v["solver"].string, "generic");
   EXPECT_EQ(v["free_joint"].number, 3);

@@ -86,9 +86,7 @@ HeldChain solvableChain(const Model& arm, int joint, double value) {
   HeldChain h;
   RobotSpec directSpec = heldJointChain(arm, joint, value);
   const Model direct(directSpec);
-  RobotSpec reversedSpec = reversedChain(direct);
-  const Model reversed(reversedSpec);
-  const std::string familyDirect = kinematicFamily(direct), familyReversed = kinematicFamily(reversed);
+  const std::string familyDirect = kinematicFamily(direct);
   const auto exact = [](const std::string& f) { return !f.empty() && f != "general_6r"; };
   const auto take = [&](RobotSpec& spec, const std::string& family, bool isReversed) {
     spec.family = family;
@@ -96,8 +94,13 @@ HeldChain solvableChain(const Model& arm, int joint, double value) {
     h.reversed = isReversed;
     h.family = family;
   };
-  if (exact(familyDirect)) take(directSpec, familyDirect, false);
-  else if (exact(familyReversed)) take(reversedSpec, familyReversed, true);
+  if (exact(familyDirect)) {
+    take(directSpec, familyDirect, false);
+    return h;
+  }
+  RobotSpec reversedSpec = reversedChain(direct);  // built only when the direct chain needs it
+  const std::string familyReversed = kinematicFamily(Model(reversedSpec));
+  if (exact(familyReversed)) take(reversedSpec, familyReversed, true);
   else if (!familyDirect.empty()) take(directSpec, familyDirect, false);
   else if (!familyReversed.empty()) take(reversedSpec, familyReversed, true);
   else

@@ -130,12 +130,7 @@ const Eigen::Matrix<double, 9, 9>& halfAngleMap() {
 }
 
 // ^{i-1}A_i at DH angle theta.
-Eigen::Matrix4d link(const Model& m, int i, double theta) {
-  const double c = std::cos(theta), s = std::sin(theta), ca = m.cosAlpha(i), sa = m.sinAlpha(i);
-  Eigen::Matrix4d A;
-  A << c, -s * ca, s * sa, m.dh(i).a * c, s, c * ca, -c * sa, m.dh(i).a * s, 0.0, sa, ca, m.dh(i).d, 0.0, 0.0, 0.0, 1.0;
-  return A;
-}
+Eigen::Matrix4d link(const Model& m, int i, double theta) { return revoluteLink(m, i, std::cos(theta), std::sin(theta)); }
 
 // Left side: frame 5's origin and z axis in frame 2 at DH angles theta3..5.
 Vec14 leftSide(const Model& m, double t3, double t4, double t5) {
@@ -426,32 +421,26 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   return true;
 }
 
-// A generic probe pose of the arm (DH frame 0): frame 6 at fixed joint values.
+// Generic joint values at which the structure check probes the arm.
+JointVector6 probeJoints() {
+  JointVector6 q;
+  q << 0.31, -0.77, 1.13, 0.53, -1.37, 0.91;
+  return q;
+}
+
+// The probe pose (DH frame 0): frame 6 at probeJoints().
 Eigen::Matrix4d probePose(const Model& m) {
-  const double q[6] = {0.31, -0.77, 1.13, 0.53, -1.37, 0.91};
+  const JointVector6 q = probeJoints();
   Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
-  for (int i = 0; i < 6; ++i) T = T * link(m, i, m.dh(i).theta + q[i]);
+  for (int i = 0; i < 6; ++i) T = T * dhTransform(m, i, q(i));
   return T;
 }
 
-// The smallest singular value of the geometric Jacobian (joint axes' twists, DH frame 0) at the
-// probe configuration over the largest: 0 for an arm with fewer than six independent motions
-// anywhere (two coincident axes, ...), where the solutions are not isolated.
+// The smallest singular value of the geometric Jacobian at the probe configuration over the
+// largest: 0 for an arm with fewer than six independent motions anywhere (two coincident axes,
+// ...), where the solutions are not isolated.
 double probeRankRatio(const Model& m) {
-  const double q[6] = {0.31, -0.77, 1.13, 0.53, -1.37, 0.91};
-  Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
-  Eigen::Matrix<double, 3, 6> z, o;
-  for (int i = 0; i < 6; ++i) {
-    z.col(i) = T.block<3, 1>(0, 2);
-    o.col(i) = T.block<3, 1>(0, 3);
-    T = T * link(m, i, m.dh(i).theta + q[i]);
-  }
-  Eigen::Matrix<double, 6, 6> J;
-  for (int i = 0; i < 6; ++i) {
-    J.block<3, 1>(0, i) = z.col(i).cross(Eigen::Vector3d(T.block<3, 1>(0, 3) - o.col(i)));
-    J.block<3, 1>(3, i) = z.col(i);
-  }
-  const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(J);
+  const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(sixJointJacobian(m, probeJoints()));
   return svd.singularValues()(5) / std::max(svd.singularValues()(0), 1e-300);
 }
 
@@ -490,20 +479,7 @@ void solve(Solver& s) {
   // started again a little way along the nearly null direction, both ways.
   const int firstPass = kept;
   for (int f = 0; f < firstPass && kept < kMaxSolutions; ++f) {
-    Eigen::Matrix<double, 6, 6> J;
-    {
-      Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
-      Eigen::Matrix<double, 3, 6> z, o;
-      for (int i = 0; i < 6; ++i) {
-        z.col(i) = T.block<3, 1>(0, 2);
-        o.col(i) = T.block<3, 1>(0, 3);
-        T = T * link(m, i, dhFromJoint(m, i, found[f](i)));
-      }
-      for (int i = 0; i < 6; ++i) {
-        J.block<3, 1>(0, i) = z.col(i).cross(Eigen::Vector3d(T.block<3, 1>(0, 3) - o.col(i)));
-        J.block<3, 1>(3, i) = z.col(i);
-      }
-    }
+    const Eigen::Matrix<double, 6, 6> J = sixJointJacobian(m, found[f]);
     // Cheap test first: |det J| against the product of its column lengths (1 for orthogonal).
     double columns = 1.0;
     for (int i = 0; i < 6; ++i) columns *= std::max(J.col(i).norm(), 1e-300);

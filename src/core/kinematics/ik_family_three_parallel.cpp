@@ -177,14 +177,6 @@ Eigen::Matrix3d rotX(double c, double s) {
   return R;
 }
 
-// ^{i-1}A_i of a revolute link from the cosine and sine of its DH angle.
-Eigen::Matrix4d linkTransform(const Model& m, int i, double c, double s) {
-  const double ca = m.cosAlpha(i), sa = m.sinAlpha(i), a = m.dh(i).a, d = m.dh(i).d;
-  Eigen::Matrix4d A;
-  A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
-  return A;
-}
-
 // |(x, y)| without std::hypot's overflow care (a fifth of the solve time): the values here are
 // lengths and cosines of an arm, far from overflow.
 inline double norm2(double x, double y) { return std::sqrt(x * x + y * y); }
@@ -275,7 +267,7 @@ void solve(Solver& s) {
     const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
     const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
     const Eigen::Matrix3d G = R01.transpose() * R06a;
-    const Eigen::Matrix4d A1 = linkTransform(m, 0, c1, s1);
+    const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
     // Front: the wrist point on the side the upper arm points to at theta2 = 0 (x1 sign(a2);
     // a2 < 0 on the UR arms); of two theta1 roots the more so is "front", the other "back".
     const auto frontness = [&](double t) {
@@ -294,9 +286,7 @@ void solve(Solver& s) {
       double c6, s6;
       const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
       if (norm2(h1, h2) < 1e-9 || n6 < 1e-12) {  // joint 6 parallel to z1: a continuum, the seed's
-        const double t6 = dhFromJoint(m, 5, s.seed(5));
-        c6 = std::cos(t6);
-        s6 = std::sin(t6);
+        seedCosSin(s, 5, c6, s6);
       } else {
         c6 = (g1 * h1 + g2 * h2) / n6;
         s6 = (g1 * h2 - g2 * h1) / n6;
@@ -328,9 +318,7 @@ void solve(Solver& s) {
         const double nr = norm2(X, Y) * norm2(vx, vy);
         double c2, s2;
         if (nr < 1e-24 * g.scale * g.scale) {  // the wrist on joint 2's axis: a continuum, the seed's
-          const double t2 = dhFromJoint(m, 1, s.seed(1));
-          c2 = std::cos(t2);
-          s2 = std::sin(t2);
+          seedCosSin(s, 1, c2, s2);
         } else {
           c2 = (X * vx + Y * vy) / nr;
           s2 = (Y * vx - X * vy) / nr;
@@ -355,8 +343,8 @@ void solve(Solver& s) {
         c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
         c.refined = !exact;
         if (exact) {  // closedFormSolutions drops repeats (singular targets)
-          c.frame3.noalias() = A1 * linkTransform(m, 1, c2, s2);
-          c.frame3 = c.frame3 * linkTransform(m, 2, c3, s3);
+          c.frame3.noalias() = A1 * revoluteLink(m, 1, c2, s2);
+          c.frame3 = c.frame3 * revoluteLink(m, 2, c3, s3);
           c.wristCs = {c4, c5, c6, s4, s5, s6};
           if (isNew(c.q, c.key, false)) ++nFound;
         } else if (refineSixJoints(m, T06, c.q) < 1e-10) {

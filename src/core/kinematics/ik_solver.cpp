@@ -220,53 +220,48 @@ std::vector<std::string> withWrist(const std::vector<std::string>& names) {
 
 // ---- refinement ----
 
-namespace {
-
-// Frame 6 at q, and the axis z_{i-1} and origin o_{i-1} of each joint (DH frame 0).
-Eigen::Matrix4d sixJointFrames(const Model& model, const JointVector6& q, Eigen::Matrix<double, 3, 6>& z,
-                               Eigen::Matrix<double, 3, 6>& o) {
+Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVector6& q, Eigen::Matrix4d* T06) {
+  assert(model.dof() == 6);
+  Eigen::Matrix<double, 3, 6> z, o;
   Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
   for (int i = 0; i < 6; ++i) {
     z.col(i) = T.block<3, 1>(0, 2);
     o.col(i) = T.block<3, 1>(0, 3);
     T = T * dhTransform(model, i, q(i));
   }
-  return T;
+  Eigen::Matrix<double, 6, 6> J;
+  const Eigen::Vector3d p = T.block<3, 1>(0, 3);
+  for (int i = 0; i < 6; ++i) {
+    const Eigen::Vector3d zi = z.col(i);
+    if (model.isRevolute(i)) {
+      J.block<3, 1>(0, i) = zi.cross(p - Eigen::Vector3d(o.col(i)));
+      J.block<3, 1>(3, i) = zi;
+    } else {
+      J.block<3, 1>(0, i) = zi;
+      J.block<3, 1>(3, i).setZero();
+    }
+  }
+  if (T06) *T06 = T;
+  return J;
 }
-
-}  // namespace
 
 double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps) {
   assert(model.dof() == 6);
-  Eigen::Matrix<double, 3, 6> z, o;
-  Eigen::Matrix4d T = sixJointFrames(model, q, z, o);
+  Eigen::Matrix4d T;
+  Eigen::Matrix<double, 6, 6> J = sixJointJacobian(model, q, &T);
   Vector6d e = poseError(T06, T);
   double err = e.head<3>().norm() + e.tail<3>().norm();
   for (int it = 0; it < maxSteps && err > 1e-15; ++it) {
-    Eigen::Matrix<double, 6, 6> J;
-    const Eigen::Vector3d p = T.block<3, 1>(0, 3);
-    for (int i = 0; i < 6; ++i) {
-      const Eigen::Vector3d zi = z.col(i);
-      if (model.isRevolute(i)) {
-        J.block<3, 1>(0, i) = zi.cross(p - Eigen::Vector3d(o.col(i)));
-        J.block<3, 1>(3, i) = zi;
-      } else {
-        J.block<3, 1>(0, i) = zi;
-        J.block<3, 1>(3, i).setZero();
-      }
-    }
     const Vector6d step = Eigen::FullPivLU<Eigen::Matrix<double, 6, 6>>(J).solve(e);
     if (!step.allFinite()) break;
-    JointVector6 trial = q + step;
-    Eigen::Matrix<double, 3, 6> zt, ot;
-    const Eigen::Matrix4d Tt = sixJointFrames(model, trial, zt, ot);
+    const JointVector6 trial = q + step;
+    Eigen::Matrix4d Tt;
+    const Eigen::Matrix<double, 6, 6> Jt = sixJointJacobian(model, trial, &Tt);
     const Vector6d et = poseError(T06, Tt);
     const double errTrial = et.head<3>().norm() + et.tail<3>().norm();
     if (!(errTrial < err)) break;
     q = trial;
-    T = Tt;
-    z = zt;
-    o = ot;
+    J = Jt;
     e = et;
     err = errTrial;
   }

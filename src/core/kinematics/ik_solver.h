@@ -153,7 +153,26 @@ Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q);
 // configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them.
 void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6);
 
+// ^{i-1}A_i of revolute link i from the cosine and sine of its DH angle (no trigonometry).
+inline Eigen::Matrix4d revoluteLink(const Model& model, int i, double c, double s) {
+  const double ca = model.cosAlpha(i), sa = model.sinAlpha(i), a = model.dh(i).a, d = model.dh(i).d;
+  Eigen::Matrix4d A;
+  A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
+  return A;
+}
+
+// Cosine and sine of joint i's DH angle at the seed: the free angle of a continuum.
+inline void seedCosSin(const Solver& s, int i, double& c, double& sn) {
+  const double t = dhFromJoint(s.model, i, s.seed(i));
+  c = std::cos(t);
+  sn = std::sin(t);
+}
+
 // ---- refinement ----
+
+// The geometric Jacobian (rows v, w; DH frame 0) of a six-joint arm at joint values q, and
+// frame 6 there when `T06` is given. Fixed size, no allocation.
+Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVector6& q, Eigen::Matrix4d* T06 = nullptr);
 
 // Newton steps on the full pose of a six-joint arm (geometric 6 x 6 Jacobian, fixed size, no
 // allocation) from a candidate q (joint values) toward frame 6 = T06 (DH frame 0, TOOL

@@ -41,20 +41,12 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
 // The pose error of q, cheaply: position error plus |R_target - R| / sqrt(2) (the rotation
 // angle to first order), m and rad. Six joints: frame 6 against `target6` (the pose with BASE
 // and TOOL removed); fewer: the tool point against the pose's, position only.
-// ^{i-1}A_i of a revolute joint from the cosine and sine of its DH angle.
-Eigen::Matrix4d revoluteTransform(const Model& model, int i, double c, double s) {
-  const double ca = model.cosAlpha(i), sa = model.sinAlpha(i), a = model.dh(i).a, d = model.dh(i).d;
-  Eigen::Matrix4d A;
-  A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
-  return A;
-}
-
 double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Matrix4d& target6,
                      const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
                      const std::array<double, 6>* wristCs = nullptr) {
   Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
   if (frame3 && wristCs && n == 6) {
-    for (int i = 3; i < 6; ++i) T = T * revoluteTransform(model, i, (*wristCs)[i - 3], (*wristCs)[i]);
+    for (int i = 3; i < 6; ++i) T = T * ik::revoluteLink(model, i, (*wristCs)[i - 3], (*wristCs)[i]);
   } else {
     for (int i = frame3 ? 3 : 1; i < n; ++i) T = T * dhTransform(model, i, q(i));
   }

@@ -185,6 +185,7 @@ struct Candidate {
   JointVector6 q;
   int configuration;  // named: the index; numbered: 0 elbow up, 1 down (the branch is added last)
   double key;         // theta1, then theta5: the numbered order
+  int pair;           // which (theta1, theta5) root pair it came from: i1 * 4 + i5
   bool refined;       // frame3 and wristCs describe the unrefined values: not passed on
   Eigen::Matrix4d frame3;
   std::array<double, 6> wristCs;
@@ -340,6 +341,7 @@ void solve(Solver& s) {
         const double dh[6] = {t1, std::atan2(s2, c2), g.calpha2 * e * gamma, std::atan2(s4, c4), t5, t6};
         for (int j = 0; j < 6; ++j) c.q(j) = jointFromDh(m, j, dh[j]);
         c.key = wrapToPi(dh[0]) * 64.0 + wrapToPi(dh[4]);
+        c.pair = i1 * 4 + i5;
         c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
         c.refined = !exact;
         if (exact) {  // closedFormSolutions drops repeats (singular targets)
@@ -353,6 +355,42 @@ void solve(Solver& s) {
           if (isNew(c.q, c.key, true)) ++nFound;
         }
       }
+    }
+  }
+  // Nearly multiple roots (a nearly special arm): two root pairs within 1e-3 rad of each other
+  // carry the digits of a double root, about the square root of the rounding, and Newton takes
+  // both onto the same solution. Such candidates are refined here and merged to 1e-6 rad before
+  // any is named, so that each name goes to a distinct solution (closedFormSolutions would
+  // otherwise polish them together after they were named).
+  {
+    bool close[ClosedFormSet::kCapacity] = {};
+    bool any = false;
+    for (int a = 0; a < nFound; ++a)
+      for (int b = a + 1; b < nFound; ++b) {
+        if (found[a].pair == found[b].pair) continue;
+        const double d1 = std::abs(wrapToPi(found[a].q(0) - found[b].q(0)));
+        const double d5 = std::abs(wrapToPi(found[a].q(4) - found[b].q(4)));
+        if (d1 < 1e-3 && d5 < 1e-3) close[a] = close[b] = any = true;
+      }
+    if (any) {
+      int kept = 0;
+      for (int a = 0; a < nFound; ++a) {
+        Candidate c = found[a];
+        if (close[a] && !c.refined) {
+          JointVector6 q = c.q;
+          if (refineSixJoints(m, T06, q) < 1e-10) {
+            c.q = q;
+            c.refined = true;
+            c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
+          }
+        }
+        const int before = nFound;
+        nFound = kept;  // isNew compares against the kept ones only
+        const bool fresh = isNew(c.q, c.key, c.refined);
+        nFound = before;
+        if (fresh) found[kept++] = c;
+      }
+      nFound = kept;
     }
   }
   if (nFound == 0) {

@@ -184,8 +184,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   // The families solve in DH frame 0; the solutions are polished and checked in the world.
   ik::Solver s{model, rigidInverse(model.base()) * pose, JointVector6::Zero(), {}, 0, {}};
   const Eigen::Matrix4d target6 = s.pose * rigidInverse(model.tool());
-  const Eigen::VectorXd& from = seed.size() == n ? seed : model.home();
-  for (int i = 0; i < n && i < from.size(); ++i) s.seed(i) = from(i);
+  for (int i = 0; i < n && i < 6; ++i) s.seed(i) = seed.size() == n ? seed(i) : model.homeValue(i);
   if (!out.misfit.empty()) {
     out.reason = "family '" + family + "' " + out.misfit;
     return false;

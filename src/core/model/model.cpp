@@ -136,8 +136,12 @@ Model::Model(RobotSpec spec) : spec_(std::move(spec)) {
 }
 
 Eigen::VectorXd Model::home() const {
-  return spec_.home.size() == n_ ? spec_.home : Eigen::VectorXd::Zero(n_);
+  Eigen::VectorXd q(n_);
+  for (int i = 0; i < n_; ++i) q(i) = homeValue(i);
+  return q;
 }
+
+double Model::homeValue(int i) const { return spec_.home.size() == n_ ? spec_.home(i) : 0.0; }
 
 namespace {
 

@@ -50,6 +50,7 @@ class Model {
   // rotated by the base (equal to it for an identity base), m/s^2.
   const Eigen::Vector3d& gravity() const { return gravityInBase_; }
   Eigen::VectorXd home() const;  // spec.home or zeros
+  double homeValue(int i) const;  // joint i of home(), without allocating
   // cos and sin of link i's twist alpha, computed once (the hot kinematics need them per call).
   double cosAlpha(int i) const { return cosAlpha_[i]; }
   double sinAlpha(int i) const { return sinAlpha_[i]; }

@@ -46,7 +46,7 @@ bool FileActions::openFile(const QString& path, QString* error) {
     }
     hooks_.fitNextResult();
     addRecent(path);
-    if (sweep) messages_->notice(tr("%1 holds no task: a joint sweep was added (Task menu to change it)").arg(QFileInfo(path).fileName()));
+    if (sweep) messages_->notice(tr("%1 holds no task: a joint sweep was added (change it: Main menu > 4. Change > 3. Change trajectory points)").arg(QFileInfo(path).fileName()));
     return true;
   } catch (const std::exception& sessionError) {
     try {
@@ -85,7 +85,7 @@ bool FileActions::importFile(const QString& path, QString* error) {
     const bool keep = s.task.pointCount() > 0 && (!jointPoints || s.task.jointPoints.cols() == robot.dof());
     if (!keep) s.task = jointSweepTask(robot);
     document_->edit(s, tr("Import %1").arg(QFileInfo(path).fileName()));
-    messages_->notice(keep ? tr("Imported %1; the task \"%2\" of the previous robot is kept (Task menu to change it)")
+    messages_->notice(keep ? tr("Imported %1; the task \"%2\" of the previous robot is kept (change it: Main menu > 4. Change > 3. Change trajectory points)")
                       .arg(QFileInfo(path).fileName(), QString::fromStdString(s.task.name))
                 : tr("Imported %1 with a joint sweep task (the previous task does not fit it)").arg(QFileInfo(path).fileName()));
     hooks_.fitNextResult();
@@ -116,11 +116,20 @@ bool FileActions::importUrdf(const QString& path, const QString& tip, QString* e
     document_->edit(s, tr("Import URDF %1").arg(QFileInfo(path).fileName()));
     hooks_.fitNextResult();
     QString message = tr("Imported %1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6; "
-                         "a joint sweep task was added (Task menu to change it)")
+                         "a joint sweep task was added (change it: Main menu > 4. Change > 3. Change trajectory points)")
                           .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName())
                           .arg(import.robot.dof())
                           .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
                           .arg(import.fkResidual, 0, 'g', 2);
+    // Joints off the chain held still and links merged into the arm (the full list in the notes).
+    if (!import.held.empty()) {
+      QStringList held;
+      for (const UrdfHeldJoint& h : import.held)
+        held << tr("%1 at %2").arg(QString::fromStdString(h.joint)).arg(h.value, 0, 'g', 6);
+      message += tr("; held still off the chain: %1").arg(held.join(", "));
+    }
+    if (import.merged.size() == 1) message += tr("; 1 link merged into the arm's links");
+    if (import.merged.size() > 1) message += tr("; %1 links merged into the arm's links").arg(import.merged.size());
     messages_->notice(message);
     if (messages_->interactive() && !import.notes.empty()) {
       QStringList notes;

@@ -118,19 +118,28 @@ std::string usage(const std::string& command) {
         "          \"iso_cube\": {\"centre\": [x, y, z], \"edge\"}, \"samples\", \"voxel\"}\n";
   else if (command == "convert")
     body =
-        "usage: armdyn convert IN OUT [--tip LINK] [--json]\n"
+        "usage: armdyn convert IN OUT [--tip LINK] [--hold JOINT=VALUE]... [--json]\n"
         "\n"
         "Writes the robot of IN to OUT; the formats follow the extensions: .urdf (URDF), .yaml or\n"
         ".yml (armdyn robot file). IN may also be a session or Vora specification file. A URDF is\n"
         "read along the chain from its root link to the tip: fixed joints merged, joint axes put\n"
         "in DH form (BASE and TOOL keep the rest), inertials moved into the DH link frames, limits,\n"
-        "effort and velocity kept; floating, planar and mimic joints and branches with movable\n"
-        "joints are refused naming the joint. The URDF's own forward kinematics is checked against\n"
-        "the DH robot's at 25 random configurations (the largest difference is printed).\n"
-        "URDF holds no gravity (9.81 m/s^2 along -z of the root is taken), drives, TACC or DT.\n"
-        "  --tip LINK  last link of the chain (default: the deepest leaf; needed when several tie)\n"
+        "effort and velocity kept. Movable joints off the chain (fingers, grippers) are held still\n"
+        "(at --hold's value, else 0, else their lower limit when 0 is outside) and their links\n"
+        "merged into the chain link they hang from; <mimic> joints off the chain follow their\n"
+        "leader's held value; <mimic> on fixed joints is ignored. Refused, naming the joint:\n"
+        "floating and planar joints, a mimic joint on the chain. The URDF's own forward\n"
+        "kinematics is checked against the DH robot's at 25 random configurations (the largest\n"
+        "difference is printed). URDF holds no gravity (9.81 m/s^2 along -z of the root is\n"
+        "taken), drives, TACC or DT.\n"
+        "  --tip LINK           last link of the chain (default: the deepest leaf; needed when\n"
+        "                       several tie)\n"
+        "  --hold JOINT=VALUE   value (rad or m) of a movable joint off the chain; repeatable,\n"
+        "                       or comma-separated: --hold a=0.01,b=0.02\n"
         "  --json      print {\"input\", \"output\", \"joints\", \"root\", \"tip\", \"joint_names\",\n"
-        "              \"axis_relations\", \"notes\", \"fk_residual\", \"fk_configurations\"}\n";
+        "              \"axis_relations\", \"notes\", \"held\": [{\"joint\", \"value\", \"follows\",\n"
+        "              \"given\"}], \"merged\": [{\"link\", \"into\"}], \"fk_residual\",\n"
+        "              \"fk_configurations\"}\n";
   else if (command == "tables")
     body =
         "usage: armdyn tables ROBOT [--task TASK] [--out FILE] [--every k]\n"

@@ -172,6 +172,18 @@ class MainWindowTest : public QObject {
     }
     QVERIFY2(worst < 1e-9, qPrintable(QString::number(worst)));
     saveArtifact(w, "imported_urdf_puma");
+    // The Panda as Franka ships it (example-robot-data): the fingers off the chain are held and
+    // their links merged, and the notice says so.
+    QVERIFY2(w.importUrdf(source("tests/data/urdf/example-robot-data/panda.urdf"), "panda_hand_tcp", &error), qPrintable(error));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QCOMPARE(w.document()->robot().dof(), 7);
+    const QString notice = w.statusBar()->currentMessage();
+    QVERIFY2(notice.contains("held still off the chain: panda_finger_joint1 at 0, panda_finger_joint2 at 0"), qPrintable(notice));
+    QVERIFY2(notice.contains("5 links merged"), qPrintable(notice));
+    QVERIFY2(!notice.contains("Task menu"), qPrintable(notice));  // no such menu: the path that exists
+    QVERIFY2(notice.contains("Main menu > 4. Change > 3. Change trajectory points"), qPrintable(notice));
+    w.document()->undoStack()->undo();
+    QVERIFY(waitForRun(w));
     // Export and import back.
     const QString out = QDir::temp().filePath("armdyn_studio_export_test.urdf");
     QVERIFY2(w.exportUrdf(out, &error), qPrintable(error));

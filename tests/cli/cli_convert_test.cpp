@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 #include <cstdio>
+#include <set>
 
 namespace armdyn {
 namespace {
@@ -89,14 +90,60 @@ TEST(CliConvert, EveryCommandReadsAUrdfRobot) {
   EXPECT_NE(noTask.err.find("--task"), std::string::npos) << noTask.err;
 }
 
+// A side joint held by --hold, a mimic following it: the JSON lists both ("held") and every
+// merged link ("merged"); the text output notes them.
+TEST(CliConvert, HeldJointsAndMergedLinksAreListed) {
+  const test::ScratchDir dir;
+  const std::string panda = test::sourcePath("tests/data/urdf/example-robot-data/panda.urdf");
+  const CliResult r = runCli({"convert", panda, dir.file("panda.yaml"), "--tip", "panda_hand_tcp", "--hold",
+                              "panda_finger_joint1=0.02", "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const test::JsonValue j = parseJson(r);
+  ASSERT_EQ(j["held"].size(), 2u);
+  EXPECT_EQ(j["held"][0]["joint"].string, "panda_finger_joint1");
+  EXPECT_EQ(j["held"][0]["value"].number, 0.02);
+  EXPECT_TRUE(j["held"][0]["given"].boolean);
+  EXPECT_TRUE(j["held"][0]["follows"].type == test::JsonValue::Type::Null);
+  EXPECT_EQ(j["held"][1]["joint"].string, "panda_finger_joint2");
+  EXPECT_EQ(j["held"][1]["follows"].string, "panda_finger_joint1");
+  EXPECT_EQ(j["held"][1]["value"].number, 0.02);
+  std::set<std::string> merged;
+  for (std::size_t k = 0; k < j["merged"].size(); ++k) {
+    EXPECT_EQ(j["merged"][k]["into"].string, "panda_link7");
+    merged.insert(j["merged"][k]["link"].string);
+  }
+  EXPECT_EQ(merged, (std::set<std::string>{"panda_link8", "panda_hand", "panda_hand_tcp", "panda_leftfinger", "panda_rightfinger"}));
+  const CliResult text = runCli({"convert", panda, dir.file("panda2.yaml"), "--tip", "panda_link8"});
+  ASSERT_EQ(text.exitCode, 0) << text.err;
+  EXPECT_NE(text.out.find("joint 'panda_finger_joint2' (prismatic, off the chain) held at 0 m (follows 'panda_finger_joint1')"),
+            std::string::npos)
+      << text.out;
+}
+
 TEST(CliConvert, Refusals) {
   const test::ScratchDir dir;
   const CliResult tie = runCli({"convert", test::sourcePath("tests/data/urdf/ur5.urdf"), dir.file("x.yaml")});
   EXPECT_EQ(tie.exitCode, 2);
   EXPECT_NE(tie.err.find("--tip: the tree has 2 deepest links (ee_link, tool0"), std::string::npos) << tie.err;
-  const CliResult branch = runCli({"convert", test::sourcePath("tests/data/bad/urdf_branch.urdf"), dir.file("x.yaml")});
-  EXPECT_EQ(branch.exitCode, 2);
-  EXPECT_NE(branch.err.find("urdf_branch.urdf:28: joint 'finger_joint':"), std::string::npos) << branch.err;
+  const CliResult follows =
+      runCli({"convert", test::sourcePath("tests/data/bad/urdf_side_follows_chain.urdf"), dir.file("x.yaml"), "--tip", "tool_tip"});
+  EXPECT_EQ(follows.exitCode, 2);
+  EXPECT_NE(follows.err.find("urdf_side_follows_chain.urdf:28: joint 'finger_joint':"), std::string::npos) << follows.err;
+  const std::string branch = test::sourcePath("tests/data/urdf/side_branch.urdf");
+  for (const auto& [hold, words] : std::vector<std::pair<std::string, std::string>>{
+           {"finger_joint=0.05", "side_branch.urdf:28: joint 'finger_joint': --hold: 0.05 is outside the joint's limits"},
+           {"finger_joint", "--hold: 'finger_joint': give JOINT=VALUE"},
+           {"finger_joint=abc", "--hold: 'finger_joint=abc': the value after '=' must be a finite number"},
+           {"finger_joint=0.01,finger_joint=0.02", "--hold: joint 'finger_joint' given twice"},
+           {"joint1=0", "side_branch.urdf:6: joint 'joint1': --hold: a joint of the chain"},
+           {"nothing=0", "--hold: no joint named 'nothing'"}}) {
+    const CliResult r = runCli({"convert", branch, dir.file("x.yaml"), "--tip", "tool_tip", "--hold", hold});
+    EXPECT_EQ(r.exitCode, 2) << hold;
+    EXPECT_NE(r.err.find(words), std::string::npos) << hold << ": " << r.err;
+  }
+  const CliResult holdYaml = runCli({"convert", test::sourcePath("robots/vora_rrr.yaml"), dir.file("x.urdf"), "--hold", "a=0"});
+  EXPECT_EQ(holdYaml.exitCode, 2);
+  EXPECT_NE(holdYaml.err.find("--hold: only for a URDF input"), std::string::npos) << holdYaml.err;
   const CliResult ext = runCli({"convert", test::sourcePath("robots/vora_rrr.yaml"), dir.file("x.txt")});
   EXPECT_EQ(ext.exitCode, 2);
   EXPECT_NE(ext.err.find("OUT"), std::string::npos) << ext.err;

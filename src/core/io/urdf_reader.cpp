@@ -1,6 +1,7 @@
 #include "io/urdf_reader.h"
 
 #include "common/input_error.h"
+#include "common/number_text.h"
 #include "common/text_file.h"
 #include "kinematics/dh_from_axes.h"
 #include "kinematics/forward_kinematics.h"
@@ -300,9 +301,16 @@ class Importer {
         failJoint(name, std::string("a ") + typeName(j->type) +
                             " joint has more than one degree of freedom; a DH robot has one revolute or prismatic joint per link");
       if (j->type == urdf::Joint::UNKNOWN) failJoint(name, "unknown joint type");
-      if (j->mimic)
-        failJoint(name, "a mimic joint (it follows '" + j->mimic->joint_name +
-                            "'); armdyn's joints are independent, so mimic joints are not imported");
+      if (j->mimic) {
+        if (j->type == urdf::Joint::FIXED) {
+          ignoredMimic_.push_back(name);
+        } else {
+          if (!model_->getJoint(j->mimic->joint_name))
+            failJoint(name, "<mimic> follows '" + j->mimic->joint_name + "', which is no joint of the file");
+          if (!std::isfinite(j->mimic->multiplier) || !std::isfinite(j->mimic->offset))
+            failJoint(name, "<mimic> multiplier and offset must be finite numbers");
+        }
+      }
       if (!poseOf(j->parent_to_joint_origin_transform).allFinite())
         failJoint(name, "<origin> is not a finite pose");
       if (movable(*j)) {
@@ -395,7 +403,15 @@ class Importer {
       }
       group_[path[k]] = static_cast<int>(chainJoints_.size());
       order_.push_back(path[k]);
+      if (!movable(j) && group_[path[k]] > 0)
+        out_.merged.push_back({path[k]->name, movingLink_.back()->name});
     }
+    for (const urdf::Joint* j : chainJoints_)
+      if (j->mimic)
+        failJoint(j->name, "a mimic joint (it follows '" + j->mimic->joint_name + "') on the chain to '" + tip_->name +
+                               "': armdyn's joints are independent, so a joint of the arm cannot follow another (choose "
+                               "a tip before it with --tip, or remove the <mimic>)");
+    checkHoldOptions();
     const int n = static_cast<int>(chainJoints_.size());
     if (n == 0) fail(1, "--tip", "no movable joint between the root '" + root_->name + "' and the tip '" + tip_->name + "'");
     if (n > kMaxLinks)
@@ -414,17 +430,85 @@ class Importer {
       for (const auto& j : link->child_joints) {
         const urdf::Link* child = model_->getLink(j->child_link_name).get();
         if (!child || onChain_.count(child) || zeroPose_.count(child)) continue;
-        if (j->type != urdf::Joint::FIXED)
-          failJoint(j->name, std::string("a ") + typeName(j->type) + " joint branching off the chain at link '" + link->name +
-                                 "' (to the tip '" + tip_->name + "'); a DH robot is one serial chain (choose another tip, or remove the branch)");
-        zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform);
+        Eigen::Matrix4d motion = Eigen::Matrix4d::Identity();
+        if (movable(*j)) {
+          const double value = heldValue(*j);
+          motion = motionOf(*j, vectorOf(j->axis).normalized(), value);
+          UrdfHeldJoint h{j->name, value, j->mimic ? j->mimic->joint_name : std::string(), options_.hold.count(j->name) > 0};
+          out_.notes.push_back("joint '" + j->name + "' (" + typeName(j->type) + ", off the chain) held at " +
+                               formatNumber(value) + (j->type == urdf::Joint::PRISMATIC ? " m" : " rad") +
+                               (h.follows.empty() ? (h.given ? " (--hold)" : "") : " (follows '" + h.follows + "')"));
+          out_.held.push_back(std::move(h));
+        }
+        zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform) * motion;
         group_[child] = group_[link];
         order_.push_back(child);
-        if (group_[link] > 0) out_.notes.push_back("link '" + child->name + "' (fixed to '" + link->name + "') merged into " +
-                                                   movingLink_[static_cast<std::size_t>(group_[link] - 1)]->name);
+        if (group_[link] > 0) {
+          const std::string& into = movingLink_[static_cast<std::size_t>(group_[link] - 1)]->name;
+          out_.notes.push_back("link '" + child->name + "' (" + (movable(*j) ? "held" : "fixed") + " to '" + link->name +
+                               "') merged into " + into);
+          out_.merged.push_back({child->name, into});
+        }
         stack.push_back(child);
       }
     }
+  }
+
+  // Every --hold entry names a movable joint off the chain that follows no other, and its value
+  // lies within the joint's limits.
+  void checkHoldOptions() {
+    for (const auto& [name, value] : options_.hold) {
+      const urdf::JointConstSharedPtr j = model_->getJoint(name);
+      if (!j) {
+        std::vector<std::string> names;
+        for (const auto& [n, other] : model_->joints_)
+          if (other && movable(*other) && !onChain_.count(model_->getLink(other->child_link_name).get()) && !other->mimic)
+            names.push_back(n);
+        fail(1, "--hold", "no joint named '" + name + "' (" +
+                              (names.empty() ? std::string("the file has no movable joint off the chain to hold")
+                                             : "joints off the chain: " + join(names)) + ")");
+      }
+      if (!movable(*j)) failJoint(name, "--hold: a " + std::string(typeName(j->type)) + " joint has nothing to hold");
+      if (onChain_.count(model_->getLink(j->child_link_name).get()))
+        failJoint(name, "--hold: a joint of the chain to '" + tip_->name + "' moves with the arm and cannot be held");
+      if (j->mimic)
+        failJoint(name, "--hold: it follows '" + j->mimic->joint_name + "' (<mimic>); hold '" + j->mimic->joint_name + "' instead");
+      if (!std::isfinite(value)) failJoint(name, "--hold: the value must be a finite number");
+      if (j->type != urdf::Joint::CONTINUOUS && j->limits && j->limits->lower < j->limits->upper &&
+          !(value >= j->limits->lower - 1e-12 && value <= j->limits->upper + 1e-12))
+        failJoint(name, "--hold: " + formatNumber(value) + " is outside the joint's limits [" + formatNumber(j->limits->lower) +
+                            ", " + formatNumber(j->limits->upper) + "]");
+    }
+  }
+
+  // The value a movable joint off the chain is held at: --hold's, a mimic's leader's (through
+  // any chain of mimics), else 0, or the lower limit when 0 is outside the limits.
+  double heldValue(const urdf::Joint& j) {
+    std::vector<const urdf::Joint*> followers;
+    const urdf::Joint* k = &j;
+    while (k->mimic && movable(*k)) {
+      if (std::find(followers.begin(), followers.end(), k) != followers.end())
+        failJoint(j.name, "<mimic> leaders form a loop");
+      followers.push_back(k);
+      const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
+      if (onChain_.count(model_->getLink(leader->child_link_name).get()))
+        failJoint(k->name, "off the chain, it follows the chain joint '" + leader->name +
+                               "' (<mimic>): it would move with the arm, and armdyn holds side joints still (choose a tip "
+                               "past it with --tip, or remove the <mimic>)");
+      k = leader;
+    }
+    double value = 0.0;
+    if (!movable(*k)) {
+      value = 0.0;  // a mimic of a fixed joint: the leader stands at 0
+    } else if (const auto it = options_.hold.find(k->name); it != options_.hold.end()) {
+      value = it->second;
+    } else if (k->type != urdf::Joint::CONTINUOUS && k->limits && k->limits->lower < k->limits->upper &&
+               (k->limits->lower > 0.0 || k->limits->upper < 0.0)) {
+      value = k->limits->lower;
+    }
+    for (auto f = followers.rbegin(); f != followers.rend(); ++f)
+      value = (*f)->mimic->multiplier * value + (*f)->mimic->offset;
+    return value;
   }
 
   void buildRobot() {
@@ -507,6 +591,21 @@ class Importer {
         }
       }
     }
+    // Home: every joint at 0, or at the nearest limit when 0 is outside (the Panda's joint 4).
+    bool homeMoved = false;
+    Eigen::VectorXd home = Eigen::VectorXd::Zero(n);
+    for (int i = 0; i < n; ++i) {
+      const LinkSpec& l = r.links[static_cast<std::size_t>(i)];
+      home(i) = std::clamp(0.0, l.qMin, l.qMax);
+      if (home(i) != 0.0) {
+        homeMoved = true;
+        out_.notes.push_back("joint '" + chainJoints_[static_cast<std::size_t>(i)]->name + "': 0 is outside its limits; home " +
+                             formatNumber(home(i)) + (l.joint == JointType::Prismatic ? " m" : " rad"));
+      }
+    }
+    if (homeMoved) r.home = home;
+    if (!ignoredMimic_.empty())
+      out_.notes.push_back("<mimic> on fixed joints ignored (a fixed joint does not move): " + join(ignoredMimic_));
     out_.root = root_->name;
     out_.tip = tip_->name;
   }
@@ -592,6 +691,7 @@ class Importer {
   std::vector<const urdf::Joint*> chainJoints_;
   std::vector<const urdf::Link*> movingLink_;
   std::vector<JointAxisLine> axes_;
+  std::vector<std::string> ignoredMimic_;  // fixed joints with a <mimic>
   DhChain dh_;
   UrdfImport out_;
 };

@@ -7,9 +7,17 @@
 // from a moving link by fixed joints are merged into it; links fixed to the root are ground).
 // Limits, effort (fmax) and velocity (vmax) are taken from <limit>.
 //
-// Refused, naming the joint (file:line: joints.NAME): floating, planar and mimic joints, and a
-// movable joint off the chosen chain (a branch). A tree whose deepest leaves tie needs the tip
-// named (the message lists the candidates). Inputs: at most kMaxInputFileBytes, XML nested at
+// Movable joints off the chosen chain (fingers, grippers, side arms) are held still, at the
+// value UrdfOptions::hold gives, else 0, else (0 outside the limits) the lower limit; a <mimic>
+// joint off the chain follows its leader's held value (multiplier * value + offset). Their links
+// are merged into the chain link they hang from, like links on fixed joints (physically right:
+// the arm carries them; a plain KDL chain root -> tip leaves them out). <mimic> on a fixed joint
+// means nothing and is ignored.
+//
+// Refused, naming the joint (file:line: joint 'NAME'): floating and planar joints, a mimic joint
+// on the chain (armdyn's joints are independent), a side joint that follows a chain joint, a
+// hold value outside the joint's limits or naming no held joint. A tree whose deepest leaves tie
+// needs the tip named (the message lists the candidates). Inputs: at most kMaxInputFileBytes, XML nested at
 // most kMaxUrdfNesting elements deep, no '%' outside comments (urdfdom 3.0 uses some attribute
 // text as a printf format: found by fuzzing).
 //
@@ -19,6 +27,7 @@
 #include "model/robot.h"
 
 #include <Eigen/Core>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,7 +37,24 @@ constexpr int kMaxUrdfNesting = 64;
 
 struct UrdfOptions {
   std::string tip;  // last link of the chain; empty = the deepest leaf
+  // Values (rad or m) for movable joints off the chain, by joint name; the others take 0, or
+  // their lower limit when 0 is outside.
+  std::map<std::string, double> hold;
   Eigen::Vector3d gravity = Eigen::Vector3d(0.0, 0.0, -9.81);  // in the root link's frame, m/s^2
+};
+
+// A movable joint off the chain, held still.
+struct UrdfHeldJoint {
+  std::string joint;
+  double value = 0.0;   // rad or m
+  std::string follows;  // the leader of a <mimic> joint, else empty
+  bool given = false;   // from UrdfOptions::hold
+};
+
+// A link whose inertial is merged into a chain link (the DH link named `into`): fixed to it, or
+// hanging from it through held joints.
+struct UrdfMergedLink {
+  std::string link, into;
 };
 
 struct UrdfImport {
@@ -37,6 +63,8 @@ struct UrdfImport {
   std::vector<std::string> jointNames;      // the movable joints of the chain, base to tip
   std::vector<std::string> axisRelations;   // "joint1-joint2: intersecting", ...
   std::vector<std::string> notes;           // merged links, assumed limits, non-physical inertia
+  std::vector<UrdfHeldJoint> held;          // movable joints off the chain, in tree order
+  std::vector<UrdfMergedLink> merged;       // links merged into a chain link (ground links not listed)
   // Largest difference between the URDF's own forward kinematics (chain of joint origins and
   // motions) and the DH robot's, over every moving link frame and the tip, at seeded random
   // configurations within the limits: position (m) and rotation (rad).

@@ -16,7 +16,9 @@ TaskSpec jointSweepTask(const RobotSpec& robot) {
   for (int i = 0; i < n; ++i) {
     const LinkSpec& l = robot.links[static_cast<std::size_t>(i)];
     const bool revolute = l.joint == JointType::Revolute;
-    const double home = robot.home.size() == n ? robot.home(i) : 0.0;
+    // From home, or the nearest value within the limits when home is outside them (the Panda's
+    // joint 4 at 0).
+    const double home = std::clamp(robot.home.size() == n ? robot.home(i) : 0.0, l.qMin, l.qMax);
     // 30 deg for joint 1, 3 deg less for each joint after it (each curve its own in the
     // plots), at least 12 deg; 0.1 m for a prismatic joint.
     const double step = revolute ? std::max(12.0, 30.0 - 3.0 * i) * M_PI / 180.0 : 0.1;  // rad or m

@@ -76,7 +76,7 @@ const BadCase kCases[] = {
     {"deep_nesting.yaml", "robot", 2, "syntax"},
     {"tagged_root_scalar.yaml", "robot", 1, "file"},  // found by fuzz_task_yaml: yaml-cpp 0.7 hangs
     {"anchored_key.yaml", "robot", 1, "syntax"},  // found by fuzz_robot_yaml: yaml-cpp 0.7 hangs
-    {"urdf_branch.urdf", "robot", 28, "joint 'finger_joint'"},
+    {"urdf_side_follows_chain.urdf", "robot", 28, "joint 'finger_joint'"},
     {"urdf_floating.urdf", "robot", 6, "joint 'world_to_base'"},
     {"urdf_mimic.urdf", "robot", 12, "joint 'joint2'"},
     {"urdf_malformed.urdf", "robot", 1, "robot"},

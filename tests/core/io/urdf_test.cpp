@@ -20,6 +20,7 @@
 
 #include <Eigen/Geometry>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 #include <random>
@@ -222,16 +223,105 @@ void expectRefused(const std::string& text, int line, const std::string& field, 
 
 TEST(UrdfImport, RefusesWhatDhCannotHoldNamingTheJoint) {
   const std::string dir = test::sourcePath("tests/data/bad/");
-  expectRefused(readFile(dir + "urdf_branch.urdf"), 28, "joint 'finger_joint'", "branching off the chain at link 'link1'");
   expectRefused(readFile(dir + "urdf_floating.urdf"), 6, "joint 'world_to_base'", "floating joint");
-  expectRefused(readFile(dir + "urdf_mimic.urdf"), 12, "joint 'joint2'", "mimic joint (it follows 'joint1')");
+  expectRefused(readFile(dir + "urdf_mimic.urdf"), 12, "joint 'joint2'", "mimic joint (it follows 'joint1') on the chain");
+  expectRefused(readFile(dir + "urdf_side_follows_chain.urdf"), 28, "joint 'finger_joint'",
+                "off the chain, it follows the chain joint 'joint1'");
   std::string planar = readFile(dir + "urdf_floating.urdf");
   planar.replace(planar.find("floating\">"), 8, "planar");
   expectRefused(planar, 6, "joint 'world_to_base'", "planar joint");
-  // The branch is fine when the chain is chosen through it: then the other arm is the branch.
-  UrdfOptions viaFinger;
-  viaFinger.tip = "finger";
-  expectRefused(readFile(dir + "urdf_branch.urdf"), 12, "joint 'joint2'", "branching off the chain at link 'link1'", viaFinger);
+}
+
+// Movable joints off the chain are held (default 0, or the lower limit when 0 is outside;
+// --hold), their links merged into the chain link they hang from; hold values are checked.
+TEST(UrdfImport, SideJointsAreHeldAndTheirLinksMerged) {
+  const std::string text = readFile(test::sourcePath("tests/data/urdf/side_branch.urdf"));
+  UrdfOptions options;
+  options.tip = "tool_tip";
+  const UrdfImport held = parseUrdf(text, "side_branch.urdf", options);
+  EXPECT_EQ(held.robot.dof(), 2);
+  ASSERT_EQ(held.held.size(), 2u);  // joint3 (after link2) and the finger (after link1), tree order
+  std::map<std::string, UrdfHeldJoint> byName;
+  for (const UrdfHeldJoint& h : held.held) byName[h.joint] = h;
+  EXPECT_EQ(byName["finger_joint"].value, 0.0);
+  EXPECT_FALSE(byName["finger_joint"].given);
+  EXPECT_EQ(byName["joint3"].value, 0.0);
+  std::map<std::string, std::string> into;
+  for (const UrdfMergedLink& m : held.merged) into[m.link] = m.into;
+  EXPECT_EQ(into["finger"], "link1");
+  EXPECT_EQ(into["link3"], "link2");
+  EXPECT_EQ(into["tool_link"], "link2");
+
+  // The lower limit when 0 is outside: a finger limited to [0.01, 0.04].
+  std::string shifted = text;
+  shifted.replace(shifted.find("lower=\"0\" upper=\"0.04\""), 22, "lower=\"0.01\" upper=\"0.04\"");
+  for (const UrdfHeldJoint& h : parseUrdf(shifted, "shifted.urdf", options).held)
+    EXPECT_EQ(h.value, h.joint == "finger_joint" ? 0.01 : 0.0) << h.joint;
+
+  // A finger held open 3 cm carries its (here massless) link 3 cm along y of link1: the same
+  // arm, the same numbers; a mass on the finger moves link1's centre of mass by 3 cm * m / M.
+  std::string weighted = text;
+  weighted.replace(weighted.find("<link name=\"finger\"/>"), std::string("<link name=\"finger\"/>").size(),
+                   "<link name=\"finger\"><inertial><mass value=\"1\"/><inertia ixx=\"0\" ixy=\"0\" ixz=\"0\" iyy=\"0\" "
+                   "iyz=\"0\" izz=\"0\"/></inertial></link>");
+  const UrdfImport closed = parseUrdf(weighted, "weighted.urdf", options);
+  options.hold["finger_joint"] = 0.03;
+  const UrdfImport open = parseUrdf(weighted, "weighted.urdf", options);
+  EXPECT_TRUE(open.held.size() == 2 && (open.held[0].given || open.held[1].given));
+  const LinkSpec& a = closed.robot.links[0];
+  const LinkSpec& b = open.robot.links[0];
+  EXPECT_NEAR(a.inertia.mass, 2.0, 1e-15);
+  // The finger slides along y of link1's URDF frame; its offset between the two holds, in the
+  // DH frame, has length 3 cm / 2 (half the merged mass).
+  EXPECT_NEAR((b.inertia.com - a.inertia.com).norm(), 0.015, 1e-15);
+
+  // Bad hold values, each naming the joint (or --hold) and changing nothing.
+  options.hold = {{"finger_joint", 0.05}};
+  expectRefused(text, 28, "joint 'finger_joint'", "--hold: 0.05 is outside the joint's limits [0, 0.04]", options);
+  options.hold = {{"joint2", 0.1}};
+  expectRefused(text, 12, "joint 'joint2'", "--hold: a joint of the chain to 'tool_tip' moves with the arm", options);
+  options.hold = {{"tool_joint", 0.1}};
+  expectRefused(text, 18, "joint 'tool_joint'", "--hold: a fixed joint has nothing to hold", options);
+  options.hold = {{"no_such_joint", 0.1}};
+  expectRefused(text, 1, "--hold", "no joint named 'no_such_joint' (joints off the chain: finger_joint, joint3)", options);
+  options.hold = {{"finger_joint", std::nan("")}};
+  expectRefused(text, 28, "joint 'finger_joint'", "finite", options);
+}
+
+// A mimic joint off the chain follows its leader's held value; a mimic on a fixed joint means
+// nothing and is ignored (noted).
+TEST(UrdfImport, MimicJointsOffTheChainFollowTheirLeader) {
+  std::string text = readFile(test::sourcePath("tests/data/urdf/side_branch.urdf"));
+  text.replace(text.find("</robot>"), 8,
+               "<link name=\"finger2\"/>\n<joint name=\"finger2_joint\" type=\"prismatic\"><parent link=\"link1\"/>"
+               "<child link=\"finger2\"/><axis xyz=\"0 -1 0\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" "
+               "velocity=\"1\"/><mimic joint=\"finger_joint\" multiplier=\"2\" offset=\"0.001\"/></joint>\n"
+               "<link name=\"plate\"/>\n<joint name=\"plate_joint\" type=\"fixed\"><parent link=\"link2\"/>"
+               "<child link=\"plate\"/><mimic joint=\"joint1\"/></joint>\n</robot>");
+  UrdfOptions options;
+  options.tip = "tool_tip";
+  options.hold = {{"finger_joint", 0.02}};
+  const UrdfImport import = parseUrdf(text, "mimic.urdf", options);
+  bool found = false;
+  for (const UrdfHeldJoint& h : import.held)
+    if (h.joint == "finger2_joint") {
+      found = true;
+      EXPECT_EQ(h.follows, "finger_joint");
+      EXPECT_NEAR(h.value, 2 * 0.02 + 0.001, 1e-15);
+      EXPECT_FALSE(h.given);
+    }
+  EXPECT_TRUE(found);
+  bool noted = false;
+  for (const std::string& n : import.notes) noted = noted || n.find("<mimic> on fixed joints ignored") != std::string::npos;
+  EXPECT_TRUE(noted);
+  // Holding the follower itself is refused: hold the leader.
+  options.hold = {{"finger2_joint", 0.02}};
+  try {
+    parseUrdf(text, "mimic.urdf", options);
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("hold 'finger_joint' instead"), std::string::npos) << e.what();
+  }
 }
 
 TEST(UrdfImport, LinkGraphsThatAreNoTreeAreRefused) {

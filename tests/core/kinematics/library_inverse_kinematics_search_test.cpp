@@ -3,6 +3,7 @@
 // solutions merged at 1e-6): the same sets, every solution on the pose to 1e-10 m + rad.
 
 #include "io/robot_file.h"
+#include "io/urdf_reader.h"
 #include "kinematics/inverse_kinematics.h"
 #include "ik_exhaustive_search.h"
 #include "kinematics_fixtures.h"
@@ -24,12 +25,7 @@ constexpr int kStarts = 2000;
 // The other six-joint families against the same search: the library's PUMA 560, Stanford
 // (a prismatic joint 3), Cartesian (three prismatic joints), RRRRRR and Corke's PUMA (alpha3 =
 // -90 deg): every candidate, within the joint limits or not, equals the search's set.
-TEST(LibraryInverseKinematics, SixJointArmsMatchTheExhaustiveSearch) {
-  std::vector<RobotSpec> arms = {loadRobot(test::sourcePath("robots/puma560.yaml")),
-                                 loadRobot(test::sourcePath("robots/stanford_rrprrr.yaml")),
-                                 loadRobot(test::sourcePath("robots/cartesian_ppprrr.yaml")),
-                                 loadRobot(test::sourcePath("robots/rrrrrr.yaml")), test::pumaSpec()};
-  std::mt19937 rng(41);
+void checkArmsAgainstTheSearch(const std::vector<RobotSpec>& arms, std::mt19937& rng) {
   for (const RobotSpec& spec : arms) {
     const Model model(spec);
     SCOPED_TRACE(spec.name + " (" + kinematicFamily(model) + ")");
@@ -60,8 +56,39 @@ TEST(LibraryInverseKinematics, SixJointArmsMatchTheExhaustiveSearch) {
       solutions += static_cast<int>(all.size());
     }
     EXPECT_LT(worst, kPoseTol);
-    std::printf("%s: 8 poses, %d solutions, worst pose error %.2g\n", spec.name.c_str(), solutions, worst);
+    std::printf("%s (%s): 8 poses, %d solutions, worst pose error %.2g\n", spec.name.c_str(), kinematicFamily(model).c_str(),
+                solutions, worst);
   }
+}
+
+TEST(LibraryInverseKinematics, SixJointArmsMatchTheExhaustiveSearch) {
+  std::mt19937 rng(41);
+  checkArmsAgainstTheSearch({loadRobot(test::sourcePath("robots/puma560.yaml")),
+                             loadRobot(test::sourcePath("robots/stanford_rrprrr.yaml")),
+                             loadRobot(test::sourcePath("robots/cartesian_ppprrr.yaml")),
+                             loadRobot(test::sourcePath("robots/rrrrrr.yaml")), test::pumaSpec()},
+                            rng);
+}
+
+// Real six-joint arms imported as their makers ship them (tests/data/urdf/example-robot-data:
+// side joints held, links merged): each gets the family its structure fits, and the same set.
+TEST(LibraryInverseKinematics, ImportedRealArmsMatchTheExhaustiveSearch) {
+  const std::string dir = test::sourcePath("tests/data/urdf/example-robot-data/");
+  std::vector<RobotSpec> arms;
+  for (const auto& [file, tip] : std::vector<std::pair<std::string, std::string>>{{"ur3_robot.urdf", "tool0"},
+                                                                                 {"ur10_robot.urdf", "tool0"},
+                                                                                 {"kinova.urdf", "j2s6s200_end_effector"},
+                                                                                 {"bravo7_no_ee.urdf", "end_effector_ball"},
+                                                                                 {"bravo7_gripper.urdf", "grasping_poing"},
+                                                                                 {"z1.urdf", "link06"}}) {
+    UrdfOptions options;
+    options.tip = tip;
+    RobotSpec spec = loadUrdf(dir + file, options).robot;
+    spec.name = file + " to " + tip;
+    arms.push_back(spec);
+  }
+  std::mt19937 rng(42);
+  checkArmsAgainstTheSearch(arms, rng);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 #include "dynamics/crba.h"
 #include "dynamics/inverse_dynamics.h"
 #include "dynamics/nonlinear_effects.h"
+#include "io/robot_file.h"
 #include "io/urdf_reader.h"
 #include "kinematics/forward_kinematics.h"
 #include "model/model.h"
@@ -261,6 +262,54 @@ TEST(UrdfAsShipped, EveryExampleRobotDataArmMatchesKdlOnTheWholeTree) {
     EXPECT_LT(worstM, kTol);
     EXPECT_LT(worstG, kTol);
   }
+}
+
+// The library's real arms (robots/make_real_arms.py) are their URDF imports: the same forward
+// kinematics and inverse dynamics (to 1e-12 relative: the YAML keeps 17 digits; only limits and
+// speeds are rounded, to 1e-6 deg), with the ratings the script documents.
+TEST(UrdfAsShipped, LibraryRealArmsAreTheirUrdfImports) {
+  const struct {
+    const char* yaml;
+    const char* urdf;
+    const char* tip;
+  } arms[] = {{"ur3.yaml", "ur3_robot.urdf", "tool0"},
+              {"ur10.yaml", "ur10_robot.urdf", "tool0"},
+              {"kinova_jaco2.yaml", "kinova.urdf", "j2s6s200_end_effector"},
+              {"bravo7.yaml", "bravo7_gripper.urdf", "grasping_poing"},
+              {"z1.yaml", "z1.urdf", "link06"}};
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  for (const auto& arm : arms) {
+    SCOPED_TRACE(arm.yaml);
+    const Session library = loadSession(test::sourcePath(std::string("robots/") + arm.yaml));
+    UrdfOptions options;
+    options.tip = arm.tip;
+    const UrdfImport import = loadUrdf(test::sourcePath(std::string("tests/data/urdf/example-robot-data/") + arm.urdf), options);
+    const Model a(library.robot), b(import.robot);
+    ASSERT_EQ(a.dof(), b.dof());
+    EXPECT_GT(library.task.pointCount(), 0);  // the default task, rest to rest
+    for (int k = 0; k < 20; ++k) {
+      Eigen::VectorXd q(a.dof()), qd(a.dof()), qdd(a.dof());
+      for (int i = 0; i < a.dof(); ++i) {
+        q(i) = M_PI * unit(rng);
+        qd(i) = unit(rng);
+        qdd(i) = unit(rng);
+      }
+      EXPECT_LT((toolPose(a, q) - toolPose(b, q)).cwiseAbs().maxCoeff(), 1e-12);
+      EXPECT_LT(relative(inverseDynamics(a, q, qd, qdd), inverseDynamics(b, q, qd, qdd)), 1e-12);
+    }
+    for (int i = 0; i < a.dof(); ++i) {
+      const LinkSpec& la = library.robot.links[static_cast<std::size_t>(i)];
+      const LinkSpec& lb = import.robot.links[static_cast<std::size_t>(i)];
+      EXPECT_NEAR(la.qMin, lb.qMin, 1e-6 * M_PI / 180.0);
+      EXPECT_NEAR(la.qMax, lb.qMax, 1e-6 * M_PI / 180.0);
+    }
+  }
+  // UR3: UR's published ratings, not the URDF's (the UR10's).
+  const RobotSpec ur3 = loadRobot(test::sourcePath("robots/ur3.yaml"));
+  EXPECT_EQ(ur3.links[0].fMax, 56.0);
+  EXPECT_EQ(ur3.links[5].fMax, 12.0);
+  EXPECT_NEAR(ur3.links[5].vMax, 2.0 * M_PI, 1e-12);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "arm_scene.h"
 
+#include "io/mesh_path.h"
 #include "model/equivalent_box.h"
 
 #include <osg/BlendFunc>
@@ -14,6 +15,7 @@
 #include <osg/ShapeDrawable>
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 namespace armdyn::app {
 namespace {
@@ -128,8 +130,8 @@ osg::BoundingSphere ArmScene::armBound() const {
 }
 
 void ArmScene::setSettings(const ViewSettings& settings) {
-  const bool rebuild =
-      settings.drawingScale != settings_.drawingScale || settings.showMassBodies != settings_.showMassBodies;
+  const bool rebuild = settings.drawingScale != settings_.drawingScale || settings.showMassBodies != settings_.showMassBodies ||
+                       settings.meshPackagePath != settings_.meshPackagePath;
   settings_ = settings;
   if (rebuild && result_) {
     setResult(result_);
@@ -148,6 +150,135 @@ void ArmScene::applySwitches() {
   if (!settings_.showJointAxes) jointAxes_->setAllChildrenOff();
   ghosts_->setAllChildrenOn();
   if (!settings_.showGhosts) ghosts_->setAllChildrenOff();
+  // Per frame: its shapes when meshes are on; its DH drawing when asked, or when the frame has
+  // no shape drawn, or one of its meshes failed (the DH drawing stands in).
+  std::vector<int> drawn(dhSwitch_.size(), 0), failed(dhSwitch_.size(), 0);
+  for (const ShapeSlot& slot : slots_) {
+    const std::size_t f = static_cast<std::size_t>(slot.frame);
+    if (f >= drawn.size()) continue;
+    if (slot.state == ShapeSlot::State::Drawn) ++drawn[f];
+    if (slot.state == ShapeSlot::State::Failed) ++failed[f];
+  }
+  for (std::size_t f = 0; f < dhSwitch_.size(); ++f) {
+    const bool shapes = settings_.showMeshes && drawn[f] > 0;
+    shapeSwitch_[f]->setValue(0, settings_.showMeshes);
+    if (settings_.showDhDrawing || !shapes || failed[f] > 0) dhSwitch_[f]->setAllChildrenOn();
+    else dhSwitch_[f]->setAllChildrenOff();
+  }
+}
+
+void ArmScene::setMeshSource(MeshCache* cache, const std::vector<std::string>& packagePath) {
+  meshes_ = cache;
+  packagePath_ = packagePath;
+}
+
+void ArmScene::addShapes(int frame, const std::vector<LinkVisual>& shapes, osg::Group* parent) {
+  const RobotSpec& spec = result_->model->spec();
+  std::vector<std::string> path = splitPackagePath(settings_.meshPackagePath);
+  path.insert(path.end(), packagePath_.begin(), packagePath_.end());
+  std::vector<std::string> files;
+  for (const LinkVisual& v : shapes) {
+    ShapeSlot slot;
+    slot.frame = frame;
+    slot.at = new osg::MatrixTransform(toOsg(v.origin));
+    const osg::Vec4 colour = v.colour ? osg::Vec4(static_cast<float>((*v.colour)(0)), static_cast<float>((*v.colour)(1)),
+                                                  static_cast<float>((*v.colour)(2)), static_cast<float>((*v.colour)(3)))
+                                      : osg::Vec4(0.72f, 0.74f, 0.78f, 1.0f);
+    if (colour.a() < 1.0f) makeTransparent(slot.at->getOrCreateStateSet());
+    osg::ref_ptr<osg::Shape> shape;
+    const float x = static_cast<float>(v.size.x()), y = static_cast<float>(v.size.y()), z = static_cast<float>(v.size.z());
+    switch (v.shape) {
+      case LinkVisual::Shape::Box: shape = new osg::Box(osg::Vec3(), x, y, z); break;
+      case LinkVisual::Shape::Cylinder: shape = new osg::Cylinder(osg::Vec3(), x, y); break;
+      case LinkVisual::Shape::Sphere: shape = new osg::Sphere(osg::Vec3(), x); break;
+      case LinkVisual::Shape::Mesh: break;
+    }
+    if (shape) {
+      osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+      osg::ref_ptr<osg::ShapeDrawable> d = new osg::ShapeDrawable(shape);
+      d->setColor(colour);
+      geode->addDrawable(d);
+      geode->setName("linkShape");
+      slot.at->addChild(geode);
+      slot.name = visualShapeName(v.shape);
+    } else {
+      // The mesh's own materials (DAE) win; this colours meshes without any (STL).
+      osg::ref_ptr<osg::Material> m = new osg::Material;
+      m->setColorMode(osg::Material::OFF);
+      m->setDiffuse(osg::Material::FRONT_AND_BACK, colour);
+      m->setAmbient(osg::Material::FRONT_AND_BACK, colour * 0.6f);
+      m->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.2f, 0.2f, 0.2f, 1));
+      m->setShininess(osg::Material::FRONT_AND_BACK, 24.0f);
+      slot.at->getOrCreateStateSet()->setAttributeAndModes(m);
+      slot.at->setMatrix(osg::Matrixd::scale(v.scale.x(), v.scale.y(), v.scale.z()) * toOsg(v.origin));
+      slot.name = v.mesh;
+      const MeshLocation where = resolveMeshPath(v.mesh, spec.sourceDirectory, path);
+      if (where.file.empty()) {
+        slot.state = ShapeSlot::State::Failed;
+        slot.why = where.why;
+      } else if (!meshes_) {
+        slot.state = ShapeSlot::State::Failed;
+        slot.why = "meshes are not loaded here";
+      } else {
+        slot.file = where.file;
+        slot.state = ShapeSlot::State::Pending;
+        files.push_back(where.file);
+      }
+    }
+    parent->addChild(slot.at);
+    slots_.push_back(slot);
+  }
+  if (meshes_ && !files.empty()) meshes_->request(files);
+}
+
+bool ArmScene::updateMeshes() {
+  if (!meshes_) return false;
+  bool changed = false;
+  for (ShapeSlot& slot : slots_) {
+    if (slot.state != ShapeSlot::State::Pending) continue;
+    switch (meshes_->state(slot.file)) {
+      case MeshCache::State::Loaded:
+        slot.at->addChild(meshes_->node(slot.file));
+        slot.state = ShapeSlot::State::Drawn;
+        changed = true;
+        break;
+      case MeshCache::State::Failed:
+        slot.state = ShapeSlot::State::Failed;
+        slot.why = meshes_->failure(slot.file);
+        changed = true;
+        break;
+      default: break;
+    }
+  }
+  if (changed) applySwitches();
+  return changed;
+}
+
+std::string ArmScene::meshNotice() const {
+  // One line: the count, then each distinct reason once (the file named when the reason is
+  // the file's own), at most three.
+  std::vector<std::string> reasons;
+  int failed = 0;
+  for (const ShapeSlot& slot : slots_) {
+    if (slot.state != ShapeSlot::State::Failed) continue;
+    ++failed;
+    const bool shared = slot.why.rfind("package '", 0) == 0;
+    const std::string reason = shared ? slot.why : std::filesystem::path(slot.name).filename().string() + ": " + slot.why;
+    if (std::find(reasons.begin(), reasons.end(), reason) == reasons.end()) reasons.push_back(reason);
+  }
+  if (failed == 0) return "";
+  std::string text = std::to_string(failed) + (failed == 1 ? " mesh" : " meshes") + " not drawn (DH drawing instead): ";
+  for (std::size_t k = 0; k < reasons.size() && k < 3; ++k) text += (k ? "; " : "") + reasons[k];
+  if (reasons.size() > 3) text += "; " + std::to_string(reasons.size() - 3) + " more reasons";
+  return text;
+}
+
+int ArmScene::shapesDrawn() const {
+  return static_cast<int>(std::count_if(slots_.begin(), slots_.end(), [](const ShapeSlot& s) { return s.state == ShapeSlot::State::Drawn; }));
+}
+
+bool ArmScene::meshesPending() const {
+  return std::any_of(slots_.begin(), slots_.end(), [](const ShapeSlot& s) { return s.state == ShapeSlot::State::Pending; });
 }
 
 void ArmScene::rebuildGrid() {
@@ -174,6 +305,24 @@ void ArmScene::rebuildGrid() {
   osg::ref_ptr<osg::ShapeDrawable> base = new osg::ShapeDrawable(new osg::Cylinder(at, r, r / 4));
   base->setColor(osg::Vec4(0.35f, 0.37f, 0.40f, 1));
   geode->addDrawable(base);
+  // A pedestal from the floor up to the base when the base stands above the floor with joint
+  // 1's axis upright and the arm's first joint frame never below the base (the PUMA on its
+  // column; not Vora's RRR, whose first link hangs below the base).
+  if (result_ && result_->model->dof() > 0) {
+    const Eigen::Matrix4d& b = result_->model->base();
+    const double height = b(2, 3) - z;
+    bool above = std::abs(b(2, 2)) > 0.99 && height > 0.05 * sceneSize_;
+    for (int k = 0; above && k < result_->samples(); k += std::max(1, result_->samples() / 50))
+      above = result_->frame(k, 1)(2, 3) >= b(2, 3) - 0.01 * sceneSize_;
+    if (above) {
+      const float pr = static_cast<float>(0.06 * sceneSize_);
+      osg::ref_ptr<osg::ShapeDrawable> pedestal = new osg::ShapeDrawable(
+          new osg::Cylinder(osg::Vec3(at.x(), at.y(), static_cast<float>(z + 0.5 * height)), pr, static_cast<float>(height)));
+      pedestal->setColor(osg::Vec4(0.45f, 0.47f, 0.50f, 1));
+      pedestal->setName("pedestal");
+      geode->addDrawable(pedestal);
+    }
+  }
   grid_->addChild(geode, settings_.showGrid);
 }
 
@@ -239,8 +388,6 @@ osg::ref_ptr<osg::Node> ArmScene::makeLinkGeometry(int link, const Model& model,
     members->addDrawable(hub);
   }
   group->addChild(members);
-  if (settings_.showMassBodies && !ghost)
-    group->addChild(makeMassBody(link, model, osg::Vec4(colour.r(), colour.g(), colour.b(), 0.3f)));
   return group;
 }
 
@@ -303,6 +450,9 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   frames_->removeChildren(0, frames_->getNumChildren());
   jointAxes_->removeChildren(0, jointAxes_->getNumChildren());
   linkXforms_.clear();
+  slots_.clear();
+  dhSwitch_.clear();
+  shapeSwitch_.clear();
   wrenchArrow_->setNodeMask(0);
   wrenchScale_ = 0.0;
   if (!result_ || result_->samples() == 0) return;
@@ -316,11 +466,35 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   sceneSize_ = size;
   const double scale = settings_.drawingScale;
 
+  // The base's own shapes (links fixed to the world) stay in the world frame.
+  osg::ref_ptr<osg::Switch> baseShapes = new osg::Switch;
+  baseShapes->setName("baseShapes");
+  arm_->addChild(baseShapes);
   for (int j = 0; j < f; ++j) {
     osg::ref_ptr<osg::MatrixTransform> x = new osg::MatrixTransform;
     x->setDataVariance(osg::Object::DYNAMIC);
-    if (j >= 1 && j <= n) x->addChild(makeLinkGeometry(j - 1, model, false));
-    if (j < n) x->addChild(makeJointGeometry(j, model, false));
+    if (j <= n) {
+      // Frame j: its DH drawing (link j's members, joint j+1's housing) and its own shapes.
+      osg::ref_ptr<osg::Switch> dh = new osg::Switch;
+      dh->setName("dhDrawing");
+      if (j >= 1) dh->addChild(makeLinkGeometry(j - 1, model, false), true);
+      if (j < n) dh->addChild(makeJointGeometry(j, model, false), true);
+      x->addChild(dh);
+      dhSwitch_.push_back(dh);
+      if (j >= 1 && settings_.showMassBodies) {
+        const osg::Vec4 c = linkColour(j - 1);
+        x->addChild(makeMassBody(j - 1, model, osg::Vec4(c.r(), c.g(), c.b(), 0.3f)));
+      }
+      osg::ref_ptr<osg::Switch> shapes = j == 0 ? baseShapes : osg::ref_ptr<osg::Switch>(new osg::Switch);
+      if (j > 0) {
+        shapes->setName("linkShapes");
+        x->addChild(shapes);
+      }
+      shapeSwitch_.push_back(shapes);
+      osg::ref_ptr<osg::Group> content = new osg::Group;
+      shapes->addChild(content, true);
+      addShapes(j, j == 0 ? model.spec().baseVisuals : model.spec().links[static_cast<std::size_t>(j - 1)].visuals, content);
+    }
     if (j == n + 1) {
       // Tool flange: a disc across the tool's z axis with a short stub, the tool point on its face.
       const float r = static_cast<float>(0.03 * sceneSize_ * scale);
@@ -419,6 +593,7 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
     wrenchArrow_->addChild(g);
   }
   rebuildGrid();
+  updateMeshes();  // those already loaded (another result of the same robot)
   applySwitches();
   showSample(0);
 }

@@ -6,8 +6,13 @@
 // model/equivalent_box.h), joint axes, link frames, the tool path, via points (red when
 // unreachable) and ghost configurations at the segment end points (fig 7.5).
 // Geometry is built once per simulation result; animation only moves matrix transforms.
+// The links' own shapes (URDF <visual>: meshes, boxes, cylinders, spheres; model/link_visual.h)
+// are drawn on them when View > Meshes is on; a link without shapes, or whose mesh could not be
+// read, keeps its DH drawing (View > DH drawing shows it on every link). Meshes come from a
+// MeshCache that loads them off the GUI thread: updateMeshes() attaches those that arrived.
 
 #include "kinematics/workspace_estimate.h"
+#include "mesh_cache.h"
 #include "simulation_result.h"
 #include "view_settings.h"
 
@@ -29,6 +34,16 @@ class ArmScene {
   // Via points of the task being edited (drawn even when its simulation failed); `unreachable`
   // is the index of a point marked red, or -1.
   void setTaskPoints(const TaskSpec& task, int unreachable);
+  // Where meshes come from: the cache that loads them and the package folders besides the
+  // robot file's (io/mesh_path.h). Without a cache no mesh is drawn.
+  void setMeshSource(MeshCache* cache, const std::vector<std::string>& packagePath);
+  // Attaches the meshes the cache has loaded since; true when something changed.
+  bool updateMeshes();
+  // The meshes of the current robot that could not be drawn (the DH drawing stands in), in the
+  // user's words, "" when none; and how many meshes and shapes are on screen.
+  std::string meshNotice() const;
+  int shapesDrawn() const;
+  bool meshesPending() const;
   // Pose the arm at a sample of the current result.
   void showSample(int sample);
   // Pose the arm from explicit frames (teach mode): base, links 1..n, tool.
@@ -56,6 +71,20 @@ class ArmScene {
   osg::ref_ptr<osg::Node> makeJointGeometry(int joint, const Model& model, bool ghost) const;
   void rebuildGrid();
   void applySwitches();
+  // The shapes of frame `frame` (0: the base's, in the world; i: link i's) under `parent`.
+  void addShapes(int frame, const std::vector<LinkVisual>& shapes, osg::Group* parent);
+
+  // One shape on a frame: a primitive (drawn at once) or a mesh (attached when loaded).
+  struct ShapeSlot {
+    int frame = 0;
+    std::string name, file, why;  // as written, the file found, why it is not drawn
+    osg::ref_ptr<osg::MatrixTransform> at;
+    enum class State { Drawn, Pending, Failed } state = State::Drawn;
+  };
+  MeshCache* meshes_ = nullptr;
+  std::vector<std::string> packagePath_;
+  std::vector<ShapeSlot> slots_;
+  std::vector<osg::ref_ptr<osg::Switch>> dhSwitch_, shapeSwitch_;  // per frame 0..n
 
   ViewSettings settings_;
   SimulationResultPtr result_;

@@ -1,5 +1,7 @@
 #include "arm_viewport.h"
 
+#include "io/mesh_path.h"
+
 #include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QOpenGLContext>
@@ -45,6 +47,14 @@ ArmViewport::ArmViewport()
   events()->getCurrentEventState()->setMouseYOrientation(osgGA::GUIEventAdapter::Y_INCREASING_DOWNWARDS);
   viewer_->setCameraManipulator(manipulator_, false);
   setStandardView(StandardView::Iso);
+  // Meshes load off the GUI thread; each one that arrives is attached and drawn.
+  meshes_ = new MeshCache(this);
+  scene_.setMeshSource(meshes_, packagePathFromEnvironment());
+  connect(meshes_, &MeshCache::loaded, this, [this] {
+    if (!scene_.updateMeshes()) return;
+    update();
+    emit meshesChanged();
+  });
 }
 
 QWidget* ArmViewport::widget(QWidget* parent) {

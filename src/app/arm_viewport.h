@@ -42,6 +42,11 @@ class ArmViewport : public QOpenGLWindow {
   // The widget that holds this window in a layout (created on first call).
   QWidget* widget(QWidget* parent);
   QWidget* container() const { return container_; }
+  MeshCache* meshes() const { return meshes_; }
+
+ signals:
+  // Meshes arrived (or failed) and were attached: the scene's meshNotice() may have changed.
+  void meshesChanged();
 
  protected:
   void initializeGL() override;
@@ -63,6 +68,7 @@ class ArmViewport : public QOpenGLWindow {
   bool finishEachFrame_ = false;
   bool fitted_ = false;
   QWidget* container_ = nullptr;
+  MeshCache* meshes_ = nullptr;
 };
 
 }  // namespace armdyn::app

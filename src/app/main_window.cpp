@@ -96,8 +96,16 @@ MainWindow::MainWindow(QWidget* parent)
   workspaceInfo_->setStyleSheet("background:#e4eefa; color:#14304f; padding:5px; border-bottom:1px solid #a9c2e0");
   workspaceInfo_->setVisible(false);
   leftLayout->addWidget(workspaceInfo_);
+  // Meshes of the robot on screen that could not be drawn: said above the view while it lasts.
+  meshInfo_ = new QLabel(left);
+  meshInfo_->setObjectName("meshInfo");
+  meshInfo_->setWordWrap(true);
+  meshInfo_->setStyleSheet("background:#fbf1dc; color:#4a3510; padding:5px; border-bottom:1px solid #e0c489");
+  meshInfo_->setVisible(false);
+  leftLayout->addWidget(meshInfo_);
   viewport_ = new ArmViewport;
   viewport_->setObjectName("viewport");
+  connect(viewport_, &ArmViewport::meshesChanged, this, [this] { reportMeshes(); });
   leftLayout->addWidget(viewport_->widget(left), 1);
   playbackBar_ = new PlaybackBar(playback_, left);
   leftLayout->addWidget(playbackBar_);
@@ -489,6 +497,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   }
   showControlTabOnResult_ = false;
   messages_->showNotice();
+  reportMeshes();
   stage("status");
   if (profile) std::fprintf(stderr, "apply: %s\n", qPrintable(stages.join(", ")));
   Q_EMIT resultApplied(result_->generation);
@@ -507,6 +516,16 @@ void MainWindow::onFailure(const SimulationFailure& failure) {
   viewport_->update();  // the view itself stays as the user left it
   messages_->showNotice();
   Q_EMIT simulationFailed(failure.message, failure.pointIndex);
+}
+
+// The meshes of the robot on screen that could not be drawn: said once (again only when the
+// list changes, e.g. after a mesh folder was added in the view settings).
+void MainWindow::reportMeshes() {
+  const QString notice = QString::fromStdString(viewport_->scene().meshNotice());
+  if (notice == meshInfo_->text() && meshInfo_->isVisible() == !notice.isEmpty()) return;
+  meshInfo_->setText(notice.isEmpty() ? QString()
+                                      : notice + tr(". Mesh folders: View > View settings (Main menu 8)."));
+  meshInfo_->setVisible(!notice.isEmpty());
 }
 
 QString MainWindow::problemText() const { return banner_->isVisible() ? banner_->text() : QString(); }

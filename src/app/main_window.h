@@ -170,6 +170,7 @@ class MainWindow : public QMainWindow {
   const WorkspaceEstimate* workspaceEstimate() const;
   bool workspaceBusy() const;
   QLabel* workspaceInfo() const { return workspaceInfo_; }
+  QLabel* meshInfo() const { return meshInfo_; }  // meshes not drawn, above the view
   QTabWidget* tabs() const { return tabs_; }
   QDockWidget* parametersDock() const { return parametersDock_; }
   QDockWidget* teachDock() const { return teachDock_; }
@@ -213,6 +214,7 @@ class MainWindow : public QMainWindow {
   void onSessionChanged();
   void applyResult(const SimulationResultPtr& result);
   void onFailure(const SimulationFailure& failure);
+  void reportMeshes();
   void onSample(int sample);
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);
@@ -241,6 +243,7 @@ class MainWindow : public QMainWindow {
   bool kinematicsStale_ = true;
   Eigen::VectorXd picked_;
   QLabel* workspaceInfo_;
+  QLabel* meshInfo_;
   QTabWidget* tabs_;
   QLabel* banner_;
   QLabel* status_;

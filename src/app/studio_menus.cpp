@@ -193,6 +193,8 @@ StudioMenus::StudioMenus(MainWindow& window, FileActions& files, ResultExports& 
   toggle(tr("Tool &path"), &ViewSettings::showPath, "viewShowPath");
   toggle(tr("Floor &grid"), &ViewSettings::showGrid, "viewShowGrid");
   toggle(tr("&Mass model bodies (bars, inertia boxes)"), &ViewSettings::showMassBodies, "viewShowMassBodies");
+  toggle(tr("Link m&eshes and shapes"), &ViewSettings::showMeshes, "viewShowMeshes");
+  toggle(tr("&DH drawing on every link"), &ViewSettings::showDhDrawing, "viewShowDhDrawing");
   workspaceAct_ = view->addAction(tr("Show reachable &workspace"));
   workspaceAct_->setObjectName("viewShowWorkspace");
   workspaceAct_->setCheckable(true);

@@ -2,6 +2,8 @@
 // Vora's "drawing scale factor" (MAIN menu item 8) and what the viewport shows. One copy lives
 // in MainWindow; the View menu's check marks and the View-settings dialog both show it.
 
+#include <string>
+
 namespace armdyn::app {
 
 struct ViewSettings {
@@ -15,6 +17,13 @@ struct ViewSettings {
   // flange); the mass model's bodies (Vora's hollow bars, equivalent-inertia boxes) as a
   // translucent overlay when on.
   bool showMassBodies = false;
+  // The links' own shapes (URDF meshes and primitives) where the robot has them; the DH drawing
+  // on every link too (it always stands in for a link without shapes).
+  bool showMeshes = true;
+  bool showDhDrawing = false;
+  // Folders holding ROS packages for package:// meshes, ':'-separated, looked in after the
+  // robot file's folder and its parents, before ROS_PACKAGE_PATH.
+  std::string meshPackagePath;
 };
 
 // Kept between runs in QSettings ("view/..."); missing keys take the defaults above.

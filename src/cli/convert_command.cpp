@@ -105,7 +105,7 @@ int runConvert(const Argv& argv) {
     spec = loadRobot(in);
   }
   const Model model = buildModel(spec, in);
-  writeOutput(outPath, outExt == ".urdf" ? robotToUrdf(model) : robotToYaml(spec));
+  writeOutput(outPath, outExt == ".urdf" ? robotToUrdf(model) : robotToYaml(spec, "", outPath));
 
   const bool fromUrdf = isUrdfPath(in);
   if (args.flag("--json")) {

@@ -182,6 +182,8 @@ class MainWindowTest : public QObject {
     QVERIFY2(notice.contains("5 links merged"), qPrintable(notice));
     QVERIFY2(!notice.contains("Task menu"), qPrintable(notice));  // no such menu: the path that exists
     QVERIFY2(notice.contains("Main menu > 4. Change > 3. Change trajectory points"), qPrintable(notice));
+    // Its meshes (package://example-robot-data/..., not shipped) are said above the view.
+    QVERIFY2(w.meshInfo()->text().contains("package 'example-robot-data' not found"), qPrintable(w.meshInfo()->text()));
     w.document()->undoStack()->undo();
     QVERIFY(waitForRun(w));
     // Export and import back.

@@ -7,6 +7,11 @@
 
 #include "studio_test_support.h"
 
+#include <QElapsedTimer>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <filesystem>
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -95,7 +100,8 @@ class SceneTest : public QObject {
     QVERIFY(loadViewSettings().showGrid);
   }
 
-  // Issue 11: the arm drawn from its DH geometry: the PUMA's upper arm (link 2) a member of
+  // Issue 11: the arm drawn from its DH geometry (and, issue 21, on a pedestal from the floor to
+  // its base): the PUMA's upper arm (link 2) a member of
   // length a2 = 0.4318 m along x, the forearm (link 4) one of d4 = 0.4318 m along its joint's
   // axis, a tool flange; the mass model's bodies only when asked for (View menu), translucent.
   void armDrawnFromItsDhGeometry() {
@@ -106,6 +112,8 @@ class SceneTest : public QObject {
       void apply(osg::Geode& g) override {
         if (g.getName() == "massBody") ++massBodies;
         if (g.getName() == "toolFlange") ++flanges;
+        for (unsigned i = 0; i < g.getNumDrawables(); ++i)
+          if (g.getDrawable(i)->getName() == "pedestal") ++pedestals;
         if (g.getName() != "dhLink") return;
         for (unsigned i = 0; i < g.getNumDrawables(); ++i)
           if (auto* d = dynamic_cast<osg::ShapeDrawable*>(g.getDrawable(i)))
@@ -117,7 +125,7 @@ class SceneTest : public QObject {
       }
       std::vector<float> lengths;
       std::vector<osg::Vec3> directions;
-      int massBodies = 0, flanges = 0;
+      int massBodies = 0, flanges = 0, pedestals = 0;
     };
     Shapes shapes;
     w.viewport()->scene().root()->accept(shapes);
@@ -127,6 +135,7 @@ class SceneTest : public QObject {
     QVERIFY2(along >= 2, qPrintable(QString("%1 members of 0.4318 m").arg(along)));  // a2 and d4 (ghosts repeat them)
     QVERIFY(shapes.flanges >= 1);
     QCOMPARE(shapes.massBodies, 0);
+    QCOMPARE(shapes.pedestals, 1);  // issue 21: the PUMA stands on a column down to the floor
     ViewSettings withBodies = w.viewSettings();
     withBodies.showMassBodies = true;
     w.setViewSettings(withBodies);
@@ -135,6 +144,83 @@ class SceneTest : public QObject {
     QCOMPARE(again.massBodies, w.document()->robot().dof());
     withBodies.showMassBodies = false;  // the setting is kept in QSettings: leave the default
     w.setViewSettings(withBodies);
+  }
+
+  // Issue 21: the links' own shapes. A robot file with a mesh (an ASCII STL), a box, a missing
+  // mesh, a file that is no mesh and a 200 MB one (sparse: never read): the mesh and the box
+  // are drawn, loaded off the GUI thread; the three others fall back to the DH drawing of their
+  // link with one notice naming each reason; View > DH drawing and View > meshes toggle them.
+  void linkMeshesLoadOffTheGuiThreadAndFallBack() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    auto write = [&](const QString& name, const QByteArray& text) {
+      QFile f(dir.filePath(name));
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(text);
+    };
+    write("tri.stl", "solid t\nfacet normal 0 0 1\n outer loop\n  vertex 0 0 0\n  vertex 1 0 0\n  vertex 0 1 0\n endloop\n"
+                     "endfacet\nendsolid t\n");
+    write("bad.stl", "this is no mesh at all\n");
+    write("big.stl", "");
+    std::filesystem::resize_file(dir.filePath("big.stl").toStdString(), 200ull * 1024 * 1024);  // sparse
+    const QByteArray link = "    vmax: 90\n    inertia: {mass: 1, com: [0, 0, 0], tensor: [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.1]]}\n";
+    write("meshy.yaml", "name: meshy\nlinks:\n  - joint: revolute\n    theta: 0\n    d: 0.3\n    alpha: 90\n    a: 0\n" + link +
+                            "    visual:\n      - {mesh: tri.stl, scale: [0.1, 0.1, 0.1], colour: [0.2, 0.6, 0.9, 1]}\n"
+                            "      - {box: [0.05, 0.05, 0.3], origin: {xyz: [0, 0, -0.15], rpy: [0, 0, 0]}}\n"
+                            "  - joint: revolute\n    theta: 0\n    d: 0\n    alpha: 0\n    a: 0.4\n" + link +
+                            "    visual:\n      - {mesh: missing.stl}\n      - {mesh: big.stl}\n"
+                            "base_visual:\n  - {mesh: bad.stl}\n");
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    ViewSettings s = w.viewSettings();
+    const ViewSettings before = s;
+    s.showGhosts = false;
+    w.setViewSettings(s);
+    QElapsedTimer clock;
+    clock.start();
+    QString error;
+    QVERIFY2(w.openFile(dir.filePath("meshy.yaml"), &error), qPrintable(error));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    ArmScene& scene = w.viewport()->scene();
+    QTRY_VERIFY_WITH_TIMEOUT(!scene.meshesPending(), 10000);
+    const qint64 loadMs = clock.elapsed();
+    QCOMPARE(scene.shapesDrawn(), 2);
+    const QString notice = QString::fromStdString(scene.meshNotice());
+    QVERIFY2(notice.startsWith("3 meshes not drawn"), qPrintable(notice));
+    QVERIFY2(notice.contains("missing.stl: '"), qPrintable(notice));
+    QVERIFY2(notice.contains("bad.stl: not a .stl mesh"), qPrintable(notice));
+    QVERIFY2(notice.contains("big.stl: larger than the 100 MB limit"), qPrintable(notice));
+    QTRY_VERIFY(w.meshInfo()->isVisible() && w.meshInfo()->text().startsWith("3 meshes not drawn"));
+    qInfo("mesh set loaded (and refused) in %lld ms", static_cast<long long>(loadMs));
+    // What is on screen (active children only): link 1 its mesh and box, no DH drawing; link 2
+    // (both meshes failed) and the base (its mesh failed) their DH drawing.
+    struct Visible : osg::NodeVisitor {
+      Visible() : osg::NodeVisitor(TRAVERSE_ACTIVE_CHILDREN) {}
+      void apply(osg::Geode& g) override {
+        if (g.getName() == "dhLink") ++dhLinks;
+        if (g.getName() == "linkShape") ++primitives;
+        traverse(g);
+      }
+      int dhLinks = 0, primitives = 0;
+    };
+    Visible shown;
+    scene.root()->accept(shown);
+    QCOMPARE(shown.dhLinks, 1);  // link 2 only
+    QCOMPARE(shown.primitives, 1);
+    s.showDhDrawing = true;
+    w.setViewSettings(s);
+    Visible withDh;
+    scene.root()->accept(withDh);
+    QCOMPARE(withDh.dhLinks, 2);
+    s.showDhDrawing = false;
+    s.showMeshes = false;
+    w.setViewSettings(s);
+    Visible noMeshes;
+    scene.root()->accept(noMeshes);
+    QCOMPARE(noMeshes.dhLinks, 2);
+    QCOMPARE(noMeshes.primitives, 0);
+    w.setViewSettings(before);  // kept in QSettings: leave the defaults
   }
 
   // Links without bar geometry (the PUMAs) are drawn as their equivalent boxes; the plots'

@@ -10,7 +10,7 @@ set -eu
 build=$(cd "$1" && pwd)  # absolute: the harnesses run from a scratch directory
 seconds=${2:-30}
 shift; [ $# -gt 0 ] && shift
-names=${*:-robot_yaml task_yaml session_yaml controller_yaml vora_spec vora_trajectory profile_csv wrench_csv urdf}
+names=${*:-robot_yaml task_yaml session_yaml controller_yaml vora_spec vora_trajectory profile_csv wrench_csv urdf mesh_path}
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 scratch=$(mktemp -d)
@@ -28,6 +28,7 @@ seeds() {
     profile_csv) echo "$here/seeds/profile" ;;
     wrench_csv) echo "$here/seeds/wrench" ;;
     urdf) echo "$root/tests/data/urdf $here/seeds/urdf" ;;
+    mesh_path) echo "$here/seeds/mesh_path" ;;
   esac
 }
 cd "$scratch"

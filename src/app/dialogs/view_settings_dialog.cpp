@@ -4,6 +4,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLineEdit>
 #include <QSignalBlocker>
 
 namespace armdyn::app {
@@ -40,6 +41,21 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
   addToggle(tr("Tool path"), &ViewSettings::showPath, "showPath");
   addToggle(tr("Floor grid"), &ViewSettings::showGrid, "showGrid");
   addToggle(tr("Mass model bodies (bars, inertia boxes) over the links"), &ViewSettings::showMassBodies, "showMassBodies");
+  addToggle(tr("Link meshes and shapes (from the robot's URDF or visual:)"), &ViewSettings::showMeshes, "showMeshes");
+  addToggle(tr("DH drawing on every link (always on links without shapes)"), &ViewSettings::showDhDrawing, "showDhDrawing");
+  // Mesh packages: committed on Enter or leaving the field (a half-typed folder is not looked in).
+  auto* packages = packages_ = new QLineEdit(QString::fromStdString(settings_.meshPackagePath), this);
+  packages->setObjectName("meshPackagePath");
+  packages->setPlaceholderText(tr("/opt/ros/share:/home/me/ws/src"));
+  packages->setToolTip(tr("Folders holding ROS packages for package:// meshes, separated by ':'. Looked in after the "
+                          "robot file's folder and its parents, before ROS_PACKAGE_PATH."));
+  form->addRow(tr("Mesh package folders"), packages);
+  connect(packages, &QLineEdit::editingFinished, this, [this] {
+    const std::string text = packages_->text().trimmed().toStdString();
+    if (text == settings_.meshPackagePath) return;
+    settings_.meshPackagePath = text;
+    Q_EMIT settingsChanged(settings_);
+  });
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
@@ -53,6 +69,8 @@ void ViewSettingsDialog::setSettings(const ViewSettings& settings) {
     const QSignalBlocker b(box);
     box->setChecked(settings_.*member);
   }
+  const QSignalBlocker b(packages_);
+  packages_->setText(QString::fromStdString(settings_.meshPackagePath));
 }
 
 }  // namespace armdyn::app

@@ -9,6 +9,7 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QLineEdit;
 
 namespace armdyn::app {
 
@@ -26,6 +27,7 @@ class ViewSettingsDialog : public QDialog {
  private:
   ViewSettings settings_;
   QDoubleSpinBox* scale_;
+  QLineEdit* packages_;
   std::vector<std::pair<QCheckBox*, bool ViewSettings::*>> toggles_;
 };
 

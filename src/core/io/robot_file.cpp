@@ -242,7 +242,7 @@ void saveRobot(const RobotSpec& robot, const std::string& path) { saveRobot(robo
 
 void saveRobot(const RobotSpec& robot, const std::string& path, const std::string& defaultTask) {
   validate(robot);
-  writeFileAtomic(path, robotToYaml(robot, defaultTask));
+  writeFileAtomic(path, robotToYaml(robot, defaultTask, path));
 }
 
 void saveTask(const TaskSpec& task, const std::string& path) {

@@ -40,6 +40,9 @@ TaskSpec parseVoraTrajectory(const std::string& text, const std::string& fileNam
 std::string robotToYaml(const RobotSpec& robot);
 // With `default_task: <defaultTask>` (a path relative to the robot file) when not empty.
 std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask);
+// The same for a file to be written at `destination`: mesh files in its folder or below are
+// written relative to it.
+std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask, const std::string& destination);
 std::string taskToYaml(const TaskSpec& task);
 // For a file to be written at `destination`: a wrench profile's CSV path relative to its folder
 // (without a destination the path is written as held).

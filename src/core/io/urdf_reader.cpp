@@ -18,6 +18,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <mutex>
 #include <random>
@@ -591,6 +592,7 @@ class Importer {
         }
       }
     }
+    readVisuals();
     // Home: every joint at 0, or at the nearest limit when 0 is outside (the Panda's joint 4).
     bool homeMoved = false;
     Eigen::VectorXd home = Eigen::VectorXd::Zero(n);
@@ -608,6 +610,69 @@ class Importer {
       out_.notes.push_back("<mimic> on fixed joints ignored (a fixed joint does not move): " + join(ignoredMimic_));
     out_.root = root_->name;
     out_.tip = tip_->name;
+  }
+
+  // Every <visual> of the links the robot holds, in the DH frame of the link it rides (links
+  // fixed to the root: the world frame). Meshes keep package:// names; a path is made absolute
+  // against the URDF's folder.
+  void readVisuals() {
+    RobotSpec& r = out_.robot;
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::path(file_).parent_path();
+    r.sourceDirectory = folder.empty() ? std::string() : fs::absolute(folder).lexically_normal().string();
+    int count = 0;
+    for (const urdf::Link* link : order_) {
+      const int group = group_[link];
+      for (const urdf::VisualSharedPtr& v : link->visual_array) {
+        if (!v || !v->geometry) continue;
+        if (++count > kMaxVisualsPerRobot)
+          failLink(link->name, "more than " + std::to_string(kMaxVisualsPerRobot) + " <visual> shapes in the file");
+        LinkVisual shape;
+        const Eigen::Matrix4d origin = poseOf(v->origin);
+        if (!origin.allFinite()) failLink(link->name, "<visual> <origin> is not a finite pose");
+        shape.origin = group == 0 ? Eigen::Matrix4d(zeroPose_[link] * origin)
+                                  : Eigen::Matrix4d(rigidInverse(dh_.frames[static_cast<std::size_t>(group)]) * zeroPose_[link] * origin);
+        const urdf::Geometry& g = *v->geometry;
+        switch (g.type) {
+          case urdf::Geometry::MESH: {
+            const auto& m = static_cast<const urdf::Mesh&>(g);
+            shape.shape = LinkVisual::Shape::Mesh;
+            shape.scale = vectorOf(m.scale);
+            if (m.filename.empty() || m.filename.size() > kMaxMeshPathLength)
+              failLink(link->name, "<visual> <mesh> needs a filename of 1 to " + std::to_string(kMaxMeshPathLength) + " characters");
+            shape.mesh = m.filename;
+            if (m.filename.find("://") == std::string::npos && fs::path(m.filename).is_relative())
+              shape.mesh = fs::absolute(folder / m.filename).lexically_normal().string();
+            else if (m.filename.rfind("file://", 0) == 0)
+              shape.mesh = m.filename.substr(7);
+            break;
+          }
+          case urdf::Geometry::BOX:
+            shape.shape = LinkVisual::Shape::Box;
+            shape.size = vectorOf(static_cast<const urdf::Box&>(g).dim);
+            break;
+          case urdf::Geometry::CYLINDER: {
+            const auto& c = static_cast<const urdf::Cylinder&>(g);
+            shape.shape = LinkVisual::Shape::Cylinder;
+            shape.size = Eigen::Vector3d(c.radius, c.length, 0.0);
+            break;
+          }
+          case urdf::Geometry::SPHERE:
+            shape.shape = LinkVisual::Shape::Sphere;
+            shape.size = Eigen::Vector3d(static_cast<const urdf::Sphere&>(g).radius, 0.0, 0.0);
+            break;
+        }
+        if (!shape.scale.allFinite() || !shape.size.allFinite() || (shape.size.array() < 0.0).any())
+          failLink(link->name, "<visual> sizes and scale must be finite (sizes not negative)");
+        if (v->material) {
+          const urdf::Color& c = v->material->color;
+          const Eigen::Vector4d rgba(c.r, c.g, c.b, c.a);
+          if (rgba.allFinite() && (rgba.array() >= 0.0).all() && (rgba.array() <= 1.0).all() && rgba != Eigen::Vector4d::Zero())
+            shape.colour = rgba;
+        }
+        (group == 0 ? r.baseVisuals : r.links[static_cast<std::size_t>(group - 1)].visuals).push_back(std::move(shape));
+      }
+    }
   }
 
   // The URDF's own chain of origins and motions against the DH model, at seeded random q.

@@ -58,6 +58,33 @@ Eigen::Matrix4d transXRotX(double a, double alpha) {
   return T;
 }
 
+// <visual> elements of shapes whose frames are `toUrdf` * origin in the URDF link frame.
+void writeVisuals(std::ostringstream& out, const std::vector<LinkVisual>& shapes, const Eigen::Matrix4d& toUrdf, int& material) {
+  for (const LinkVisual& v : shapes) {
+    out << "    <visual>\n      " << originOf(toUrdf * v.origin) << "\n      <geometry>";
+    switch (v.shape) {
+      case LinkVisual::Shape::Mesh: {
+        const bool uri = v.mesh.find("://") != std::string::npos;
+        out << "<mesh filename=\"" << escaped(uri ? v.mesh : "file://" + v.mesh) << "\" scale=\"" << number(v.scale.x()) << " "
+            << number(v.scale.y()) << " " << number(v.scale.z()) << "\"/>";
+        break;
+      }
+      case LinkVisual::Shape::Box:
+        out << "<box size=\"" << number(v.size.x()) << " " << number(v.size.y()) << " " << number(v.size.z()) << "\"/>";
+        break;
+      case LinkVisual::Shape::Cylinder:
+        out << "<cylinder radius=\"" << number(v.size.x()) << "\" length=\"" << number(v.size.y()) << "\"/>";
+        break;
+      case LinkVisual::Shape::Sphere: out << "<sphere radius=\"" << number(v.size.x()) << "\"/>"; break;
+    }
+    out << "</geometry>\n";
+    if (v.colour)
+      out << "      <material name=\"armdyn_colour_" << ++material << "\"><color rgba=\"" << number((*v.colour)(0)) << " "
+          << number((*v.colour)(1)) << " " << number((*v.colour)(2)) << " " << number((*v.colour)(3)) << "\"/></material>\n";
+    out << "    </visual>\n";
+  }
+}
+
 }  // namespace
 
 std::string robotToUrdf(const Model& model) {
@@ -81,7 +108,14 @@ std::string robotToUrdf(const Model& model) {
       << number(r.gravity.z()) << " m/s^2 in base_link (URDF does not hold it); drives, accelerations,\n"
       << "     TACC/DT and the inverse-kinematics family are armdyn's only. -->\n";
   out << "<robot name=\"" << escaped(r.name) << "\">\n";
-  out << "  <link name=\"base_link\"/>\n";
+  int material = 0;
+  if (r.baseVisuals.empty()) {
+    out << "  <link name=\"base_link\"/>\n";
+  } else {
+    out << "  <link name=\"base_link\">\n";
+    writeVisuals(out, r.baseVisuals, Eigen::Matrix4d::Identity(), material);
+    out << "  </link>\n";
+  }
   Eigen::Matrix4d previousTail = model.base();  // from the last URDF link frame to DH frame i-1
   for (int i = 0; i < n; ++i) {
     const DhParameters& dh = model.dh(i);
@@ -105,6 +139,7 @@ std::string robotToUrdf(const Model& model) {
           << "\" iyy=\"" << number(I(1, 1)) << "\" iyz=\"" << number(I(1, 2)) << "\" izz=\"" << number(I(2, 2)) << "\"/>\n";
       out << "    </inertial>\n";
     }
+    writeVisuals(out, l.visuals, tail, material);
     out << "  </link>\n";
     // A revolute joint limited on either side stays revolute (the open side written as
     // +-1e300, armdyn's "unlimited", which reads back as such); unlimited on both: continuous.

@@ -12,9 +12,9 @@ namespace {
 
 const std::vector<std::string> kRobotFields = {"name", "family", "units", "links", "actuator_mass_rule", "tool",
                                                "gravity", "tacc", "dt", "home", "default_task",
-                                               "allow_non_physical_inertia", "payload", "base"};
+                                               "allow_non_physical_inertia", "payload", "base", "base_visual"};
 const std::vector<std::string> kLinkFields = {"name", "joint", "theta", "d", "alpha", "a", "limits", "vmax",
-                                              "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive"};
+                                              "amax", "fmax", "bar", "inertia", "pseudo_inertia", "drive", "visual"};
 const std::vector<std::string> kTaskFields = {"name",         "configuration", "units",        "points",
                                               "joint_points", "scheme",        "durations",    "via_velocity",
                                               "acceleration", "tacc",          "speed",        "path_acceleration",
@@ -100,7 +100,59 @@ DriveSpec readDrive(FieldSource& src, const Value& v) {
   return d;
 }
 
-LinkSpec readLink(FieldSource& src, const Value& v, int index) {
+Eigen::Matrix4d readTool(FieldSource& src, const Value& v);
+
+// `visual:` (model/link_visual.h): a list of shapes, each one of mesh, box, cylinder, sphere,
+// with an optional origin ({xyz, rpy} or {matrix}), scale (meshes) and colour [r, g, b, a].
+// A relative mesh path is made absolute against the file's folder.
+std::vector<LinkVisual> readVisuals(FieldSource& src, const Value& v, int& count) {
+  namespace fs = std::filesystem;
+  std::vector<LinkVisual> out;
+  for (const Value& item : src.items(v)) {
+    if (++count > kMaxVisualsPerRobot)
+      src.fail(item.line, item.field, "more than " + std::to_string(kMaxVisualsPerRobot) + " visual shapes in the file");
+    const Map m(src, item, {"mesh", "box", "cylinder", "sphere", "origin", "scale", "colour"});
+    LinkVisual shape;
+    int kinds = 0;
+    for (const char* k : {"mesh", "box", "cylinder", "sphere"}) kinds += m.has(k) ? 1 : 0;
+    if (kinds != 1) src.fail(item.line, item.field, "give exactly one of mesh, box, cylinder, sphere");
+    if (auto x = m.find("mesh")) {
+      shape.shape = LinkVisual::Shape::Mesh;
+      shape.mesh = src.text(*x);
+      if (shape.mesh.empty() || shape.mesh.size() > kMaxMeshPathLength || shape.mesh.find('\0') != std::string::npos)
+        src.fail(x->line, x->field, "a mesh file name of 1 to " + std::to_string(kMaxMeshPathLength) + " characters");
+      if (shape.mesh.find("://") == std::string::npos && fs::path(shape.mesh).is_relative())
+        shape.mesh = fs::absolute(fs::path(src.file()).parent_path() / shape.mesh).lexically_normal().string();
+    } else if (auto x = m.find("box")) {
+      shape.shape = LinkVisual::Shape::Box;
+      shape.size = src.vector3(*x);
+    } else if (auto x = m.find("cylinder")) {
+      shape.shape = LinkVisual::Shape::Cylinder;
+      const std::vector<double> rl = src.numbers(*x, 2);
+      shape.size = Eigen::Vector3d(rl[0], rl[1], 0.0);
+    } else {
+      const Value r = m.get("sphere");
+      shape.shape = LinkVisual::Shape::Sphere;
+      shape.size = Eigen::Vector3d(src.number(r), 0.0, 0.0);
+    }
+    if ((shape.size.array() < 0.0).any()) src.fail(item.line, item.field, "sizes must not be negative (m)");
+    if (auto x = m.find("origin")) shape.origin = readTool(src, *x);
+    if (auto x = m.find("scale")) {
+      if (shape.shape != LinkVisual::Shape::Mesh) src.fail(x->line, x->field, "scale is for meshes only");
+      shape.scale = src.vector3(*x);
+    }
+    if (auto x = m.find("colour")) {
+      const std::vector<double> c = src.numbers(*x, 4);
+      for (const double k : c)
+        if (!(k >= 0.0 && k <= 1.0)) src.fail(x->line, x->field, "r, g, b, a each between 0 and 1");
+      shape.colour = Eigen::Vector4d(c[0], c[1], c[2], c[3]);
+    }
+    out.push_back(std::move(shape));
+  }
+  return out;
+}
+
+LinkSpec readLink(FieldSource& src, const Value& v, int index, int& visualCount) {
   const Map m(src, v, kLinkFields);
   LinkSpec l;
   l.name = m.has("name") ? src.text(m.get("name")) : "LINK" + std::to_string(index);
@@ -147,6 +199,7 @@ LinkSpec readLink(FieldSource& src, const Value& v, int index) {
     l.pseudoInertia = readPseudo(src, m.get("pseudo_inertia"));
   }
   if (auto x = m.find("drive")) l.drive = readDrive(src, *x);
+  if (auto x = m.find("visual")) l.visuals = readVisuals(src, *x, visualCount);
   return l;
 }
 
@@ -270,7 +323,17 @@ RobotDocument readRobotMapping(FieldSource& src, const Value& value) {
   if (auto x = m.find("family")) r.family = src.text(*x);
   if (auto x = m.find("units")) readUnits(src, *x);
   const std::vector<Value> links = src.items(m.get("links"));
-  for (std::size_t i = 0; i < links.size(); ++i) r.links.push_back(readLink(src, links[i], static_cast<int>(i) + 1));
+  int visualCount = 0;
+  for (std::size_t i = 0; i < links.size(); ++i)
+    r.links.push_back(readLink(src, links[i], static_cast<int>(i) + 1, visualCount));
+  if (auto x = m.find("base_visual")) r.baseVisuals = readVisuals(src, *x, visualCount);
+  {
+    namespace fs = std::filesystem;
+    const fs::path folder = fs::path(src.file()).parent_path();
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(folder.empty() ? fs::path(".") : folder, ec);
+    r.sourceDirectory = ec ? folder.string() : absolute.lexically_normal().string();
+  }
   if (auto x = m.find("actuator_mass_rule")) r.actuatorMassRule = src.flag(*x);
   if (auto x = m.find("allow_non_physical_inertia")) r.allowNonPhysicalInertia = src.flag(*x);
   if (auto x = m.find("tool")) r.tool = readTool(src, *x);

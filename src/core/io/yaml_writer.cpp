@@ -88,7 +88,38 @@ void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
   }
 }
 
-void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l) {
+// A mesh file for a file written at `destination`: relative to its folder when it lies in that
+// folder or below (the reader makes it absolute again), else absolute; package:// as written.
+std::string meshPathFor(const std::string& mesh, const std::string& destination) {
+  namespace fs = std::filesystem;
+  if (destination.empty() || mesh.find("://") != std::string::npos || fs::path(mesh).is_relative()) return mesh;
+  const fs::path folder = fs::absolute(destination).parent_path();
+  const fs::path relative = fs::path(mesh).lexically_normal().lexically_relative(folder);
+  if (relative.empty() || *relative.begin() == "..") return mesh;
+  return relative.generic_string();
+}
+
+void writeVisuals(std::ostream& out, const std::string& in, const std::string& key, const std::vector<LinkVisual>& shapes,
+                  const std::string& destination) {
+  if (shapes.empty()) return;
+  out << in << key << ":\n";
+  for (const LinkVisual& v : shapes) {
+    const std::string f = in + "    ";
+    switch (v.shape) {
+      case LinkVisual::Shape::Mesh: out << in << "  - mesh: " << quoted(meshPathFor(v.mesh, destination)) << "\n"; break;
+      case LinkVisual::Shape::Box: out << in << "  - box: " << list(v.size, num) << "  # m\n"; break;
+      case LinkVisual::Shape::Cylinder:
+        out << in << "  - cylinder: [" << num(v.size.x()) << ", " << num(v.size.y()) << "]  # radius, length (m)\n";
+        break;
+      case LinkVisual::Shape::Sphere: out << in << "  - sphere: " << num(v.size.x()) << "  # radius (m)\n"; break;
+    }
+    if (v.origin != Eigen::Matrix4d::Identity()) writeTransform(out, f, "origin", v.origin);
+    if (v.shape == LinkVisual::Shape::Mesh && v.scale != Eigen::Vector3d::Ones()) out << f << "scale: " << list(v.scale, num) << "\n";
+    if (v.colour) out << f << "colour: " << list(Eigen::VectorXd(*v.colour), num) << "\n";
+  }
+}
+
+void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l, const std::string& destination) {
   const JointType t = l.joint;
   out << in << "- name: " << quoted(l.name) << "\n";
   const std::string f = in + "  ";
@@ -123,14 +154,16 @@ void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l) {
       break;
   }
   if (l.drive) writeDrive(out, f, *l.drive);
+  writeVisuals(out, f, "visual", l.visuals, destination);
 }
 
-void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r, const std::string& defaultTask) {
+void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r, const std::string& defaultTask,
+                    const std::string& destination) {
   out << in << "name: " << quoted(r.name) << "\n";
   out << in << "family: " << quoted(r.family) << "\n";
   out << in << "units: {angles: deg, lengths: m}\n";
   out << in << "links:\n";
-  for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l);
+  for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l, destination);
   out << in << "actuator_mass_rule: " << (r.actuatorMassRule ? "true" : "false") << "\n";
   if (r.allowNonPhysicalInertia) out << in << "allow_non_physical_inertia: true\n";
   writeTransform(out, in, "tool", r.tool);
@@ -153,6 +186,7 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
     }
     out << "]\n";
   }
+  writeVisuals(out, in, "base_visual", r.baseVisuals, destination);
   if (!defaultTask.empty()) out << in << "default_task: " << quoted(defaultTask) << "\n";
 }
 
@@ -226,10 +260,12 @@ void writeTaskBody(std::ostream& out, const std::string& in, const TaskSpec& t, 
 
 std::string robotToYaml(const RobotSpec& robot) { return robotToYaml(robot, ""); }
 
-std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask) {
+std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask) { return robotToYaml(robot, defaultTask, ""); }
+
+std::string robotToYaml(const RobotSpec& robot, const std::string& defaultTask, const std::string& destination) {
   std::ostringstream out;
   out << kRobotHeader;
-  writeRobotBody(out, "", robot, defaultTask);
+  writeRobotBody(out, "", robot, defaultTask, destination);
   return out.str();
 }
 
@@ -248,7 +284,7 @@ std::string sessionToYaml(const Session& session, const std::string& destination
   std::ostringstream out;
   out << kSessionHeader << kRobotHeader;
   out << "robot:\n";
-  writeRobotBody(out, "  ", session.robot, "");
+  writeRobotBody(out, "  ", session.robot, "", destination);
   if (session.task.pointCount() > 0) {
     out << "task:\n";
     writeTaskBody(out, "  ", session.task, destination);

@@ -4,6 +4,8 @@
 // A RobotSpec is plain data; `Model` (model.h) is the immutable, validated, compiled form
 // that the solvers use. Editing a robot means building a new Model.
 
+#include "model/link_visual.h"
+
 #include <Eigen/Core>
 #include <Eigen/Geometry>
 #include <optional>
@@ -97,6 +99,8 @@ struct LinkSpec {
   Eigen::Matrix4d pseudoInertia = Eigen::Matrix4d::Zero();  // used when PseudoInertia
 
   std::optional<DriveSpec> drive;
+
+  std::vector<LinkVisual> visuals;      // shapes drawn on the link, in its DH frame (model/link_visual.h)
 };
 
 struct RobotSpec {
@@ -123,6 +127,11 @@ struct RobotSpec {
   // A payload carried at the tool: mass (kg), centre of mass in the tool frame (m), tensor
   // about that centre in tool axes (kg m^2). Added to the last link by the Model.
   std::optional<RigidBodyInertia> payload;
+  // Shapes of the links fixed to the world (a base casting, a pedestal), in the world frame.
+  std::vector<LinkVisual> baseVisuals;
+  // The folder of the file the robot was read from (empty when built in code): package:// mesh
+  // URIs are looked up from there (io/mesh_path.h). Not written to files.
+  std::string sourceDirectory;
 
   int dof() const { return static_cast<int>(links.size()); }
 };

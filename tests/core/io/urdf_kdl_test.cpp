@@ -312,6 +312,44 @@ TEST(UrdfAsShipped, LibraryRealArmsAreTheirUrdfImports) {
   EXPECT_NEAR(ur3.links[5].vMax, 2.0 * M_PI, 1e-12);
 }
 
+// robots/ur5.yaml draws ur_description's meshes: each mesh's pose in the world equals the one
+// the URDF gives it (example-robot-data's ur5_robot.urdf, whose base_link is UR's base turned
+// 180 deg about z), at random configurations, to 1e-8 (the origins are rounded to 1e-9), and
+// every mesh file is shipped.
+TEST(UrdfAsShipped, LibraryUr5DrawsUrDescriptionsMeshesWhereTheUrdfPutsThem) {
+  const RobotSpec dh = loadRobot(test::sourcePath("robots/ur5.yaml"));
+  UrdfOptions options;
+  options.tip = "tool0";
+  const RobotSpec urdf = loadUrdf(test::sourcePath("tests/data/urdf/example-robot-data/ur5_robot.urdf"), options).robot;
+  Eigen::Matrix4d turn = Eigen::Matrix4d::Identity();
+  turn(0, 0) = turn(1, 1) = -1.0;
+  const Model a(dh), b(urdf);
+  ASSERT_EQ(dh.baseVisuals.size(), 1u);
+  EXPECT_LT((dh.baseVisuals[0].origin - turn * urdf.baseVisuals[0].origin).cwiseAbs().maxCoeff(), 1e-8);
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> unit(-M_PI, M_PI);
+  double worst = 0.0;
+  for (int k = 0; k < 20; ++k) {
+    Eigen::VectorXd q(6);
+    for (int i = 0; i < 6; ++i) q(i) = unit(rng);
+    const std::vector<Eigen::Matrix4d> fa = linkFrames(a, q), fb = linkFrames(b, q);
+    for (int i = 0; i < 6; ++i) {
+      const auto& va = dh.links[static_cast<std::size_t>(i)].visuals;
+      const auto& vb = urdf.links[static_cast<std::size_t>(i)].visuals;
+      ASSERT_EQ(va.size(), 1u);
+      ASSERT_EQ(vb.size(), 1u);
+      worst = std::max(worst, (fa[static_cast<std::size_t>(i) + 1] * va[0].origin - turn * fb[static_cast<std::size_t>(i) + 1] * vb[0].origin)
+                                  .cwiseAbs()
+                                  .maxCoeff());
+      // The same file (ur_description's name) and it is in robots/meshes/ur5.
+      const std::string name = vb[0].mesh.substr(vb[0].mesh.rfind('/') + 1);
+      EXPECT_EQ(va[0].mesh, test::sourcePath("robots/meshes/ur5/" + name));
+      EXPECT_TRUE(std::ifstream(va[0].mesh).good()) << va[0].mesh;
+    }
+  }
+  EXPECT_LT(worst, 1e-8);
+}
+
 }  // namespace
 }  // namespace armdyn
 

@@ -211,7 +211,18 @@ int main(int argc, char** argv) {
     const int delay = parser.value(afterMs).toInt(&ok);
     const QString png = parser.value(screenshot);
     const double fraction = std::clamp(parser.value(at).toDouble(), 0.0, 1.0);
-    auto shoot = [&window, png, shownDialog] {
+    // The shot waits (up to 60 s) for the robot's meshes, loaded off the GUI thread.
+    auto waited = std::make_shared<int>(0);
+    auto shoot = std::make_shared<std::function<void()>>();
+    const std::weak_ptr<std::function<void()>> self = shoot;  // no cycle: `arm` below holds it
+    *shoot = [&window, png, shownDialog, waited, self] {
+      if (window.viewport()->scene().meshesPending() && *waited < 600) {
+        ++*waited;
+        QTimer::singleShot(100, [self] {
+          if (const auto again = self.lock()) (*again)();
+        });
+        return;
+      }
       const QImage image = shownDialog ? shownDialog->grab().toImage() : window.screenshot();
       const bool saved = image.save(png, "PNG");
       if (!saved) std::fprintf(stderr, "armdyn-studio: cannot write %s\n", qPrintable(png));
@@ -224,7 +235,7 @@ int main(int argc, char** argv) {
       *simulated = true;
       if (*once || *tunerPending) return;
       *once = true;
-      QTimer::singleShot(ok ? delay : 1000, shoot);
+      QTimer::singleShot(ok ? delay : 1000, [shoot] { (*shoot)(); });
     };
     const bool fitView = parser.isSet(fit);
     if (waitForTuner) {

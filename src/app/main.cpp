@@ -211,12 +211,13 @@ int main(int argc, char** argv) {
     const int delay = parser.value(afterMs).toInt(&ok);
     const QString png = parser.value(screenshot);
     const double fraction = std::clamp(parser.value(at).toDouble(), 0.0, 1.0);
-    // The shot waits (up to 60 s) for the robot's meshes, loaded off the GUI thread.
+    // The shot waits (up to 40 s, inside the 60 s limit of a screenshot run) for the robot's
+    // meshes, loaded off the GUI thread; then it is taken with what has arrived.
     auto waited = std::make_shared<int>(0);
     auto shoot = std::make_shared<std::function<void()>>();
     const std::weak_ptr<std::function<void()>> self = shoot;  // no cycle: `arm` below holds it
     *shoot = [&window, png, shownDialog, waited, self] {
-      if (window.viewport()->scene().meshesPending() && *waited < 600) {
+      if (window.viewport()->scene().meshesPending() && *waited < 400) {
         ++*waited;
         QTimer::singleShot(100, [self] {
           if (const auto again = self.lock()) (*again)();

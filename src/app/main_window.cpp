@@ -392,6 +392,7 @@ void MainWindow::setViewSettings(const ViewSettings& s) {
   menus_->showViewSettings(viewSettings_);
   if (viewSettingsDialog_) viewSettingsDialog_->setSettings(s);
   onSample(playback_->sample());
+  reportMeshes();  // a new mesh folder may have found (or lost) meshes at once
 }
 
 QDialog* MainWindow::showInstructions() {
@@ -522,7 +523,8 @@ void MainWindow::onFailure(const SimulationFailure& failure) {
 // list changes, e.g. after a mesh folder was added in the view settings).
 void MainWindow::reportMeshes() {
   const QString notice = QString::fromStdString(viewport_->scene().meshNotice());
-  if (notice == meshInfo_->text() && meshInfo_->isVisible() == !notice.isEmpty()) return;
+  if (notice == meshNotice_) return;
+  meshNotice_ = notice;
   meshInfo_->setText(notice.isEmpty() ? QString()
                                       : notice + tr(". Mesh folders: View > View settings (Main menu 8)."));
   meshInfo_->setVisible(!notice.isEmpty());

@@ -215,6 +215,7 @@ class MainWindow : public QMainWindow {
   void applyResult(const SimulationResultPtr& result);
   void onFailure(const SimulationFailure& failure);
   void reportMeshes();
+  QString meshNotice_;  // the scene's, as last shown in meshInfo_
   void onSample(int sample);
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);

@@ -119,6 +119,26 @@ void MeshCache::run() {
     }
     Entry e;
     e.state = State::Failed;
+    try {
+      load(file, e);
+    } catch (const std::exception& x) {
+      e = Entry{State::Failed, nullptr, std::string("could not be read (") + x.what() + ")", e.size, e.modified};
+    } catch (...) {
+      e = Entry{State::Failed, nullptr, "could not be read", e.size, e.modified};
+    }
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      reading_ = false;
+      if (stopping_) return;
+      entries_[file] = std::move(e);
+    }
+    QMetaObject::invokeMethod(this, [this] { emit loaded(); }, Qt::QueuedConnection);
+  }
+}
+
+// One file: its size checked before a plugin reads it; large meshes simplified.
+void MeshCache::load(const std::string& file, Entry& e) {
+  {
     if (!stamp(file, e.size, e.modified)) {
       e.failure = "not a file";
     } else if (e.size > kMaxMeshFileBytes) {
@@ -137,8 +157,8 @@ void MeshCache::run() {
                                                         osgUtil::Optimizer::MERGE_GEOMETRY |
                                                         osgUtil::Optimizer::VERTEX_PRETRANSFORM |
                                                         osgUtil::Optimizer::VERTEX_POSTTRANSFORM);
-          // A mesh over kTriangleBudget triangles is simplified to about that many (edge
-          // collapse, borders kept): a CAD export of 30k triangles per link looks the same at
+          // A mesh over kTriangleBudget triangles is simplified to about that many, at most to
+          // a fifth of its triangles (edge collapse, borders kept): a CAD export of 30k triangles per link looks the same at
           // the size a link is drawn, and six of them at full detail cost a software renderer
           // more than a frame.
           const long triangles = countTriangles(*node);
@@ -154,13 +174,6 @@ void MeshCache::run() {
         }
       }
     }
-    {
-      const std::lock_guard<std::mutex> lock(mutex_);
-      reading_ = false;
-      if (stopping_) return;
-      entries_[file] = std::move(e);
-    }
-    QMetaObject::invokeMethod(this, [this] { emit loaded(); }, Qt::QueuedConnection);
   }
 }
 

@@ -49,6 +49,7 @@ class MeshCache : public QObject {
     long long modified = 0;
   };
   void run();
+  static void load(const std::string& file, Entry& e);  // on the worker: fills node or failure
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;

@@ -173,7 +173,8 @@ class MainWindowTest : public QObject {
     QVERIFY2(worst < 1e-9, qPrintable(QString::number(worst)));
     saveArtifact(w, "imported_urdf_puma");
     // The Panda as Franka ships it (example-robot-data): the fingers off the chain are held and
-    // their links merged, and the notice says so.
+    // their links merged, and the notice says so. (Its meshes are not shipped: no package path.)
+    qunsetenv("ROS_PACKAGE_PATH");
     QVERIFY2(w.importUrdf(source("tests/data/urdf/example-robot-data/panda.urdf"), "panda_hand_tcp", &error), qPrintable(error));
     QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
     QCOMPARE(w.document()->robot().dof(), 7);

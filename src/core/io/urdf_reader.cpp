@@ -492,7 +492,7 @@ class Importer {
         failJoint(j.name, "<mimic> leaders form a loop");
       followers.push_back(k);
       const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
-      if (onChain_.count(model_->getLink(leader->child_link_name).get()))
+      if (movable(*leader) && onChain_.count(model_->getLink(leader->child_link_name).get()))
         failJoint(k->name, "off the chain, it follows the chain joint '" + leader->name +
                                "' (<mimic>): it would move with the arm, and armdyn holds side joints still (choose a tip "
                                "past it with --tip, or remove the <mimic>)");
@@ -619,7 +619,9 @@ class Importer {
     RobotSpec& r = out_.robot;
     namespace fs = std::filesystem;
     const fs::path folder = fs::path(file_).parent_path();
-    r.sourceDirectory = folder.empty() ? std::string() : fs::absolute(folder).lexically_normal().string();
+    std::error_code ec;
+    const fs::path absoluteFolder = fs::absolute(folder.empty() ? fs::path(".") : folder, ec);
+    r.sourceDirectory = ec ? folder.string() : absoluteFolder.lexically_normal().string();
     int count = 0;
     for (const urdf::Link* link : order_) {
       const int group = group_[link];
@@ -640,11 +642,16 @@ class Importer {
             shape.scale = vectorOf(m.scale);
             if (m.filename.empty() || m.filename.size() > kMaxMeshPathLength)
               failLink(link->name, "<visual> <mesh> needs a filename of 1 to " + std::to_string(kMaxMeshPathLength) + " characters");
-            shape.mesh = m.filename;
-            if (m.filename.find("://") == std::string::npos && fs::path(m.filename).is_relative())
-              shape.mesh = fs::absolute(folder / m.filename).lexically_normal().string();
-            else if (m.filename.rfind("file://", 0) == 0)
-              shape.mesh = m.filename.substr(7);
+            // A path (or file:// URI) is made absolute against the URDF's folder.
+            shape.mesh = m.filename.rfind("file://", 0) == 0 ? m.filename.substr(7) : m.filename;
+            if (shape.mesh.find("://") == std::string::npos && fs::path(shape.mesh).is_relative()) {
+              std::error_code ec;
+              const fs::path absolute = fs::absolute(folder / shape.mesh, ec);
+              if (!ec) shape.mesh = absolute.lexically_normal().string();
+            }
+            if (shape.mesh.empty() || shape.mesh.size() > kMaxMeshPathLength)
+              failLink(link->name, "<visual> <mesh> filename longer than " + std::to_string(kMaxMeshPathLength) +
+                                       " characters once made absolute");
             break;
           }
           case urdf::Geometry::BOX:
@@ -661,13 +668,17 @@ class Importer {
             shape.shape = LinkVisual::Shape::Sphere;
             shape.size = Eigen::Vector3d(static_cast<const urdf::Sphere&>(g).radius, 0.0, 0.0);
             break;
+          default: continue;  // a geometry this urdfdom knows and armdyn does not: not drawn
         }
         if (!shape.scale.allFinite() || !shape.size.allFinite() || (shape.size.array() < 0.0).any())
           failLink(link->name, "<visual> sizes and scale must be finite (sizes not negative)");
         if (v->material) {
+          // urdfdom's default colour is (0, 0, 0, 1): a material given by a texture only has no
+          // colour of its own (drawn black otherwise).
           const urdf::Color& c = v->material->color;
           const Eigen::Vector4d rgba(c.r, c.g, c.b, c.a);
-          if (rgba.allFinite() && (rgba.array() >= 0.0).all() && (rgba.array() <= 1.0).all() && rgba != Eigen::Vector4d::Zero())
+          const bool textureOnly = !v->material->texture_filename.empty() && rgba == Eigen::Vector4d(0, 0, 0, 1);
+          if (!textureOnly && rgba.allFinite() && (rgba.array() >= 0.0).all() && (rgba.array() <= 1.0).all())
             shape.colour = rgba;
         }
         (group == 0 ? r.baseVisuals : r.links[static_cast<std::size_t>(group - 1)].visuals).push_back(std::move(shape));

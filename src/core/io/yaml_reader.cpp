@@ -121,8 +121,13 @@ std::vector<LinkVisual> readVisuals(FieldSource& src, const Value& v, int& count
       shape.mesh = src.text(*x);
       if (shape.mesh.empty() || shape.mesh.size() > kMaxMeshPathLength || shape.mesh.find('\0') != std::string::npos)
         src.fail(x->line, x->field, "a mesh file name of 1 to " + std::to_string(kMaxMeshPathLength) + " characters");
-      if (shape.mesh.find("://") == std::string::npos && fs::path(shape.mesh).is_relative())
-        shape.mesh = fs::absolute(fs::path(src.file()).parent_path() / shape.mesh).lexically_normal().string();
+      if (shape.mesh.find("://") == std::string::npos && fs::path(shape.mesh).is_relative()) {
+        std::error_code ec;
+        const fs::path absolute = fs::absolute(fs::path(src.file()).parent_path() / shape.mesh, ec);
+        if (!ec) shape.mesh = absolute.lexically_normal().string();
+        if (shape.mesh.size() > kMaxMeshPathLength)
+          src.fail(x->line, x->field, "longer than " + std::to_string(kMaxMeshPathLength) + " characters once made absolute");
+      }
     } else if (auto x = m.find("box")) {
       shape.shape = LinkVisual::Shape::Box;
       shape.size = src.vector3(*x);

@@ -93,7 +93,9 @@ void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
 std::string meshPathFor(const std::string& mesh, const std::string& destination) {
   namespace fs = std::filesystem;
   if (destination.empty() || mesh.find("://") != std::string::npos || fs::path(mesh).is_relative()) return mesh;
-  const fs::path folder = fs::absolute(destination).parent_path();
+  std::error_code ec;
+  const fs::path folder = fs::absolute(destination, ec).parent_path();
+  if (ec) return mesh;
   const fs::path relative = fs::path(mesh).lexically_normal().lexically_relative(folder);
   if (relative.empty() || *relative.begin() == "..") return mesh;
   return relative.generic_string();

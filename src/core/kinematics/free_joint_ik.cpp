@@ -17,7 +17,8 @@ namespace {
 
 // The spec of a chain given by its axes (common frame: the arm's world) and tip, joints taken
 // from `links` in the same order (limits, types and mass data kept; DH, BASE, TOOL replaced;
-// drives and the payload dropped: only the kinematics is used).
+// drives, the payload and the shapes dropped: only the kinematics is used, and the shapes' frames
+// were the arm's).
 RobotSpec chainSpec(const RobotSpec& arm, std::vector<LinkSpec> links, const std::vector<JointAxisLine>& axes,
                     const Eigen::Matrix4d& tip) {
   const DhChain chain = dhFromAxes(axes, tip);
@@ -25,9 +26,11 @@ RobotSpec chainSpec(const RobotSpec& arm, std::vector<LinkSpec> links, const std
   spec.family.clear();
   spec.home.resize(0);
   spec.payload.reset();
+  spec.baseVisuals.clear();
   for (std::size_t i = 0; i < links.size(); ++i) {
     links[i].dh = chain.dh[i];
     links[i].drive.reset();
+    links[i].visuals.clear();
   }
   spec.links = std::move(links);
   spec.base = chain.base;

@@ -98,6 +98,28 @@ void validate(const RobotSpec& spec) {
   }
   requireRigidTransform(spec.tool, "tool");
   requireRigidTransform(spec.base, "base");
+  // Link shapes (drawn only): rigid origins, finite non-negative sizes, finite non-zero scale.
+  std::size_t shapes = spec.baseVisuals.size();
+  const auto requireShapes = [&](const std::vector<LinkVisual>& list, const std::string& p) {
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const LinkVisual& v = list[k];
+      const std::string f = p + "[" + std::to_string(k + 1) + "]";
+      requireRigidTransform(v.origin, f + ".origin");
+      requireFinite(v.size, f);
+      if ((v.size.array() < 0.0).any()) throw ModelError(f, "sizes must not be negative (m)");
+      requireFinite(v.scale, f + ".scale");
+      if ((v.scale.array() == 0.0).any()) throw ModelError(f + ".scale", "must not be 0");
+      if (v.shape == LinkVisual::Shape::Mesh && (v.mesh.empty() || v.mesh.size() > kMaxMeshPathLength))
+        throw ModelError(f + ".mesh", "a mesh file name of 1 to " + std::to_string(kMaxMeshPathLength) + " characters");
+    }
+  };
+  requireShapes(spec.baseVisuals, "base_visual");
+  for (int i = 0; i < n; ++i) {
+    shapes += spec.links[static_cast<std::size_t>(i)].visuals.size();
+    requireShapes(spec.links[static_cast<std::size_t>(i)].visuals, "links[" + std::to_string(i + 1) + "].visual");
+  }
+  if (shapes > static_cast<std::size_t>(kMaxVisualsPerRobot))
+    throw ModelError("base_visual", "more than " + std::to_string(kMaxVisualsPerRobot) + " shapes");
   requireFinite(spec.gravity, "gravity");
   if (!std::isfinite(spec.tacc) || spec.tacc <= 0.0) throw ModelError("tacc", "must be positive");
   if (!std::isfinite(spec.dt) || spec.dt <= 0.0) throw ModelError("dt", "must be positive");

@@ -218,7 +218,9 @@ TEST(LinkVisuals, BadShapesInYamlNameTheField) {
       {"      - {sphere: 0.1, colour: [1, 0, 2, 1]}\n", "links[1].visual[1].colour", "between 0 and 1"},
       {"      - {box: [1, 1, 1], scale: [1, 1, 1]}\n", "links[1].visual[1].scale", "meshes only"},
       {"      - {mesh: \"\"}\n", "links[1].visual[1].mesh", "a mesh file name"},
-      {"      - {cylinder: [0.1]}\n", "links[1].visual[1].cylinder", "2"},
+      {"      - {cylinder: [0.1]}\n", "links[1].visual[1].cylinder", "a list of 2 numbers"},
+      {"      - {sphere: 0.1, origin: {matrix: [[2, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]}}\n",
+       "links[1].visual[1].origin", "orthonormal"},
   };
   for (const auto& c : cases) {
     try {
@@ -258,7 +260,7 @@ TEST(MeshPath, PackagesAreFoundBesideTheFileInItsParentsAndOnThePackagePath) {
   m = resolveMeshPath("../meshes/link.stl", urdfDir, {});
   EXPECT_EQ(m.file, (scratch.dir / "ws/src/arm_description/meshes/link.stl").string()) << m.why;
   // Refusals with a reason, no exception.
-  for (const std::string bad : {std::string(""), std::string("package://"), std::string("package://pkg"),
+  for (const std::string& bad : {std::string(""), std::string("package://"), std::string("package://pkg"),
                                 std::string("package:///x"), std::string("http://example.com/a.stl"),
                                 std::string(5000, 'a'), std::string("a\0b", 3), std::string("/no/such/file.stl")}) {
     const MeshLocation r = resolveMeshPath(bad, urdfDir, {});

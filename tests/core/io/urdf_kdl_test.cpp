@@ -9,8 +9,6 @@
 // the mass matrix (columns from unit accelerations without gravity) and gravity, at 50 seeded
 // states per arm, to 1e-12 relative to the largest entry (floor 1): two double-precision
 // implementations, rounding only (observed ~1e-15).
-#ifdef ARMDYN_HAVE_KDL
-
 #include "dynamics/crba.h"
 #include "dynamics/inverse_dynamics.h"
 #include "dynamics/nonlinear_effects.h"
@@ -21,11 +19,13 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
+#ifdef ARMDYN_HAVE_KDL
 #include <kdl/chainidsolver_recursive_newton_euler.hpp>
 #include <kdl/tree.hpp>
 #include <kdl/treefksolverpos_recursive.hpp>
 #include <kdl/treeidsolver_recursive_newton_euler.hpp>
 #include <urdf_parser/urdf_parser.h>
+#endif
 
 #include <algorithm>
 #include <cstdio>
@@ -39,12 +39,18 @@ namespace {
 
 constexpr double kTol = 1e-12;
 
-std::string readFile(const std::string& path) {
+[[maybe_unused]] std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
 }
+
+double relative(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
+
+#ifdef ARMDYN_HAVE_KDL
 
 KDL::Frame kdlFrame(const urdf::Pose& p) {
   return KDL::Frame(KDL::Rotation::Quaternion(p.rotation.x, p.rotation.y, p.rotation.z, p.rotation.w),
@@ -97,9 +103,6 @@ Eigen::Matrix4d toMatrix(const KDL::Frame& f) {
   return T;
 }
 
-double relative(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
-}
 
 struct Arm {
   const char* file;
@@ -264,6 +267,8 @@ TEST(UrdfAsShipped, EveryExampleRobotDataArmMatchesKdlOnTheWholeTree) {
   }
 }
 
+#endif  // ARMDYN_HAVE_KDL
+
 // The library's real arms (robots/make_real_arms.py) are their URDF imports: the same forward
 // kinematics and inverse dynamics (to 1e-12 relative: the YAML keeps 17 digits; only limits and
 // speeds are rounded, to 1e-6 deg), with the ratings the script documents.
@@ -353,4 +358,3 @@ TEST(UrdfAsShipped, LibraryUr5DrawsUrDescriptionsMeshesWhereTheUrdfPutsThem) {
 }  // namespace
 }  // namespace armdyn
 
-#endif  // ARMDYN_HAVE_KDL

@@ -273,7 +273,7 @@ TEST(UrdfImport, SideJointsAreHeldAndTheirLinksMerged) {
   EXPECT_NEAR(a.inertia.mass, 2.0, 1e-15);
   // The finger slides along y of link1's URDF frame; its offset between the two holds, in the
   // DH frame, has length 3 cm / 2 (half the merged mass).
-  EXPECT_NEAR((b.inertia.com - a.inertia.com).norm(), 0.015, 1e-15);
+  EXPECT_NEAR((b.inertia.com - a.inertia.com).norm(), 0.015, 1e-14);
 
   // Bad hold values, each naming the joint (or --hold) and changing nothing.
   options.hold = {{"finger_joint", 0.05}};

@@ -172,10 +172,9 @@ void ArmScene::setMeshSource(MeshCache* cache, const std::vector<std::string>& p
   packagePath_ = packagePath;
 }
 
-void ArmScene::addShapes(int frame, const std::vector<LinkVisual>& shapes, osg::Group* parent) {
+void ArmScene::addShapes(int frame, const std::vector<LinkVisual>& shapes, const std::vector<std::string>& path,
+                         osg::Group* parent) {
   const RobotSpec& spec = result_->model->spec();
-  std::vector<std::string> path = splitPackagePath(settings_.meshPackagePath);
-  path.insert(path.end(), packagePath_.begin(), packagePath_.end());
   std::vector<std::string> files;
   for (const LinkVisual& v : shapes) {
     ShapeSlot slot;
@@ -467,6 +466,9 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
   const double scale = settings_.drawingScale;
 
   // The base's own shapes (links fixed to the world) stay in the world frame.
+  // Package folders: the view setting's, then the environment's (io/mesh_path.h).
+  std::vector<std::string> packagePath = splitPackagePath(settings_.meshPackagePath);
+  packagePath.insert(packagePath.end(), packagePath_.begin(), packagePath_.end());
   osg::ref_ptr<osg::Switch> baseShapes = new osg::Switch;
   baseShapes->setName("baseShapes");
   arm_->addChild(baseShapes);
@@ -493,7 +495,8 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
       shapeSwitch_.push_back(shapes);
       osg::ref_ptr<osg::Group> content = new osg::Group;
       shapes->addChild(content, true);
-      addShapes(j, j == 0 ? model.spec().baseVisuals : model.spec().links[static_cast<std::size_t>(j - 1)].visuals, content);
+      addShapes(j, j == 0 ? model.spec().baseVisuals : model.spec().links[static_cast<std::size_t>(j - 1)].visuals,
+                packagePath, content);
     }
     if (j == n + 1) {
       // Tool flange: a disc across the tool's z axis with a short stub, the tool point on its face.

@@ -71,8 +71,10 @@ class ArmScene {
   osg::ref_ptr<osg::Node> makeJointGeometry(int joint, const Model& model, bool ghost) const;
   void rebuildGrid();
   void applySwitches();
-  // The shapes of frame `frame` (0: the base's, in the world; i: link i's) under `parent`.
-  void addShapes(int frame, const std::vector<LinkVisual>& shapes, osg::Group* parent);
+  // The shapes of frame `frame` (0: the base's, in the world; i: link i's) under `parent`,
+  // package:// meshes looked for in `packagePath` after the robot file's folders.
+  void addShapes(int frame, const std::vector<LinkVisual>& shapes, const std::vector<std::string>& packagePath,
+                 osg::Group* parent);
 
   // One shape on a frame: a primitive (drawn at once) or a mesh (attached when loaded).
   struct ShapeSlot {

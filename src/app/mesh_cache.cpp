@@ -138,43 +138,42 @@ void MeshCache::run() {
 
 // One file: its size checked before a plugin reads it; large meshes simplified.
 void MeshCache::load(const std::string& file, Entry& e) {
-  {
-    if (!stamp(file, e.size, e.modified)) {
-      e.failure = "not a file";
-    } else if (e.size > kMaxMeshFileBytes) {
-      e.failure = "larger than the " + std::to_string(kMaxMeshFileBytes / (1024 * 1024)) + " MB limit of mesh files (" +
-                  std::to_string(e.size / (1024 * 1024)) + " MB)";
-    } else {
-      const std::string ext = osgDB::getLowerCaseFileExtension(file);
-      if (!osgDB::Registry::instance()->getReaderWriterForExtension(ext)) {
-        e.failure = "no reader for ." + ext + " files (STL, OBJ, DAE, 3DS, PLY are read)";
-      } else {
-        osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(file);
-        if (node) {
-          // Fewer, larger geometries (COLLADA exports carry one per material and node): the
-          // frame time depends on draw calls as much as on triangles.
-          osgUtil::Optimizer().optimize(node.get(), osgUtil::Optimizer::DEFAULT_OPTIMIZATIONS |
-                                                        osgUtil::Optimizer::MERGE_GEOMETRY |
-                                                        osgUtil::Optimizer::VERTEX_PRETRANSFORM |
-                                                        osgUtil::Optimizer::VERTEX_POSTTRANSFORM);
-          // A mesh over kTriangleBudget triangles is simplified to about that many, at most to
-          // a fifth of its triangles (edge collapse, borders kept): a CAD export of 30k triangles per link looks the same at
-          // the size a link is drawn, and six of them at full detail cost a software renderer
-          // more than a frame.
-          const long triangles = countTriangles(*node);
-          if (triangles > kTriangleBudget) {
-            osgUtil::Simplifier simplifier(std::max(0.2, static_cast<double>(kTriangleBudget) / triangles));
-            simplifier.setSmoothing(true);
-            node->accept(simplifier);
-          }
-          e.state = State::Loaded;
-          e.node = node;
-        } else {
-          e.failure = "not a ." + ext + " mesh OpenSceneGraph can read";
-        }
-      }
-    }
+  if (!stamp(file, e.size, e.modified)) {
+    e.failure = "not a file";
+    return;
   }
+  if (e.size > kMaxMeshFileBytes) {
+    e.failure = "larger than the " + std::to_string(kMaxMeshFileBytes / (1024 * 1024)) + " MB limit of mesh files (" +
+                std::to_string(e.size / (1024 * 1024)) + " MB)";
+    return;
+  }
+  const std::string ext = osgDB::getLowerCaseFileExtension(file);
+  if (!osgDB::Registry::instance()->getReaderWriterForExtension(ext)) {
+    e.failure = "no reader for ." + ext + " files (STL, OBJ, DAE, 3DS, PLY are read)";
+    return;
+  }
+  osg::ref_ptr<osg::Node> node = osgDB::readRefNodeFile(file);
+  if (!node) {
+    e.failure = "not a ." + ext + " mesh OpenSceneGraph can read";
+    return;
+  }
+  // Fewer, larger geometries (COLLADA exports carry one per material and node): the frame time
+  // depends on draw calls as much as on triangles.
+  osgUtil::Optimizer().optimize(node.get(), osgUtil::Optimizer::DEFAULT_OPTIMIZATIONS | osgUtil::Optimizer::MERGE_GEOMETRY |
+                                                osgUtil::Optimizer::VERTEX_PRETRANSFORM |
+                                                osgUtil::Optimizer::VERTEX_POSTTRANSFORM);
+  // A mesh over kTriangleBudget triangles is simplified to about that many, at most to a fifth
+  // of its triangles (edge collapse, borders kept): a CAD export of 30k triangles per link looks
+  // the same at the size a link is drawn, and six of them at full detail cost a software
+  // renderer more than a frame.
+  const long triangles = countTriangles(*node);
+  if (triangles > kTriangleBudget) {
+    osgUtil::Simplifier simplifier(std::max(0.2, static_cast<double>(kTriangleBudget) / triangles));
+    simplifier.setSmoothing(true);
+    node->accept(simplifier);
+  }
+  e.state = State::Loaded;
+  e.node = node;
 }
 
 }  // namespace armdyn::app

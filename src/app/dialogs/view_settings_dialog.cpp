@@ -46,7 +46,7 @@ ViewSettingsDialog::ViewSettingsDialog(const ViewSettings& settings, QWidget* pa
   // Mesh packages: committed on Enter or leaving the field (a half-typed folder is not looked in).
   auto* packages = packages_ = new QLineEdit(QString::fromStdString(settings_.meshPackagePath), this);
   packages->setObjectName("meshPackagePath");
-  packages->setPlaceholderText(tr("/opt/ros/share:/home/me/ws/src"));
+  packages->setPlaceholderText(tr("folders holding ROS packages, separated by ':'"));
   packages->setToolTip(tr("Folders holding ROS packages for package:// meshes, separated by ':'. Looked in after the "
                           "robot file's folder and its parents, before ROS_PACKAGE_PATH."));
   form->addRow(tr("Mesh package folders"), packages);

@@ -247,12 +247,12 @@ void solve(Solver& s) {
   double nearest = 1e300, farthest = 0.0;
   // A candidate no kept one repeats to 1e-6 rad: a nearly special arm's quartic has nearly
   // double roots, and a refined candidate can land on a solution already kept; both would
-  // otherwise be kept (closedFormSolutions merges only to 1e-9) under one name. `wrap`: wrap the
-  // refined values in place first.
-  const auto isNew = [&](JointVector6& q, double key, bool wrap) {
+  // otherwise be kept (closedFormSolutions merges only to 1e-9) under one name. Compared with
+  // found[0, kept); `wrap`: wrap the refined values in place first.
+  const auto isNew = [&](JointVector6& q, double key, bool wrap, int kept) {
     if (wrap)
       for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
-    for (int f = 0; f < nFound; ++f) {
+    for (int f = 0; f < kept; ++f) {
       if (std::abs(found[f].key - key) > 1e-4) continue;  // another (theta1, theta5): distinct
       double d = 0.0;
       for (int j = 0; j < 6; ++j) d = std::max(d, std::abs(wrapToPi(found[f].q(j) - q(j))));
@@ -348,11 +348,11 @@ void solve(Solver& s) {
           c.frame3.noalias() = A1 * revoluteLink(m, 1, c2, s2);
           c.frame3 = c.frame3 * revoluteLink(m, 2, c3, s3);
           c.wristCs = {c4, c5, c6, s4, s5, s6};
-          if (isNew(c.q, c.key, false)) ++nFound;
+          if (isNew(c.q, c.key, false, nFound)) ++nFound;
         } else if (refineSixJoints(m, T06, c.q) < 1e-10) {
           // The pair (theta1, theta5) of the refined values, not of the starting guess.
           c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
-          if (isNew(c.q, c.key, true)) ++nFound;
+          if (isNew(c.q, c.key, true, nFound)) ++nFound;
         }
       }
     }
@@ -384,11 +384,7 @@ void solve(Solver& s) {
             c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
           }
         }
-        const int before = nFound;
-        nFound = kept;  // isNew compares against the kept ones only
-        const bool fresh = isNew(c.q, c.key, c.refined);
-        nFound = before;
-        if (fresh) found[kept++] = c;
+        if (isNew(c.q, c.key, c.refined, kept)) found[kept++] = c;
       }
       nFound = kept;
     }

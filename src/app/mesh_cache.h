@@ -4,13 +4,15 @@
 // thread loads the files asked for, in order; `loaded` is emitted on the GUI thread after each.
 // Files are kept by name, size and modification time (a file changed on disk loads again). A
 // file over io/mesh_path.h's kMaxMeshFileBytes, one no plugin reads, or one that is not a
-// regular file fails with a reason in the user's words.
+// regular file fails with a reason in the user's words. At most kMaxEntries files are kept (the
+// least recently asked for go first).
 
 #include <QObject>
 #include <osg/Node>
 #include <osg/ref_ptr>
 
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <mutex>
@@ -47,7 +49,9 @@ class MeshCache : public QObject {
     std::string failure;
     std::uintmax_t size = 0;
     long long modified = 0;
+    std::uint64_t used = 0;  // clock_ when last asked for
   };
+  static constexpr std::size_t kMaxEntries = 256;
   void run();
   static void load(const std::string& file, Entry& e);  // on the worker: fills node or failure
 
@@ -55,6 +59,7 @@ class MeshCache : public QObject {
   std::condition_variable wake_;
   std::deque<std::string> queue_;
   std::map<std::string, Entry> entries_;
+  std::uint64_t clock_ = 0;
   bool stopping_ = false;
   bool reading_ = false;
   std::thread worker_;

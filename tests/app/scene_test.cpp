@@ -5,6 +5,7 @@
 // independent paths (the core called directly on the same spec, published figures, the other
 // file format for the same arm).
 
+#include "mesh_cache.h"
 #include "studio_test_support.h"
 
 #include <QElapsedTimer>
@@ -150,6 +151,24 @@ class SceneTest : public QObject {
   // mesh, a file that is no mesh and a 200 MB one (sparse: never read): the mesh and the box
   // are drawn, loaded off the GUI thread; the three others fall back to the DH drawing of their
   // link with one notice naming each reason; View > DH drawing and View > meshes toggle them.
+  // The mesh cache is bounded: after more files than it keeps, the least recently asked for are
+  // gone (asked again, they load again), the latest are kept.
+  void meshCacheForgetsTheLeastRecentlyAskedFor() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    MeshCache cache;
+    std::vector<std::string> files;
+    for (int k = 0; k < 300; ++k) {
+      files.push_back(dir.filePath(QString("m%1.stl").arg(k)).toStdString());  // none exists: each fails
+      cache.request({files.back()});
+      QTRY_VERIFY(!cache.busy());
+    }
+    QCOMPARE(cache.state(files.front()), MeshCache::State::Unknown);
+    QCOMPARE(cache.state(files[300 - 256]), MeshCache::State::Failed);
+    QCOMPARE(cache.state(files.back()), MeshCache::State::Failed);
+    QVERIFY(!cache.failure(files.back()).empty());
+  }
+
   void linkMeshesLoadOffTheGuiThreadAndFallBack() {
     QTemporaryDir dir;
     QVERIFY(dir.isValid());

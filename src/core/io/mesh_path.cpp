@@ -67,6 +67,12 @@ MeshLocation resolveMeshPath(const std::string& name, const std::string& baseDir
     }
     const std::string pkg = rest.substr(0, slash);
     const fs::path inside = fs::path(rest.substr(slash + 1)).relative_path();
+    // A package's file stays inside the package: no '..' (it would reach any file on the disk).
+    for (const fs::path& part : fs::path(rest))
+      if (part == "..") {
+        out.why = "'" + name + "' leaves its package ('..'): a package:// name stays inside the package";
+        return out;
+      }
     std::vector<fs::path> folders;
     // The robot file's folder and its parents (a description inside its package, or beside it).
     fs::path d = baseDirectory.empty() ? fs::path(".") : fs::path(baseDirectory);

@@ -441,6 +441,7 @@ class Importer {
                                (h.follows.empty() ? (h.given ? " (--hold)" : "") : " (follows '" + h.follows + "')"));
           out_.held.push_back(std::move(h));
         }
+        if (chainFollowers_.count(link)) chainFollowers_.insert(child);
         zeroPose_[child] = zeroPose_[link] * poseOf(j->parent_to_joint_origin_transform) * motion;
         group_[child] = group_[link];
         order_.push_back(child);
@@ -487,19 +488,33 @@ class Importer {
   double heldValue(const urdf::Joint& j) {
     std::vector<const urdf::Joint*> followers;
     const urdf::Joint* k = &j;
+    const urdf::Joint* chainLeader = nullptr;
     while (k->mimic && movable(*k)) {
       if (std::find(followers.begin(), followers.end(), k) != followers.end())
         failJoint(j.name, "<mimic> leaders form a loop");
       followers.push_back(k);
       const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
-      if (movable(*leader) && onChain_.count(model_->getLink(leader->child_link_name).get()))
-        failJoint(k->name, "off the chain, it follows the chain joint '" + leader->name +
-                               "' (<mimic>): it would move with the arm, and armdyn holds side joints still (choose a tip "
-                               "past it with --tip, or remove the <mimic>)");
+      if (movable(*leader) && onChain_.count(model_->getLink(leader->child_link_name).get())) {
+        // A massless linkage that follows the arm (a balancer's cylinder and piston): the
+        // dynamics are exact without it; it stands as at the leader's home and is not drawn.
+        if (const urdf::Link* heavy = firstLinkWithMass(model_->getLink(j.child_link_name).get()))
+          failJoint(k->name, "off the chain, it follows the chain joint '" + leader->name +
+                                 "' (<mimic>) and carries mass (link '" + heavy->name +
+                                 "'): it would move with the arm, and armdyn holds side joints still (choose a tip "
+                                 "past it with --tip, or remove the <mimic>)");
+        chainLeader = leader;
+        break;
+      }
       k = leader;
     }
     double value = 0.0;
-    if (!movable(*k)) {
+    if (chainLeader) {
+      const urdf::Joint& c = *chainLeader;  // stands at its home: 0, or the nearest limit
+      value = c.type == urdf::Joint::CONTINUOUS || !c.limits || !(c.limits->lower < c.limits->upper)
+                  ? 0.0
+                  : std::clamp(0.0, c.limits->lower, c.limits->upper);
+      chainFollowers_.insert(model_->getLink(j.child_link_name).get());
+    } else if (!movable(*k)) {
       value = 0.0;  // a mimic of a fixed joint: the leader stands at 0
     } else if (const auto it = options_.hold.find(k->name); it != options_.hold.end()) {
       value = it->second;
@@ -510,6 +525,19 @@ class Importer {
     for (auto f = followers.rbegin(); f != followers.rend(); ++f)
       value = (*f)->mimic->multiplier * value + (*f)->mimic->offset;
     return value;
+  }
+
+  // The first link with a positive mass in the subtree from `start` (iterative), or null.
+  const urdf::Link* firstLinkWithMass(const urdf::Link* start) const {
+    std::vector<const urdf::Link*> stack = {start};
+    while (!stack.empty()) {
+      const urdf::Link* link = stack.back();
+      stack.pop_back();
+      if (!link) continue;
+      if (link->inertial && link->inertial->mass > 0.0) return link;
+      for (const auto& c : link->child_links) stack.push_back(c.get());
+    }
+    return nullptr;
   }
 
   void buildRobot() {
@@ -623,8 +651,13 @@ class Importer {
     const fs::path absoluteFolder = fs::absolute(folder.empty() ? fs::path(".") : folder, ec);
     r.sourceDirectory = ec ? folder.string() : absoluteFolder.lexically_normal().string();
     int count = 0;
+    std::vector<std::string> undrawn;
     for (const urdf::Link* link : order_) {
       const int group = group_[link];
+      if (chainFollowers_.count(link)) {
+        if (!link->visual_array.empty()) undrawn.push_back(link->name);
+        continue;
+      }
       for (const urdf::VisualSharedPtr& v : link->visual_array) {
         if (!v || !v->geometry) continue;
         if (++count > kMaxVisualsPerRobot)
@@ -684,6 +717,10 @@ class Importer {
         (group == 0 ? r.baseVisuals : r.links[static_cast<std::size_t>(group - 1)].visuals).push_back(std::move(shape));
       }
     }
+    if (!undrawn.empty())
+      out_.notes.push_back("not drawn: " + join(undrawn) +
+                           " (they follow a joint of the arm through <mimic>, which armdyn's links cannot; massless, so "
+                           "the dynamics are exact)");
   }
 
   // The URDF's own chain of origins and motions against the DH model, at seeded random q.
@@ -768,6 +805,9 @@ class Importer {
   std::vector<const urdf::Link*> movingLink_;
   std::vector<JointAxisLine> axes_;
   std::vector<std::string> ignoredMimic_;  // fixed joints with a <mimic>
+  // Links held as their chain leader's home (massless followers of a chain joint) and all below
+  // them: merged without mass, not drawn.
+  std::set<const urdf::Link*> chainFollowers_;
   DhChain dh_;
   UrdfImport out_;
 };

@@ -1,6 +1,7 @@
 // YAML writers for robot_file.h: the schema of docs/file-formats.md, degrees at the edge, each
 // number as the shortest text that reads back to the same double (io/number_text.h).
 #include "common/number_text.h"
+#include "io/mesh_path.h"
 #include "io/robot_file.h"
 #include "kinematics/pose.h"
 
@@ -89,26 +90,35 @@ void writeDrive(std::ostream& out, const std::string& in, const DriveSpec& d) {
 }
 
 // A mesh file for a file written at `destination`: relative to its folder when it lies in that
-// folder or below (the reader makes it absolute again), else absolute; package:// as written.
-std::string meshPathFor(const std::string& mesh, const std::string& destination) {
+// folder or below (the reader makes it absolute again), else absolute. A package:// name stays as
+// written when the package is found from the destination too; one found only from the robot's
+// source folder (a URDF imported from its package and saved elsewhere) is written as the file it
+// names there, so the saved robot still draws it.
+std::string meshPathFor(std::string mesh, const std::string& destination, const std::string& sourceDirectory) {
   namespace fs = std::filesystem;
-  if (destination.empty() || mesh.find("://") != std::string::npos || fs::path(mesh).is_relative()) return mesh;
+  if (destination.empty()) return mesh;
   std::error_code ec;
   const fs::path folder = fs::absolute(destination, ec).parent_path();
   if (ec) return mesh;
+  if (mesh.rfind("package://", 0) == 0 && !sourceDirectory.empty() &&
+      resolveMeshPath(mesh, folder.string(), {}).file.empty()) {
+    const MeshLocation there = resolveMeshPath(mesh, sourceDirectory, {});
+    if (!there.file.empty()) mesh = there.file;
+  }
+  if (mesh.find("://") != std::string::npos || fs::path(mesh).is_relative()) return mesh;
   const fs::path relative = fs::path(mesh).lexically_normal().lexically_relative(folder);
   if (relative.empty() || *relative.begin() == "..") return mesh;
   return relative.generic_string();
 }
 
 void writeVisuals(std::ostream& out, const std::string& in, const std::string& key, const std::vector<LinkVisual>& shapes,
-                  const std::string& destination) {
+                  const std::string& destination, const std::string& sourceDirectory) {
   if (shapes.empty()) return;
   out << in << key << ":\n";
   for (const LinkVisual& v : shapes) {
     const std::string f = in + "    ";
     switch (v.shape) {
-      case LinkVisual::Shape::Mesh: out << in << "  - mesh: " << quoted(meshPathFor(v.mesh, destination)) << "\n"; break;
+      case LinkVisual::Shape::Mesh: out << in << "  - mesh: " << quoted(meshPathFor(v.mesh, destination, sourceDirectory)) << "\n"; break;
       case LinkVisual::Shape::Box: out << in << "  - box: " << list(v.size, num) << "  # m\n"; break;
       case LinkVisual::Shape::Cylinder:
         out << in << "  - cylinder: [" << num(v.size.x()) << ", " << num(v.size.y()) << "]  # radius, length (m)\n";
@@ -121,7 +131,8 @@ void writeVisuals(std::ostream& out, const std::string& in, const std::string& k
   }
 }
 
-void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l, const std::string& destination) {
+void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l, const std::string& destination,
+               const std::string& sourceDirectory) {
   const JointType t = l.joint;
   out << in << "- name: " << quoted(l.name) << "\n";
   const std::string f = in + "  ";
@@ -156,7 +167,7 @@ void writeLink(std::ostream& out, const std::string& in, const LinkSpec& l, cons
       break;
   }
   if (l.drive) writeDrive(out, f, *l.drive);
-  writeVisuals(out, f, "visual", l.visuals, destination);
+  writeVisuals(out, f, "visual", l.visuals, destination, sourceDirectory);
 }
 
 void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r, const std::string& defaultTask,
@@ -165,7 +176,7 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
   out << in << "family: " << quoted(r.family) << "\n";
   out << in << "units: {angles: deg, lengths: m}\n";
   out << in << "links:\n";
-  for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l, destination);
+  for (const LinkSpec& l : r.links) writeLink(out, in + "  ", l, destination, r.sourceDirectory);
   out << in << "actuator_mass_rule: " << (r.actuatorMassRule ? "true" : "false") << "\n";
   if (r.allowNonPhysicalInertia) out << in << "allow_non_physical_inertia: true\n";
   writeTransform(out, in, "tool", r.tool);
@@ -188,7 +199,7 @@ void writeRobotBody(std::ostream& out, const std::string& in, const RobotSpec& r
     }
     out << "]\n";
   }
-  writeVisuals(out, in, "base_visual", r.baseVisuals, destination);
+  writeVisuals(out, in, "base_visual", r.baseVisuals, destination, r.sourceDirectory);
   if (!defaultTask.empty()) out << in << "default_task: " << quoted(defaultTask) << "\n";
 }
 

@@ -204,6 +204,31 @@ TEST(LinkVisuals, RoundTripYamlUrdfYamlKeepsEveryShape) {
   EXPECT_LT((toolPose(a, q) - toolPose(b, q)).cwiseAbs().maxCoeff(), 1e-12);
 }
 
+// A URDF imported from its package and saved elsewhere keeps drawing its package:// meshes: a
+// name the package lookup no longer finds from the new folder is written as the file it named;
+// one found from both places stays package://.
+TEST(LinkVisuals, SavedElsewhereAPackageMeshStillNamesItsFile) {
+  const Scratch scratch;
+  const fs::path urdf = scratch.write("ws/shapes_pkg/urdf/shapes.urdf", visualUrdf());
+  const fs::path mesh = scratch.write("ws/shapes_pkg/meshes/upper.stl", "solid x\nendsolid x\n");
+  UrdfOptions options;
+  options.tip = "tool";
+  const RobotSpec imported = loadUrdf(urdf.string(), options).robot;
+  const std::string packageName = "package://shapes_pkg/meshes/upper.stl";
+  ASSERT_EQ(imported.links[0].visuals[0].mesh, packageName);
+  // Saved far away: the absolute file.
+  const fs::path far = scratch.dir / "elsewhere/robot.yaml";
+  fs::create_directories(far.parent_path());
+  saveRobot(imported, far.string());
+  const RobotSpec back = loadRobot(far.string());
+  EXPECT_EQ(back.links[0].visuals[0].mesh, mesh.lexically_normal().string());
+  EXPECT_EQ(resolveMeshPath(back.links[0].visuals[0].mesh, back.sourceDirectory, {}).file, mesh.lexically_normal().string());
+  // Saved inside the workspace (the package is found from there): still package://.
+  const fs::path near = scratch.dir / "ws/robot.yaml";
+  saveRobot(imported, near.string());
+  EXPECT_EQ(loadRobot(near.string()).links[0].visuals[0].mesh, packageName);
+}
+
 TEST(LinkVisuals, BadShapesInYamlNameTheField) {
   const std::string head = "name: x\nlinks:\n  - joint: revolute\n    theta: 0\n    d: 0\n    alpha: 0\n    a: 0.5\n"
                            "    vmax: 90\n    inertia: {mass: 1, com: [0, 0, 0], tensor: [[0.1, 0, 0], [0, 0.1, 0], [0, 0, 0.1]]}\n"
@@ -269,6 +294,12 @@ TEST(MeshPath, PackagesAreFoundBesideTheFileInItsParentsAndOnThePackagePath) {
   }
   // A folder is not a mesh.
   EXPECT_TRUE(resolveMeshPath(scratch.dir.string(), "", {}).file.empty());
+  // A package name does not leave its package: '..' is refused even where the file exists.
+  m = resolveMeshPath("package://arm_description/../arm_description/meshes/link.stl", urdfDir, {});
+  EXPECT_TRUE(m.file.empty()) << m.file;
+  EXPECT_NE(m.why.find("leaves its package"), std::string::npos) << m.why;
+  m = resolveMeshPath("package://arm_description/meshes/../meshes/link.stl", urdfDir, {});
+  EXPECT_TRUE(m.file.empty()) << m.file;
 }
 
 }  // namespace

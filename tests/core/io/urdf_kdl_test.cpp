@@ -355,6 +355,71 @@ TEST(UrdfAsShipped, LibraryUr5DrawsUrDescriptionsMeshesWhereTheUrdfPutsThem) {
   EXPECT_LT(worst, 1e-8);
 }
 
+// robots/irb6640.yaml: ABB's published DH and ranges as ROS-Industrial's irb6640_185_280.urdf lays
+// them out, imported as shipped (the balancing cylinder and piston follow joint 2 through <mimic>:
+// massless, held as at joint 2's home and not drawn), masses estimated. Checked: the same forward
+// kinematics as the import (1e-12) and ABB's home pose from the published dimensions (wrist
+// centre at x = a1 + d4 = 1.712 m, z = d1 + a2 + a3 = 2.055 m; flange d6 = 0.2 m further along x,
+// its z axis along the world's x); every collision mesh where the URDF puts the link's visual
+// (both at the link origin) at random configurations (1e-9), and shipped.
+TEST(UrdfAsShipped, LibraryIrb6640IsAbbsDhWithRosIndustrialMeshes) {
+  const Session library = loadSession(test::sourcePath("robots/irb6640.yaml"));
+  const RobotSpec& dh = library.robot;
+  UrdfOptions options;
+  options.tip = "tool0";
+  const UrdfImport import = loadUrdf(test::sourcePath("tests/data/urdf/ros-industrial-abb/irb6640_185_280.urdf"), options);
+  const RobotSpec& urdf = import.robot;
+  ASSERT_EQ(import.held.size(), 2u);
+  for (const UrdfHeldJoint& h : import.held) {
+    EXPECT_EQ(h.follows, "joint_2");
+    EXPECT_EQ(h.value, 0.0);
+  }
+  EXPECT_TRUE(std::any_of(import.notes.begin(), import.notes.end(),
+                          [](const std::string& n) { return n.find("not drawn: link_cylinder, link_piston") != std::string::npos; }));
+  const Model a(dh), b(urdf);
+  ASSERT_EQ(a.dof(), 6);
+  EXPECT_GT(library.task.pointCount(), 0);
+  const Eigen::Matrix4d home = toolPose(a, Eigen::VectorXd::Zero(6));
+  EXPECT_LT((home.topRightCorner<3, 1>() - Eigen::Vector3d(0.32 + 1.392 + 0.2, 0.0, 0.78 + 1.075 + 0.2)).norm(), 1e-12);
+  EXPECT_LT((home.block<3, 1>(0, 2) - Eigen::Vector3d::UnitX()).norm(), 1e-9);  // the URDF's pi/2 has 11 digits
+  const double degree = M_PI / 180.0;
+  const double range[6][2] = {{-170, 170}, {-65, 85}, {-180, 70}, {-300, 300}, {-120, 120}, {-360, 360}};
+  const double speed[6] = {100, 90, 90, 170, 140, 190};
+  for (int i = 0; i < 6; ++i) {
+    const LinkSpec& l = dh.links[static_cast<std::size_t>(i)];
+    EXPECT_NEAR(l.qMin, range[i][0] * degree, 1e-12);
+    EXPECT_NEAR(l.qMax, range[i][1] * degree, 1e-12);
+    EXPECT_NEAR(l.vMax, speed[i] * degree, 1e-12);
+    EXPECT_GT(l.fMax, 0.0);
+    EXPECT_GT(l.inertia.mass, 0.0);
+  }
+  ASSERT_EQ(dh.baseVisuals.size(), 1u);
+  EXPECT_LT((dh.baseVisuals[0].origin - urdf.baseVisuals[0].origin).cwiseAbs().maxCoeff(), 1e-9);
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> unit(-M_PI, M_PI);
+  double worstMesh = 0.0, worstTool = 0.0;
+  for (int k = 0; k < 20; ++k) {
+    Eigen::VectorXd q(6);
+    for (int i = 0; i < 6; ++i) q(i) = unit(rng);
+    worstTool = std::max(worstTool, (toolPose(a, q) - toolPose(b, q)).cwiseAbs().maxCoeff());
+    const std::vector<Eigen::Matrix4d> fa = linkFrames(a, q), fb = linkFrames(b, q);
+    for (int i = 0; i < 6; ++i) {
+      const auto& va = dh.links[static_cast<std::size_t>(i)].visuals;
+      const auto& vb = urdf.links[static_cast<std::size_t>(i)].visuals;
+      ASSERT_EQ(va.size(), 1u);
+      ASSERT_EQ(vb.size(), 1u);
+      worstMesh = std::max(worstMesh, (fa[static_cast<std::size_t>(i) + 1] * va[0].origin - fb[static_cast<std::size_t>(i) + 1] * vb[0].origin)
+                                          .cwiseAbs()
+                                          .maxCoeff());
+      const std::string name = vb[0].mesh.substr(vb[0].mesh.rfind('/') + 1);  // link_N.dae
+      EXPECT_EQ(va[0].mesh, test::sourcePath("robots/meshes/irb6640/" + name.substr(0, name.size() - 4) + ".stl"));
+      EXPECT_TRUE(std::ifstream(va[0].mesh).good()) << va[0].mesh;
+    }
+  }
+  EXPECT_LT(worstTool, 1e-12);
+  EXPECT_LT(worstMesh, 1e-9);
+}
+
 }  // namespace
 }  // namespace armdyn
 

@@ -77,6 +77,7 @@ shot ur5 "$root/robots/ur5.yaml" --at 0.5
 small ur5_meshes "$root/robots/ur5.yaml" --at 0.5
 shot ur5_meshes "$root/robots/ur5.yaml" --at 0.5
 small puma_pedestal "$puma" --at 0.4
+small irb6640 "$root/robots/irb6640.yaml" --at 0.5
 "$build/armdyn" convert "$root/tests/data/urdf/example-robot-data/panda.urdf" "$tmp/panda.yaml" --tip panda_hand_tcp >/dev/null
 small panda_imported "$tmp/panda.yaml" --at 0.5
 

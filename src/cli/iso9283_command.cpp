@@ -5,6 +5,7 @@
 #include "commands.h"
 
 #include "analysis/iso9283_report.h"
+#include "common/atomic_write.h"
 #include "control/controller_file.h"
 #include "control/controller_settings.h"
 #include "common/input_error.h"
@@ -51,14 +52,12 @@ double nonNegative(const Args& args, const std::string& option, double fallback)
   return v;
 }
 
-// --out PREFIX: PREFIX.json, .csv, .svg, .pdf, every one built before any is written.
+// --out PREFIX: PREFIX.json, .csv, .svg, .pdf, every one built and staged before any is replaced:
+// all four or none.
 void writeReports(const std::string& prefix, const std::string& json, const std::string& csv, const std::string& svg,
                   const std::string& pdf) {
   if (prefix.empty() || prefix == "-") throw InputError("", 0, "--out", "give a path prefix for the report files");
-  writeOutput(prefix + ".json", json);
-  writeOutput(prefix + ".csv", csv);
-  writeOutput(prefix + ".svg", svg);
-  writeOutput(prefix + ".pdf", pdf);
+  writeFilesAtomic({{prefix + ".json", json}, {prefix + ".csv", csv}, {prefix + ".svg", svg}, {prefix + ".pdf", pdf}});
 }
 
 std::string title(const Session& session, const std::string& what) {

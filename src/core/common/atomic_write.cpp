@@ -1,7 +1,8 @@
 // writeFileAtomic (common/atomic_write.h): temporary file beside the target, fsync, rename (POSIX
 // rename replaces the target in one step, so readers see the old file or the new one). Only a
-// regular file is ever replaced: a FIFO, a terminal or /dev/... is written through, a
-// directory, block device, socket, dangling symbolic link or read-only file is refused.
+// regular file is ever replaced: a FIFO (refused when nothing reads it within 2 s), a terminal or
+// /dev/... is written through; a directory, block device, socket, dangling symbolic link or
+// read-only file is refused.
 #include "common/input_error.h"
 #include "common/atomic_write.h"
 
@@ -15,18 +16,34 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <utility>
+#include <vector>
 
 namespace armdyn {
 
 namespace {
+
+constexpr int kFifoReaderWaitMs = 2000;
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw InputError(path, 0, "file", why); }
 
 // Appends `content` to what is already open for writing (a FIFO, a terminal, /dev/null, the
 // file behind /dev/stdout): nothing is created, renamed or truncated.
 void writeThrough(const std::string& path, const std::string& content) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  // Opened without blocking: a FIFO nobody reads would otherwise hold the command forever. A
+  // reader gets kFifoReaderWaitMs to open its end (one started just before the command).
+  int fd = -1;
+  for (int waited = 0;; waited += 10) {
+    fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK);
+    if (fd >= 0 || errno != ENXIO || waited >= kFifoReaderWaitMs) break;
+    ::usleep(10000);
+  }
+  if (fd < 0 && errno == ENXIO)
+    refuse(path, "is a pipe (FIFO) that nothing read within " + std::to_string(kFifoReaderWaitMs / 1000) +
+                     " s: nothing written");
   if (fd < 0) refuse(path, std::string("cannot open for writing: ") + std::strerror(errno));
+  // Writes then wait for the reader as usual.
+  if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
@@ -61,33 +78,46 @@ void removeStaleTemporaries(const std::filesystem::path& dir, const std::string&
 
 }  // namespace
 
-void writeFileAtomic(const std::string& path, const std::string& content) {
+namespace {
+
+// One target of a save: either written through (a stream) or staged in a temporary file beside
+// it, renamed over it at commit.
+struct Staged {
+  std::string path;           // as the caller named it (for messages)
+  std::filesystem::path target;  // the file replaced (a symbolic link's target)
+  std::string tmp;            // the staged temporary file
+  bool through = false;       // a stream (FIFO, terminal, /dev/...): written through at commit
+  const std::string* content = nullptr;
+};
+
+// Checks the target and, for a regular file (or a new one), writes the temporary file in full
+// (fsync'd); a stream target is only checked. Throws InputError naming `path`.
+Staged stage(const std::string& path, const std::string& content) {
   namespace fs = std::filesystem;
-  fs::path target(path);
+  Staged st;
+  st.path = path;
+  st.content = &content;
+  st.target = fs::path(path);
   std::error_code ec;
   // /dev/stdout, /dev/null, /proc/self/fd/N: streams, written through (resolving /dev/stdout
   // would replace the file the shell redirected stdout to).
-  if ((path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) && fs::exists(target, ec)) {
-    writeThrough(path, content);
-    return;
-  }
-  if (fs::is_symlink(target, ec)) {  // replace the file the link points to, keep the link
-    const fs::path real = fs::canonical(target, ec);
-    if (ec) refuse(path, "is a symbolic link to " + fs::read_symlink(target, ec).string() + ", which does not exist");
-    target = real;
+  st.through = true;
+  if ((path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) && fs::exists(st.target, ec)) return st;
+  if (fs::is_symlink(st.target, ec)) {  // replace the file the link points to, keep the link
+    const fs::path real = fs::canonical(st.target, ec);
+    if (ec) refuse(path, "is a symbolic link to " + fs::read_symlink(st.target, ec).string() + ", which does not exist");
+    st.target = real;
   }
   struct stat old {};
-  const bool exists = ::stat(target.c_str(), &old) == 0;
+  const bool exists = ::stat(st.target.c_str(), &old) == 0;
   if (exists && S_ISDIR(old.st_mode)) refuse(path, "is a directory");
-  if (exists && (S_ISFIFO(old.st_mode) || S_ISCHR(old.st_mode))) {  // a pipe or a terminal: never replaced
-    writeThrough(target.string(), content);
-    return;
-  }
+  if (exists && (S_ISFIFO(old.st_mode) || S_ISCHR(old.st_mode))) return st;  // a pipe or a terminal: never replaced
+  st.through = false;
   if (exists && !S_ISREG(old.st_mode)) refuse(path, "is not a regular file (a block device or socket): not replaced");
   if (exists && (old.st_mode & 0222) == 0) refuse(path, "is read-only: not replaced");
-  const std::string base = target.filename().string();
+  const std::string base = st.target.filename().string();
   if (base.empty() || base == "." || base == "..") throw InputError(path, 0, "file", "is not a file name");
-  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  const fs::path dir = st.target.parent_path().empty() ? fs::path(".") : st.target.parent_path();
   removeStaleTemporaries(dir, base);
 
   static std::atomic<unsigned> counter{0};
@@ -114,7 +144,6 @@ void writeFileAtomic(const std::string& path, const std::string& content) {
       // Not the owner and not root: the new file is the writer's (as any editor's save would be).
     }
   }
-
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
@@ -128,13 +157,54 @@ void writeFileAtomic(const std::string& path, const std::string& content) {
   const int closed = ::close(fd);
   fd = -1;
   if (closed != 0) fail("cannot close");
-  if (::rename(tmp.c_str(), target.c_str()) != 0) fail("cannot replace the file");
+  st.tmp = tmp;
+  return st;
+}
+
+// Renames the staged file over its target (or writes a stream through).
+void commit(Staged& st) {
+  if (st.through) {
+    writeThrough(st.target.string(), *st.content);
+    return;
+  }
+  if (::rename(st.tmp.c_str(), st.target.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(st.tmp.c_str());
+    st.tmp.clear();
+    throw InputError(st.path, 0, "file", std::string("cannot replace the file: ") + std::strerror(err));
+  }
+  st.tmp.clear();
   // Make the rename itself durable (best effort: some file systems refuse fsync on a directory).
+  const std::filesystem::path dir = st.target.parent_path().empty() ? std::filesystem::path(".") : st.target.parent_path();
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);
     ::close(dfd);
   }
+}
+
+}  // namespace
+
+void writeFileAtomic(const std::string& path, const std::string& content) {
+  Staged st = stage(path, content);
+  commit(st);
+}
+
+void writeFilesAtomic(const std::vector<std::pair<std::string, std::string>>& files) {
+  std::vector<Staged> staged;
+  staged.reserve(files.size());
+  try {
+    for (const auto& [path, content] : files) staged.push_back(stage(path, content));
+  } catch (...) {
+    for (const Staged& st : staged)
+      if (!st.tmp.empty()) ::unlink(st.tmp.c_str());
+    throw;
+  }
+  // Every file is written and checked: the renames follow (each one step; a stream last).
+  for (Staged& st : staged)
+    if (!st.through) commit(st);
+  for (Staged& st : staged)
+    if (st.through) commit(st);
 }
 
 }  // namespace armdyn

@@ -2,6 +2,8 @@
 // Saves that are all or nothing (every file armdyn writes goes through this).
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace armdyn {
 
@@ -12,5 +14,10 @@ namespace armdyn {
 // dangling symbolic link or read-only file is refused. On failure the temporary file is removed
 // and an InputError names `path`.
 void writeFileAtomic(const std::string& path, const std::string& content);
+
+// A set of files (a report's PREFIX.json, .csv, .svg, .pdf), all or nothing: every target is
+// checked and every temporary file written before the first is renamed over its target, so a
+// target refused (a directory named PREFIX.pdf) leaves every other one as it was.
+void writeFilesAtomic(const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace armdyn

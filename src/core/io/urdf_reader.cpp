@@ -120,10 +120,31 @@ int lineOfElement(const std::string& text, const std::string& tag, const std::st
 class CapturedLog : public console_bridge::OutputHandler {
  public:
   void log(const std::string& text, console_bridge::LogLevel level, const char*, int) override {
-    if (level >= console_bridge::CONSOLE_BRIDGE_LOG_ERROR && first.empty()) first = text;
+    if (level < console_bridge::CONSOLE_BRIDGE_LOG_ERROR) return;
+    if (first.empty()) first = text;
+    if (errors.size() < 16) errors.push_back(text);
   }
   std::string first;
+  std::vector<std::string> errors;  // urdfdom goes on after some (a mass it cannot read: mass 0)
 };
+
+// "... for Link [NAME]" in a urdfdom message: ("link", NAME); joints likewise; else empty.
+std::pair<std::string, std::string> elementNamedIn(const std::string& message) {
+  for (const auto& [word, tag] : {std::pair<const char*, const char*>{"Link [", "link"}, {"link [", "link"},
+                                  {"Joint [", "joint"}, {"joint [", "joint"}}) {
+    const std::size_t at = message.find(word);
+    if (at == std::string::npos) continue;
+    const std::size_t start = at + std::char_traits<char>::length(word), end = message.find(']', start);
+    if (end != std::string::npos) return {tag, message.substr(start, end - start)};
+  }
+  return {};
+}
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.erase(s.begin());
+  return s;
+}
 
 std::mutex& parseMutex() {
   static std::mutex m;
@@ -266,6 +287,19 @@ class Importer {
       fail(1, "robot", "not a valid URDF: " + why);
     }
     if (!model_->getRoot()) fail(1, "robot", "the URDF has no root link");
+    // urdfdom logs some errors and goes on: a <mass value="nan"> or "abc" becomes mass 0, a wrong
+    // model read without a word. Any error it logged refuses the file, at the element it names.
+    if (!log.errors.empty()) {
+      std::string what = trimmed(log.errors.front());
+      for (const std::string& e : log.errors) {
+        const auto [tag, name] = elementNamedIn(e);
+        if (tag.empty()) continue;
+        const std::string message = "urdfdom could not read it: " + what;
+        if (tag == "link") failLink(name, message);
+        failJoint(name, message);
+      }
+      fail(1, "robot", "not a valid URDF: " + what);
+    }
   }
 
   // urdfdom does not check that the links form a tree: a link that is the child of two joints,

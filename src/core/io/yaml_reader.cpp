@@ -10,6 +10,9 @@
 namespace armdyn::io_detail {
 namespace {
 
+// Segments shorter than this overflow a quintic's coefficients (1/T^5) long before they mean anything.
+constexpr double kMinSegmentDuration = 1e-6;  // s
+
 const std::vector<std::string> kRobotFields = {"name", "family", "units", "links", "actuator_mass_rule", "tool",
                                                "gravity", "tacc", "dt", "home", "default_task",
                                                "allow_non_physical_inertia", "payload", "base", "base_visual"};
@@ -421,8 +424,10 @@ TaskSpec readTaskMapping(FieldSource& src, const Value& value) {
   if (auto x = remember("durations")) {
     t.durations = src.numbers(*x, -1);
     for (std::size_t k = 0; k < t.durations.size(); ++k)
-      if (!(t.durations[k] > 0.0) || !std::isfinite(t.durations[k]))
-        src.fail(x->line, x->field + "[" + std::to_string(k + 1) + "]", "a segment duration must be a positive number of seconds");
+      if (!(t.durations[k] >= kMinSegmentDuration) || !std::isfinite(t.durations[k]))
+        src.fail(x->line, x->field + "[" + std::to_string(k + 1) + "]",
+                 "a segment duration must be a positive number of seconds, at least 1e-6 (shorter ones overflow their "
+                 "polynomials)");
     const int segments = t.pointCount() - 1;
     if (static_cast<int>(t.durations.size()) != segments)
       src.fail(x->line, x->field,

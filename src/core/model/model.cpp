@@ -41,6 +41,11 @@ void requirePhysicalInertia(const Eigen::Matrix3d& I, const std::string& field) 
 
 }  // namespace
 
+// Masses beyond any arm's (the heaviest industrial payloads are about 2 t) only overflow the
+// torques downstream (1e300 kg: infinite RMS torques, null in JSON).
+constexpr double kMaxBodyMass = 1e6;  // kg
+constexpr const char* kMassLimitText = "must be at most 1e6 kg";
+
 void validate(const RobotSpec& spec) {
   const int n = spec.dof();
   if (n < 1 || n > kMaxLinks)
@@ -77,6 +82,7 @@ void validate(const RobotSpec& spec) {
       case MassSource::Explicit:
         requireFinite(l.inertia.mass, p + ".mass");
         if (l.inertia.mass < 0.0) throw ModelError(p + ".mass", "must not be negative");
+        if (l.inertia.mass > kMaxBodyMass) throw ModelError(p + ".mass", kMassLimitText);
         requireFinite(l.inertia.com, p + ".com");
         requireFinite(l.inertia.inertiaCom, p + ".inertia");
         // A massless link (a URDF link without <inertial>, a frame) carries no inertia at all.
@@ -130,6 +136,7 @@ void validate(const RobotSpec& spec) {
     const RigidBodyInertia& p = *spec.payload;
     requireFinite(p.mass, "payload.mass");
     if (p.mass < 0.0) throw ModelError("payload.mass", "must not be negative");
+    if (p.mass > kMaxBodyMass) throw ModelError("payload.mass", kMassLimitText);
     requireFinite(p.com, "payload.com");
     requireFinite(p.inertiaCom, "payload.tensor");
     if ((p.inertiaCom - p.inertiaCom.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + p.inertiaCom.cwiseAbs().maxCoeff()))

@@ -118,6 +118,30 @@ TEST(AtomicWrite, FailedSaveKeepsTheOldFile) {
   EXPECT_EQ(entries(dir.path), std::vector<std::string>{"robot.yaml"});
 }
 
+// A set of files is all or nothing: the last target refused (a directory named PREFIX.pdf, issue
+// 23) leaves the earlier ones as they were and no temporary file behind; all writable, all four
+// replaced.
+TEST(AtomicWrite, FileSetIsAllOrNothing) {
+  TempDir dir;
+  const std::string prefix = (dir.path / "report").string();
+  for (const char* ext : {".json", ".csv", ".svg"}) std::ofstream(prefix + ext) << "old" << ext << "\n";
+  fs::create_directory(prefix + ".pdf");
+  const std::vector<std::pair<std::string, std::string>> set = {
+      {prefix + ".json", "new json\n"}, {prefix + ".csv", "new csv\n"}, {prefix + ".svg", "new svg\n"}, {prefix + ".pdf", "new pdf\n"}};
+  try {
+    writeFilesAtomic(set);
+    ADD_FAILURE() << "a directory was replaced";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), prefix + ".pdf");
+  }
+  for (const char* ext : {".json", ".csv", ".svg"}) EXPECT_EQ(readAll(prefix + ext), std::string("old") + ext + "\n") << ext;
+  EXPECT_TRUE(fs::is_directory(prefix + ".pdf"));
+  EXPECT_EQ(entries(dir.path), (std::vector<std::string>{"report.csv", "report.json", "report.pdf", "report.svg"}));
+  fs::remove(prefix + ".pdf");
+  writeFilesAtomic(set);
+  for (const auto& [path, content] : set) EXPECT_EQ(readAll(path), content) << path;
+}
+
 // Only a regular file is ever replaced (a save must never destroy a device or a pipe): a FIFO is written through (a reader
 // gets the text, the FIFO stays a FIFO), /dev/null stays a character device, a dangling
 // symbolic link, a directory and a read-only file are refused and left as they were.
@@ -130,6 +154,14 @@ TEST(AtomicWrite, WritesThroughPipesAndDevicesAndRefusesWhatItMustNotReplace) {
   writeFileAtomic(fifo.string(), "through the pipe\n");
   reader.join();
   EXPECT_EQ(received, "through the pipe\n");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  // A FIFO nothing reads: refused after the 2 s a reader gets, not a command blocked forever.
+  try {
+    writeFileAtomic(fifo.string(), "nobody listens\n");
+    ADD_FAILURE() << "a FIFO without a reader was written";
+  } catch (const InputError& e) {
+    EXPECT_NE(e.message().find("nothing read within 2 s"), std::string::npos) << e.what();
+  }
   EXPECT_TRUE(fs::is_fifo(fifo));
   writeFileAtomic("/dev/null", "nothing\n");
   EXPECT_TRUE(fs::is_character_file("/dev/null"));

@@ -51,6 +51,8 @@ const BadCase kCases[] = {
     {"session_negative_vmax.yaml", "robot", 23, "robot.links[2].vmax"},
     {"empty_task.yaml", "task", 3, "points"},
     {"task_wrong_rpy_length.yaml", "task", 5, "points[2].rpy"},
+    {"task_tiny_duration.yaml", "task", 10, "durations[2]"},  // issue 23: exit 1 from the polynomial before
+    {"robot_payload_huge.yaml", "robot", 107, "payload.mass"},  // issue 23: JSON null, exit 0 before
     {"legacy_bad_joint_type.spec", "robot", 8, "links[2].joint"},
     {"legacy_truncated.spec", "robot", 19, "links[3].vmax"},
     {"legacy_count_too_large.spec", "robot", 20, "links"},
@@ -80,6 +82,11 @@ const BadCase kCases[] = {
     {"urdf_floating.urdf", "robot", 6, "joint 'world_to_base'"},
     {"urdf_mimic.urdf", "robot", 12, "joint 'joint2'"},
     {"urdf_malformed.urdf", "robot", 1, "robot"},
+    // urdfdom logs these and goes on with mass 0 (issue 23): refused at the link.
+    {"urdf_mass_nan.urdf", "robot", 5, "link 'l1'"},
+    {"urdf_mass_text.urdf", "robot", 5, "link 'l1'"},
+    {"urdf_mass_overflow.urdf", "robot", 5, "link 'l1'"},
+    {"urdf_inertia_nan.urdf", "robot", 5, "link 'l1'"},
     // The task's tool wrench (dynamics/tool_wrench_profile.h): inline values and rows, and a
     // profile CSV whose error names the CSV file, its line and column.
     {"task_wrench_nan.yaml", "task", 7, "wrench.force"},

@@ -50,6 +50,7 @@ Args::Args(const std::vector<std::string>& argv, const std::set<std::string>& va
         if (i + 1 >= argv.size() || argv[i + 1].rfind("--", 0) == 0) fail(name, "needs a value");
         val = argv[++i];
       }
+      if (val.empty()) fail(name, "needs a value (got an empty one)");  // --csv "" is no file name
       if (repeatable.count(name)) {
         repeated_[name].push_back(val);
         values_[name] = val;

@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 namespace armdyn::cli {
 
@@ -58,6 +59,34 @@ void writeReports(const std::string& prefix, const std::string& json, const std:
                   const std::string& pdf) {
   if (prefix.empty() || prefix == "-") throw InputError("", 0, "--out", "give a path prefix for the report files");
   writeFilesAtomic({{prefix + ".json", json}, {prefix + ".csv", csv}, {prefix + ".svg", svg}, {prefix + ".pdf", pdf}});
+}
+
+// The core names what it refuses by the bench's fields (Studio's dialog maps them to its own);
+// here they are the options the user typed, when the user gave that option.
+IsoBenchResult runIsoBenchNamingOptions(const Model& model, const ControllerConfig& controller, const IsoBenchOptions& o,
+                                        const Args& args) {
+  static const std::pair<const char*, const char*> kOptionOf[] = {
+      {"iso9283.cube", "--cube"},
+      {"iso9283.cube.edge", "--cube"},
+      {"iso9283.cube.centre", "--cube"},
+      {"iso9283.rated_speed", "--rated-speed"},
+      {"iso9283.path_acceleration", "--acceleration"},
+      {"iso9283.speeds", "--speeds"},
+      {"iso9283.paths", "--paths"},
+      {"iso9283.pose_cycles", "--pose-cycles"},
+      {"iso9283.path_cycles", "--path-cycles"},
+      {"iso9283.corner_radius", "--corner-radius"},
+      {"iso9283.noise.encoder_resolution", "--encoder"},
+      {"iso9283.noise.sensor", "--sensor-noise"},
+      {"iso9283.noise.load_variation", "--load-variation"},
+  };
+  try {
+    return runIsoBench(model, controller, o);
+  } catch (const InputError& e) {
+    for (const auto& [field, option] : kOptionOf)
+      if (e.field() == field && args.has(option)) throw InputError("", 0, option, e.message());
+    throw;
+  }
 }
 
 std::string title(const Session& session, const std::string& what) {
@@ -125,7 +154,7 @@ int runIso9283(const Argv& argv) {
   if (args.has("--out") && args.value("--out").empty()) throw InputError("", 0, "--out", "give a path prefix");
 
   const auto start = std::chrono::steady_clock::now();
-  const IsoBenchResult result = runIsoBench(model, controller, o);
+  const IsoBenchResult result = runIsoBenchNamingOptions(model, controller, o, args);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.has("--out")) {
     const std::string t = title(session, "ISO 9283 virtual test bench");

@@ -2,32 +2,15 @@
 // Exit status: 0 success, 2 bad input (InputError: one line naming file, line and field, or
 // the option), 1 any other failure.
 
-#include "cmd_control.h"
-#include "commands.h"
+#include "command_table.h"
 #include "common/input_error.h"
 
 #include <cstdio>
 #include <exception>
 #include <iostream>
-#include <map>
 #include <string>
 
 namespace {
-
-using Runner = int (*)(const armdyn::cli::Argv&);
-
-const std::map<std::string, Runner>& commands() {
-  static const std::map<std::string, Runner> table = {
-      {"simulate", armdyn::cli::runSimulate},      {"tables", armdyn::cli::runTables},
-      {"dynamics", armdyn::cli::runDynamics},      {"mass-matrix", armdyn::cli::runMassMatrix},
-      {"fk", armdyn::cli::runFk},                  {"ik", armdyn::cli::runIk},
-      {"jacobian", armdyn::cli::runJacobian},      {"size", armdyn::cli::runSize},
-      {"run", armdyn::cli::runRun},                {"tune", armdyn::cli::runTune},
-      {"convert", armdyn::cli::runConvert},        {"analyze", armdyn::cli::runAnalyze},
-      {"ik-rates", armdyn::cli::runIkRates},       {"workspace", armdyn::cli::runWorkspace},
-      {"iso9283", armdyn::cli::runIso9283},        {"speed-sweep", armdyn::cli::runSpeedSweep}};
-  return table;
-}
 
 bool wantsHelp(const armdyn::cli::Argv& args) {
   for (const std::string& a : args)
@@ -53,8 +36,8 @@ int main(int argc, char** argv) {
     std::cout << text;
     return 0;
   }
-  const auto it = commands().find(command);
-  if (it == commands().end()) {
+  const armdyn::cli::Command* it = armdyn::cli::findCommand(command);
+  if (!it) {
     std::cerr << "armdyn: unknown command '" << command << "' (see armdyn --help)\n";
     return 2;
   }
@@ -64,7 +47,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   try {
-    const int code = it->second(rest);
+    const int code = it->run(rest);
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
       std::cerr << "armdyn: cannot write to standard output\n";
       return 1;

@@ -1,5 +1,7 @@
 #include "cmd_control.h"
-#include "commands.h"
+#include "command_table.h"
+
+#include <algorithm>
 
 namespace armdyn::cli {
 
@@ -15,30 +17,20 @@ const char* kCommon =
 }  // namespace
 
 std::string usage(const std::string& command) {
-  if (command.empty())
-    return std::string(
-               "usage: armdyn COMMAND ROBOT [options]\n"
-               "\n"
-               "Dynamic simulation of serial robot manipulators (Vora 1984).\n"
-               "\n"
-               "commands:\n"
-               "  simulate     run a task: summary (table 7.3), --csv samples, --json\n"
-               "  tables       tabulated states along a task (table 7.4)\n"
-               "  dynamics     inverse dynamics: joint forces for q, qd, qdd\n"
-               "  mass-matrix  joint-space inertia matrix M(q)\n"
-               "  fk           tool frame pose for q\n"
-               "  ik           joint solutions for a tool pose\n"
-               "  jacobian     geometric Jacobian of the tool frame\n"
-               "  analyze      singularities (arm, wrist), manipulability, condition number at q\n"
-               "  ik-rates     joint rates for a tool velocity (and acceleration) at q\n"
-               "  workspace    workspace volume, reach, structural length index, test cube\n"
-               "  run          forward simulation with drives under a controller\n"
-               "  tune         Ziegler-Nichols gains for one joint\n"
-               "  size         actuator sizing over a task or duty cycle; largest payload\n"
-               "  convert      a robot from one format to another: URDF <-> armdyn YAML\n"
-               "\n"
-               "Run 'armdyn COMMAND --help' for the options of a command.\n\n") +
-           kCommon;
+  if (command.empty()) {
+    std::string text =
+        "usage: armdyn COMMAND ROBOT [options]\n"
+        "\n"
+        "Dynamic simulation of serial robot manipulators (Vora 1984).\n"
+        "\n"
+        "commands:\n";
+    for (const Command& c : commandTable()) {
+      std::string name = c.name;
+      name.resize(std::max<std::size_t>(name.size() + 1, 13), ' ');
+      text += "  " + name + c.summary + "\n";
+    }
+    return text + "\nRun 'armdyn COMMAND --help' for the options of a command.\n\n" + kCommon;
+  }
   std::string body;
   if (command == "simulate")
     body =
@@ -194,6 +186,42 @@ std::string usage(const std::string& command) {
         "\n"
         "Geometric Jacobian of the tool frame origin in base coordinates, 6 x n, rows\n"
         "vx, vy, vz, wx, wy, wz. --json prints {\"J\": [[6 rows]]}.\n";
+  else if (command == "iso9283")
+    body =
+        "usage: armdyn iso9283 SESSION [--json] [--out PREFIX] [--controller FILE] [--cube x,y,z,edge]\n"
+        "                      [--largest-cube] [--rated-speed m/s] [--acceleration m/s^2]\n"
+        "                      [--speeds 100,50,10] [--pose-cycles 30] [--path-cycles 10]\n"
+        "                      [--corner-radius m] [--paths LIST] [--no-poses] [--no-noise]\n"
+        "                      [--encoder rad] [--sensor-noise rad] [--load-variation f] [--seed N]\n"
+        "                      [--threads N] [--configuration NAME]\n"
+        "\n"
+        "The ISO 9283 virtual test bench: the session's arm under its controller (the session's, else\n"
+        "--controller, else computed torque) runs the test poses P1..P5 and the test paths (line,\n"
+        "large_circle, small_circle, rectangle, rounded_square_diagonal, rounded_square_section) of\n"
+        "the test cube in closed loop, at each speed (percent of the rated path speed, default the\n"
+        "task's), with seeded encoder, sensor and payload noise.\n"
+        "  --cube x,y,z,edge  the cube (m); default: the one the Cartesian task implies, else the\n"
+        "                     largest of the workspace estimate (also --largest-cube)\n"
+        "  --json             print {\"cube\", \"corner_radius\", \"noise\", \"runs\", \"speeds\": [{AP, RP,\n"
+        "                     AT, RT, CR, CO, AV, RV, FV, ...}]} (mm, %, mm/s)\n"
+        "  --out PREFIX       write PREFIX.json, .csv, .svg and .pdf, all four or none\n"
+        "See docs/cli.md for every option.\n";
+  else if (command == "speed-sweep")
+    body =
+        "usage: armdyn speed-sweep SESSION --tolerance mm [--speed m/s | --speeds v1,v2,...]\n"
+        "                          [--acceleration m/s^2] [--path NAME --cube x,y,z,edge\n"
+        "                          [--corner-radius m]] [--controller FILE] [--threads N]\n"
+        "                          [--out PREFIX] [--json]\n"
+        "\n"
+        "Stepniewski's fig. 7: the session's Cartesian task (or an ISO test path of a cube) at ten\n"
+        "speeds from 10 % to 100 % of --speed (default the task's), the largest deviation from the\n"
+        "path at each, a power law fitted on log-log axes, and the running-speed index: the largest\n"
+        "speed whose deviation stays within --tolerance (mm).\n"
+        "  --json        print {\"path\", \"tolerance\", \"speeds\", \"delta\", \"exponent\",\n"
+        "                \"fit_coefficient\", \"running_speed_index\", \"bisection_speeds\",\n"
+        "                \"bisection_delta\", \"runs\", \"cancelled\", \"note\"}\n"
+        "  --out PREFIX  write PREFIX.json, .csv, .svg and .pdf, all four or none\n"
+        "See docs/cli.md for every option.\n";
   else if (!controlUsage(command).empty())
     body = controlUsage(command);
   else

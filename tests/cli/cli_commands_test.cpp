@@ -62,10 +62,15 @@ TEST(Cli, HelpForTheToolAndEveryCommand) {
   const CliResult top = runCli({"--help"});
   EXPECT_EQ(top.exitCode, 0);
   EXPECT_NE(top.out.find("usage: armdyn"), std::string::npos);
-  for (const char* cmd : {"simulate", "tables", "dynamics", "mass-matrix", "fk", "ik", "jacobian"}) {
+  // Every command (issue 23: iso9283 and speed-sweep printed nothing and were not listed).
+  for (const char* cmd : {"simulate", "tables", "dynamics", "mass-matrix", "fk", "ik", "jacobian", "analyze", "ik-rates",
+                          "workspace", "run", "tune", "size", "iso9283", "speed-sweep", "convert"}) {
     const CliResult r = runCli({cmd, "--help"});
     EXPECT_EQ(r.exitCode, 0) << cmd;
     EXPECT_NE(r.out.find(std::string("usage: armdyn ") + cmd), std::string::npos) << cmd;
+    EXPECT_NE(top.out.find(std::string("\n  ") + cmd + " "), std::string::npos) << cmd << " not listed";
+    const CliResult h = runCli({"help", cmd});
+    EXPECT_EQ(h.out, r.out) << cmd;
   }
 }
 

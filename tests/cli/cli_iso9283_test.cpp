@@ -100,10 +100,18 @@ TEST(CliIso9283, BadInputExitsTwoNamingTheFieldAndWritesNothing) {
   // A cube that does not fit: by how much, and what would.
   test::CliResult r = runCli({"iso9283", test::sourcePath("robots/irb60.yaml"), "--cube", "1.7,0,1,2.0", "--out", prefix});
   EXPECT_EQ(r.exitCode, 2);
-  EXPECT_NE(r.err.find("iso9283.cube.edge"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("armdyn: --cube: "), std::string::npos) << r.err;  // the option typed (issue 23), not a bench field
   EXPECT_NE(r.err.find("beyond the arm's reach"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("at most"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(prefix + ".json"));
+  // Bad speeds name --speeds.
+  r = runCli({"iso9283", test::sourcePath("robots/irb60.yaml"), "--speeds", "0,-1", "--out", prefix});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("armdyn: --speeds: "), std::string::npos) << r.err;
+  // An empty file name names its option.
+  r = runCli({"simulate", test::sourcePath("robots/vora_rrr.yaml"), "--csv", ""});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("armdyn: --csv: needs a value"), std::string::npos) << r.err;
   // A tolerance <= 0.
   r = runCli({"speed-sweep", test::sourcePath("robots/irb60.yaml"), "--tolerance", "0", "--out", prefix});
   EXPECT_EQ(r.exitCode, 2);

@@ -265,6 +265,12 @@ class Importer {
     if (text_.find('\0') != std::string::npos) fail(1, "file", "not a URDF: it holds a NUL byte");
     if (const int line = lineBeyondNesting(text_))
       fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
+    // TinyXML does not expand entities; a DTD would only end as "no robot element".
+    for (const char* dtd : {"<!DOCTYPE", "<!ENTITY"})
+      if (const std::size_t at = text_.find(dtd); at != std::string::npos)
+        fail(1 + static_cast<int>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(at), '\n')), "file",
+             std::string(dtd + 2) + ": document type definitions and entities are not supported in a URDF (expand "
+             "them, e.g. with xacro, first)");
     if (const int line = lineOfPercent(text_))
       fail(line, "file",
            "'%' is not accepted outside comments (urdfdom passes some text to printf as a format; write "
@@ -448,7 +454,10 @@ class Importer {
                                "a tip before it with --tip, or remove the <mimic>)");
     checkHoldOptions();
     const int n = static_cast<int>(chainJoints_.size());
-    if (n == 0) fail(1, "--tip", "no movable joint between the root '" + root_->name + "' and the tip '" + tip_->name + "'");
+    if (n == 0)
+      fail(1, options_.tip.empty() ? "robot" : "--tip",
+           "no movable joint between the root '" + root_->name + "' and the tip '" + tip_->name + "'" +
+               (options_.tip.empty() ? " (the file has no revolute, continuous or prismatic joint on any chain)" : ""));
     if (n > kMaxLinks)
       fail(1, "--tip", "the chain to '" + tip_->name + "' has " + std::to_string(n) + " movable joints; armdyn takes 1 to " +
                            std::to_string(kMaxLinks));
@@ -849,10 +858,12 @@ class Importer {
 }  // namespace
 
 bool isUrdfPath(const std::string& path) {
-  if (path.size() < 5) return false;
-  std::string ext = path.substr(path.size() - 5);
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext == ".urdf";
+  std::string lower = path.substr(path.size() > 5 ? path.size() - 5 : 0);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const auto endsWith = [&](const std::string& ext) {
+    return lower.size() >= ext.size() && lower.compare(lower.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  return endsWith(".urdf") || endsWith(".xml");  // a URDF saved as .xml (MoveIt, MATLAB exports)
 }
 
 UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options) {

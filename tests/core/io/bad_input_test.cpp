@@ -82,6 +82,8 @@ const BadCase kCases[] = {
     {"urdf_floating.urdf", "robot", 6, "joint 'world_to_base'"},
     {"urdf_mimic.urdf", "robot", 12, "joint 'joint2'"},
     {"urdf_malformed.urdf", "robot", 1, "robot"},
+    {"urdf_doctype.urdf", "robot", 2, "file"},      // issue 23: "Could not find the robot element" before
+    {"urdf_no_joints.xml", "robot", 1, "robot"},    // a URDF named .xml (read as YAML before); no joint: not --tip
     // urdfdom logs these and goes on with mass 0 (issue 23): refused at the link.
     {"urdf_mass_nan.urdf", "robot", 5, "link 'l1'"},
     {"urdf_mass_text.urdf", "robot", 5, "link 'l1'"},

@@ -94,6 +94,10 @@ int analyzeAlongTask(const Args& args) {
 int runAnalyze(const Argv& argv) {
   const Args args(argv, {"--q", "--task", "--dt", "--tacc"}, {"--json"});
   if (!args.has("--q")) return analyzeAlongTask(args);
+  // At one configuration the task options mean nothing (issue 23: --task was silently ignored).
+  for (const char* option : {"--task", "--dt", "--tacc"})
+    if (args.has(option))
+      throw InputError("", 0, option, "applies along a task (without --q); with --q the arm is analysed at that configuration only");
   const Model model = loadModel(robotPath(args));
   const KinematicAnalysis a = analyzeConfiguration(model, jointValues(args, "--q", model));
   if (args.flag("--json")) {

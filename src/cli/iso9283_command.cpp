@@ -191,6 +191,8 @@ int runSpeedSweep(const Argv& argv) {
   o.pathAcceleration = args.has("--acceleration") ? args.positive("--acceleration", 0.0) : taskPathAcceleration(session.task);
   if (!(o.pathAcceleration > 0.0))
     throw InputError("", 0, "--acceleration", "give the path acceleration (m/s^2): the session's task has none");
+  if (args.has("--speed") && args.has("--speeds"))
+    throw InputError("", 0, "--speeds", "give either --speed (ten speeds up to it) or --speeds (the list), not both");
   o.maxSpeed = args.has("--speed") ? args.positive("--speed", 0.0) : taskPathSpeed(session.task);
   if (args.has("--speeds")) {
     const Eigen::VectorXd v = args.numbers("--speeds");

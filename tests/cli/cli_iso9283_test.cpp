@@ -112,6 +112,15 @@ TEST(CliIso9283, BadInputExitsTwoNamingTheFieldAndWritesNothing) {
   r = runCli({"simulate", test::sourcePath("robots/vora_rrr.yaml"), "--csv", ""});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("armdyn: --csv: needs a value"), std::string::npos) << r.err;
+  // Both --speed and --speeds: one of them would be ignored.
+  r = runCli({"speed-sweep", test::sourcePath("robots/irb60.yaml"), "--tolerance", "1", "--speed", "0.5", "--speeds", "0.1,0.2"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("armdyn: --speeds: give either"), std::string::npos) << r.err;
+  // analyze at one configuration with a task option.
+  r = runCli({"analyze", test::sourcePath("robots/puma560.yaml"), "--q", "0,0,0,0,0,0", "--task",
+              test::sourcePath("robots/puma560_weld_seam.yaml")});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("armdyn: --task: applies along a task"), std::string::npos) << r.err;
   // A tolerance <= 0.
   r = runCli({"speed-sweep", test::sourcePath("robots/irb60.yaml"), "--tolerance", "0", "--out", prefix});
   EXPECT_EQ(r.exitCode, 2);

@@ -27,7 +27,7 @@ seeds() {
     vora_spec|vora_trajectory) echo "$root/robots/legacy" ;;
     profile_csv) echo "$here/seeds/profile" ;;
     wrench_csv) echo "$here/seeds/wrench" ;;
-    urdf) echo "$root/tests/data/urdf $here/seeds/urdf" ;;
+    urdf) echo "$root/tests/data/urdf $here/seeds/urdf $here/corpus/urdf" ;;
     mesh_path) echo "$here/seeds/mesh_path" ;;
   esac
 }

@@ -270,8 +270,16 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
 void noteUnusedParameters(const TaskSpec& task, TaskPlan& plan) {
   const TaskScheme s = task.scheme;
   const char* scheme = taskSchemeName(s);
+  // Where the key is written ("FILE:LINE: "), when the task came from a file.
+  auto at = [&](const char* key) {
+    const int line = task.lineOf(key);
+    return task.sourceFile.empty() || line <= 0 ? std::string() : task.sourceFile + ":" + std::to_string(line) + ": ";
+  };
   auto note = [&](const char* key, const char* usedBy) {
-    plan.notes.push_back(std::string(key) + (std::string(key).find(" and ") != std::string::npos ? " apply to " : " applies to ") + usedBy + " only: ignored by the " + scheme + " scheme");
+    const std::string k(key);
+    const std::string first = k.substr(0, k.find(' '));
+    plan.notes.push_back(at(first.c_str()) + k + (k.find(" and ") != std::string::npos ? " apply to " : " applies to ") +
+                         usedBy + " only: ignored by the " + scheme + " scheme");
   };
   if (!task.viaVelocity.empty() && s != TaskScheme::Cubic) note("via_velocity", "cubic");
   if (!task.acceleration.empty() && s != TaskScheme::Lspb) note("acceleration", "lspb");
@@ -282,7 +290,7 @@ void noteUnusedParameters(const TaskSpec& task, TaskPlan& plan) {
   for (const TaskPoint& p : task.points) radius = radius || p.radius > 0.0;
   if (radius && s != TaskScheme::LineArc && s != TaskScheme::Line) note("radius", "line-arc");
   if (task.timingGrid > 0 && task.timing != TimingMode::TimeOptimal)
-    plan.notes.push_back("timing_grid applies to timing: time-optimal only: ignored");
+    plan.notes.push_back(at("timing_grid") + "timing_grid applies to timing: time-optimal only: ignored");
 }
 
 // The arm's part of a configuration name ("front_elbow_up" of "front_elbow_up_flip"): the wrist

@@ -33,6 +33,8 @@ void checkYamlSyntax(const std::string& text, const std::string& file) {
   yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
   int depth = 0;
   long events = 0;
+  // Per open container (depth <= kMaxYamlDepth): a sequence's item count, -1 for a mapping.
+  long items[kMaxYamlDepth + 2] = {};
   int documents = 0;
   bool awaitingRoot = false;
   while (true) {
@@ -98,10 +100,16 @@ void checkYamlSyntax(const std::string& text, const std::string& file) {
       awaitingRoot = true;
     }
     if (type == YAML_STREAM_END_EVENT) return;
+    const bool item = type == YAML_SCALAR_EVENT || type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT;
+    if (item && depth > 0 && items[depth] >= 0 && ++items[depth] > kMaxYamlListItems)
+      throw InputError(file, line, "syntax",
+                       "a list of more than " + std::to_string(kMaxYamlListItems) +
+                           " items (armdyn's longest lists, task points, hold at most that many)");
     if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
       if (++depth > kMaxYamlDepth)
         throw InputError(file, line, "syntax",
                          "nested more than " + std::to_string(kMaxYamlDepth) + " levels deep (armdyn's files nest 6)");
+      items[depth] = type == YAML_SEQUENCE_START_EVENT ? 0 : -1;
     } else if (type == YAML_SEQUENCE_END_EVENT || type == YAML_MAPPING_END_EVENT) {
       --depth;
     }

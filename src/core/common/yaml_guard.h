@@ -4,7 +4,7 @@
 // malformed input (a file holding a single ","; fixed upstream after 0.7) and recurses once per
 // nesting level; libyaml parses event by event in bounded memory. Text it refuses never reaches
 // yaml-cpp. Also refused: nesting deeper than kMaxYamlDepth, more than kMaxYamlEvents events,
-// a second document, and a document whose root is not a mapping (yaml-cpp 0.7 also hangs on
+// a list of more than kMaxYamlListItems items, a second document, and a document whose root is not a mapping (yaml-cpp 0.7 also hangs on
 // some roots libyaml accepts, e.g. "! x\n,": found by fuzzing), and anchors, aliases and tags,
 // which armdyn's files never use and through which every other yaml-cpp hang found by fuzzing
 // went ("&k: d\n?\n").
@@ -14,7 +14,12 @@
 namespace armdyn {
 
 constexpr int kMaxYamlDepth = 32;           // robot files nest 6 deep
-constexpr long kMaxYamlEvents = 4000000;    // ~ a 16 MB file of one-character list items
+// Derived from what the schema holds: at most kMaxTaskPoints task points (a Cartesian point is
+// about 14 nodes, a joint point up to 14), 1000 link shapes (about 40 each), 12 links: 200 000
+// nodes with room to spare. yaml-cpp builds such a file in about 0.5 s and 100 MB; the 4e6 nodes
+// allowed before cost 11 s and 1.8 GB before the schema refused them.
+constexpr long kMaxYamlEvents = 200000;
+constexpr long kMaxYamlListItems = 10000;   // items of one list (kMaxTaskPoints)
 
 // Throws InputError(file, line, "syntax", libyaml's problem and context).
 void checkYamlSyntax(const std::string& text, const std::string& file);

@@ -1,6 +1,7 @@
 #include "sizing_view.h"
 
 #include "analysis/actuator_sizing.h"
+#include "analysis/sizing_report.h"
 #include "io/robot_file.h"
 #include "plot_style.h"
 #include "units.h"
@@ -12,8 +13,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPageSize>
-#include <QPdfWriter>
+#include <QDate>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QSaveFile>
@@ -87,8 +87,10 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
     if (r >= 0 && r != joint_->currentIndex()) showJoint(r);
   });
   connect(export_, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export sizing report"), QDir::homePath() + "/sizing.pdf",
-                                                      tr("PDF (*.pdf)"));
+    const QString robot = result_ ? QString::fromStdString(result_->session.robot.name).simplified().replace(' ', '_') : QString();
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export sizing report"), QDir::homePath() + "/" + (robot.isEmpty() ? QString("robot") : robot) + "_sizing.pdf",
+        tr("PDF (*.pdf);;SVG (*.svg)"));
     if (path.isEmpty()) return;
     QString error;
     if (!exportPdf(path, &error)) note_->setText(tr("The report was not written: %1").arg(error)), note_->setVisible(true);
@@ -316,38 +318,23 @@ bool SizingView::exportPdf(const QString& path, QString* error) {
     if (error) *error = tr("%1 is not a regular file").arg(path);
     return false;
   }
+  // The core's report page (analysis/sizing_report.h), the same document `armdyn size --out`
+  // writes: vector PDF, or SVG for a .svg name.
+  const SizingReportTitle title{result_->session.robot.name.empty() ? std::string("robot") : result_->session.robot.name,
+                                sizingTaskNames(*report_),
+                                QDate::currentDate().toString(Qt::ISODate).toStdString(), ARMDYN_VERSION};
+  const ReportPage page = sizingReportPage(*result_->model, *report_, title);
+  const std::string bytes = path.endsWith(".svg", Qt::CaseInsensitive) ? page.svg() : page.pdf();
   QSaveFile file(path);  // atomic: the old file stays until the new one is complete
   if (!file.open(QIODevice::WriteOnly)) {
     if (error) *error = file.errorString();
     return false;
   }
-  const int keep = joint_->currentIndex();
-  {
-    QPdfWriter pdf(&file);
-    pdf.setPageSize(QPageSize(QPageSize::A4));
-    pdf.setPageOrientation(QPageLayout::Landscape);
-    pdf.setResolution(150);
-    pdf.setTitle(tr("armdyn actuator sizing"));
-    QCPPainter painter(&pdf);
-    const QRect page = painter.viewport();
-    QFont mono("Monospace", 6);
-    mono.setStyleHint(QFont::TypeWriter);
-    painter.setFont(mono);
-    const QString text = QString::fromStdString(sizingText(*result_->model, *report_));
-    painter.drawText(page, Qt::AlignLeft | Qt::AlignTop, text);
-    for (int j = 0; j < static_cast<int>(report_->joints.size()); ++j) {
-      if (!report_->joints[j].hasDrive) continue;
-      pdf.newPage();
-      drawJoint(j);
-      painter.setFont(QFont(font().family(), 9));
-      painter.drawText(QRect(0, 0, page.width(), 40), Qt::AlignLeft,
-                       tr("Joint %1: motor operating points over the torque-speed envelope").arg(j + 1));
-      painter.translate(0, 50);
-      plot_->toPainter(&painter, page.width(), page.height() - 60);
-      painter.translate(0, -50);
-    }
+  if (file.write(bytes.data(), static_cast<qint64>(bytes.size())) != static_cast<qint64>(bytes.size())) {
+    if (error) *error = file.errorString();
+    file.cancelWriting();
+    return false;
   }
-  drawJoint(keep);
   if (!file.commit()) {
     if (error) *error = file.errorString();
     return false;

@@ -4,16 +4,39 @@
 #include "analysis/actuator_sizing.h"
 #include "common/json_writer.h"
 #include "analysis/payload_search.h"
+#include "analysis/sizing_report.h"
 #include "command_support.h"
+#include "common/atomic_write.h"
 #include "commands.h"
 #include "io/robot_file.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 
 namespace armdyn::cli {
 
+namespace {
+
+// Today as YYYY-MM-DD (UTC); SOURCE_DATE_EPOCH, when set, instead (reproducible reports).
+std::string todayIso() {
+  std::time_t now = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    char* end = nullptr;
+    const long long v = std::strtoll(epoch, &end, 10);
+    if (end && *end == '\0' && end != epoch) now = static_cast<std::time_t>(v);
+  }
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+  return buf;
+}
+
+}  // namespace
+
 int runSize(const Argv& argv) {
-  const Args args(argv, {"--csv", "--method", "--dt"}, {"--json", "--rigid-body", "--largest-payload"}, {"--task"});
+  const Args args(argv, {"--csv", "--method", "--dt", "--out"}, {"--json", "--rigid-body", "--largest-payload"}, {"--task"});
   const std::string path = robotPath(args);
   SimulationOptions options;
   options.method = methodOption(args);
@@ -61,6 +84,16 @@ int runSize(const Argv& argv) {
     payloadText = buf;
   }
   if (args.has("--csv")) writeOutput(args.value("--csv"), sizingCsv(report));
+  if (args.has("--out")) {
+    // The report as a document beside the usual outputs: PREFIX.pdf, .svg, .csv, .json, all or none.
+    const std::string prefix = args.value("--out");
+    if (prefix == "-") throw InputError("", 0, "--out", "give a path prefix for the report files");
+    const SizingReportTitle title{session.robot.name.empty() ? std::string("robot") : session.robot.name,
+                                  sizingTaskNames(report), todayIso(), ARMDYN_VERSION};
+    const ReportPage page = sizingReportPage(model, report, title);
+    writeFilesAtomic({{prefix + ".pdf", page.pdf()}, {prefix + ".svg", page.svg()}, {prefix + ".csv", sizingCsv(report)},
+                      {prefix + ".json", sizingJson(report, extra) + "\n"}});
+  }
   printOut(args.flag("--json") ? sizingJson(report, extra) : sizingText(model, report) + payloadText);
   return 0;
 }

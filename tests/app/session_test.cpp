@@ -718,7 +718,16 @@ class SessionTest : public QObject {
     QVERIFY2(w.sizing()->exportPdf(pdf, &error), qPrintable(error));
     QFile f(pdf);
     QVERIFY(f.open(QIODevice::ReadOnly));
-    QVERIFY(f.read(4) == "%PDF");
+    const QByteArray bytes = f.readAll();
+    QVERIFY(bytes.startsWith("%PDF"));
+    // The core's report (issue 22), with the Sizing tab's figures: joint 1's peak torque.
+    QVERIFY(bytes.contains("(Actuator sizing report) Tj"));
+    const double tabPeak = table->item(0, 1)->text().toDouble();
+    const int row = bytes.indexOf("(1 \\(R\\)) Tj");
+    QVERIFY(row > 0);
+    const int open = bytes.indexOf("(", bytes.indexOf("Td", row + 10)), close = bytes.indexOf(")", open);
+    const double pdfPeak = bytes.mid(open + 1, close - open - 1).toDouble();
+    QVERIFY2(std::abs(pdfPeak - tabPeak) <= 5e-3 * std::abs(tabPeak) + 1e-9, qPrintable(QString("%1 vs %2").arg(pdfPeak).arg(tabPeak)));
     // A directory in its place is not replaced.
     QVERIFY(QDir(dir.path()).mkdir("taken.pdf"));
     QVERIFY(!w.sizing()->exportPdf(dir.filePath("taken.pdf"), &error));

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <sstream>
 
 namespace armdyn {
@@ -290,6 +291,32 @@ TEST(CliSizing, DutyCycleOfTwoTasksWithDwell) {
   const double rmsOut = a["joints"][0]["rms_torque"].number;  // over T + 0.5
   EXPECT_NEAR(b["joints"][0]["rms_torque"].number, rmsOut * std::sqrt((T + 0.5) * 2.0 / (2.0 * T + 2.0)), 1e-9);
   EXPECT_EQ(b["joints"][0]["pass"].type, test::JsonValue::Type::Bool);
+}
+
+// --out PREFIX (issue 22): the report as a document beside the usual outputs: PREFIX.pdf, .svg,
+// .csv, .json; the JSON file is the --json output, the CSV the --csv one; a PDF of one page
+// titled as a report. A refused target (a directory named PREFIX.pdf) leaves none of the four.
+TEST(CliSizing, OutPrefixWritesTheReportAsPdfSvgCsvJson) {
+  ScratchDir dir;
+  const std::string robot = test::sourcePath("robots/ur5.yaml");
+  const CliResult json = runCli({"size", robot, "--json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  const CliResult out = runCli({"size", robot, "--out", dir.file("ur5"), "--csv", dir.file("plain.csv")});
+  ASSERT_EQ(out.exitCode, 0) << out.err;
+  EXPECT_EQ(dir.entries(), (std::vector<std::string>{"plain.csv", "ur5.csv", "ur5.json", "ur5.pdf", "ur5.svg"}));
+  EXPECT_EQ(test::readFile(dir.file("ur5.json")), json.out);
+  EXPECT_EQ(test::readFile(dir.file("ur5.csv")), test::readFile(dir.file("plain.csv")));
+  const std::string pdf = test::readFile(dir.file("ur5.pdf"));
+  EXPECT_EQ(pdf.rfind("%PDF-1.4", 0), 0u);
+  EXPECT_NE(pdf.find("(Actuator sizing report) Tj"), std::string::npos);
+  EXPECT_NE(pdf.find("(Robot: UR5) Tj"), std::string::npos);
+  EXPECT_NE(test::readFile(dir.file("ur5.svg")).find("Actuator sizing report"), std::string::npos);
+  ScratchDir taken;
+  std::filesystem::create_directory(taken.file("r.pdf"));
+  const CliResult refused = runCli({"size", robot, "--out", taken.file("r")});
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_NE(refused.err.find("r.pdf"), std::string::npos) << refused.err;
+  EXPECT_EQ(taken.entries(), (std::vector<std::string>{"r.pdf"}));
 }
 
 }  // namespace

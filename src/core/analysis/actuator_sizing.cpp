@@ -161,6 +161,11 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
     }
     J.rmsTorque = std::sqrt(sq / Tc);
     J.meanSpeed = absSpeed / Tc;
+    const std::size_t loadStride = std::max<std::size_t>(1, (K + kMaxOperatingPoints - 1) / kMaxOperatingPoints);
+    for (std::size_t k = 0; k < K; k += loadStride) {
+      J.loadPointSpeed.push_back(s.qd[k]);
+      J.loadPointTorque.push_back(s.tau[k]);
+    }
     J.inertiaMin = *std::min_element(inertia[j].begin(), inertia[j].end());
     J.inertiaMax = *std::max_element(inertia[j].begin(), inertia[j].end());
     J.inertiaMean = mean / Tc;

@@ -74,6 +74,8 @@ struct JointSizing {
   std::optional<bool> pass;
   // Operating points over the cycle (motor speed rad/s, motor torque N m), at most ~2000.
   std::vector<double> pointSpeed, pointTorque;
+  // The same on the load side, every joint (joint speed rad/s or m/s, torque N m or force N).
+  std::vector<double> loadPointSpeed, loadPointTorque;
 };
 
 struct SizingReport {

@@ -95,6 +95,8 @@ std::vector<double> logTicks(double lo, double hi) {
 
 }  // namespace
 
+double reportTextWidth(const std::string& s, double size) { return textWidth(s, size); }
+
 ReportPage::ReportPage(double width, double height) : width_(width), height_(height) {}
 
 void ReportPage::text(double x, double y, const std::string& s, double size, bool bold, Align align, Rgb colour) {

@@ -64,6 +64,9 @@ void fitRange(const std::vector<double>& values, bool logarithmic, double& lo, d
 void drawPlotFrame(ReportPage& page, const PlotFrame& frame);
 void drawSeries(ReportPage& page, const PlotFrame& frame, const std::vector<double>& xs, const std::vector<double>& ys,
                 Rgb colour, double width = 0.9, bool markers = false, bool dashed = false);
+// The width a text takes on the page (Helvetica's average advance: an estimate, generous for
+// digits), points.
+double reportTextWidth(const std::string& s, double size);
 // A table: rows of cells (the first row is the header), column widths in points.
 void drawTable(ReportPage& page, double x, double y, const std::vector<double>& columnWidths,
                const std::vector<std::vector<std::string>>& rows, double size = 8.0);

@@ -1,0 +1,40 @@
+#pragma once
+// The actuator sizing report as a document (one A4 page, vector PDF or SVG through
+// analysis/report_page.h): a title block (robot, tasks, cycle, date, software version), the load
+// side and the motor side as tables with units in their headers, each joint's operating points
+// over its torque-speed envelope with the ratings drawn and named, and a verdict line per joint.
+// The CLI (`armdyn size --out PREFIX`) and Studio (Sizing > Export report) write this page.
+//
+// Numbers are printed to 4 significant digits, and a value below kSizingResolution times its
+// quantity's scale in the report prints as 0 (sums of samples that cancel, 1e-16 N m of a joint
+// that gravity does not load): torques against the largest peak torque, speeds against the
+// largest peak speed, powers against the largest peak power, energies against the largest peak
+// power times the cycle time.
+
+#include "analysis/actuator_sizing.h"
+#include "analysis/report_page.h"
+#include "model/model.h"
+
+#include <string>
+
+namespace armdyn {
+
+constexpr double kSizingResolution = 1e-6;
+
+struct SizingReportTitle {
+  std::string robot;    // the robot's name
+  std::string tasks;    // the task (or duty cycle) in words
+  std::string date;     // as the caller writes it (ISO 8601)
+  std::string version;  // the software's
+};
+
+// A number to 4 significant digits, or "0" when |value| < resolution (no exponent for values from
+// 1e-3 to 1e6).
+std::string sizingNumber(double value, double resolution);
+
+// The report's tasks in words ("weld seam, return"), for the title block.
+std::string sizingTaskNames(const SizingReport& report);
+
+ReportPage sizingReportPage(const Model& model, const SizingReport& report, const SizingReportTitle& title);
+
+}  // namespace armdyn

@@ -113,6 +113,8 @@ bool FileActions::importUrdf(const QString& path, const QString& tip, QString* e
     s.task = jointSweepTask(import.robot);
     s.taskFile.clear();
     s.mode = SimulationMode::PrescribedMotion;
+    // Another robot: its first run is not compared with the last robot's (dashed "previous run").
+    hooks_.resetComparison();
     document_->edit(s, tr("Import URDF %1").arg(QFileInfo(path).fileName()));
     hooks_.fitNextResult();
     QString message = tr("Imported %1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6; "
@@ -156,7 +158,7 @@ bool FileActions::exportUrdf(const QString& path, QString* error) {
 
 void FileActions::fileImportUrdf() {
   const QString path = QFileDialog::getOpenFileName(window_, tr("Import URDF robot"), QString::fromStdString(robotsDirectory()),
-                                                    tr("URDF robots (*.urdf);;All files (*)"));
+                                                    tr("URDF robots (*.urdf *.xml);;All files (*)"));
   if (path.isEmpty()) return;
   QString tip;
   try {

@@ -153,9 +153,12 @@ class MainWindowTest : public QObject {
     QVERIFY(!w.importUrdf(source("tests/data/urdf/ur5.urdf"), QString(), &error));
     QVERIFY2(error.contains("ee_link, tool0"), qPrintable(error));
     QCOMPARE(w.document()->undoStack()->count(), undoBefore);  // nothing changed
+    QVERIFY(w.plots()->previousResult() == nullptr || w.plots()->previousResult()->model->dof() == 3);
     QVERIFY2(w.importUrdf(source("tests/data/urdf/puma560.urdf"), QString(), &error), qPrintable(error));
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().dof(), 6);
+    // Another robot: the three-joint arm's curves are no dashed "previous run" (issue 22).
+    QVERIFY(w.plots()->previousResult() == nullptr);
     QCOMPARE(w.document()->undoStack()->count(), undoBefore + 1);
     QVERIFY(w.problemText().isEmpty());
     // The same sweep on the DH file's PUMA (rigid body: the URDF has no drives).

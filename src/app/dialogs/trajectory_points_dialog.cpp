@@ -165,7 +165,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   };
   const Spec specs[] = {
       {"durations", tr("Segment durations (s)"), tr("shortest within the joint limits")},
-      {"acceleration", tr("Blend acceleration (deg/s², m/s²; one, or one per joint)"), tr("each joint's amax")},
+      {"acceleration", tr("Blend acceleration (deg/s², m/s²; one, or one per joint)"), tr("each joint's amax, else 4 x the least each segment needs")},
       {"tacc", tr("Transition time TACC (s)"), tr("the robot's TACC")},
       {"speed", tr("Path speed (m/s)"), QString()},
       {"path_acceleration", tr("Path acceleration (m/s²)"), QString()},

@@ -1,5 +1,6 @@
 #include "analysis/actuator_sizing.h"
 
+#include "analysis/sizing_report.h"
 #include "common/json_writer.h"
 #include "dynamics/crba.h"
 #include "dynamics/dynamics_data.h"
@@ -363,6 +364,10 @@ std::string sizingText(const Model& model, const SizingReport& r) {
   out += "Cycle: " + fmt("%.6g", r.taskTime) + " s of motion, " + fmt("%.6g", r.cycleTime) + " s with dwell (";
   for (std::size_t k = 0; k < r.tasks.size(); ++k) out += (k ? ", " : "") + r.tasks[k];
   out += ")\n\nLoad side (joint): torque N m (force N), speed rad/s (m/s), power W, energy J\n";
+  // Rounding noise (sums of samples that cancel: 1e-16 N m) prints as 0, by the report's rule
+  // (analysis/sizing_report.h).
+  const SizingScales sc = sizingScales(r);
+  const auto clean = [](double v, double scale) { return std::abs(v) < kSizingResolution * scale ? 0.0 : v; };
   char buf[512];
   std::snprintf(buf, sizeof buf, "%-6s %12s %9s %12s %12s %11s %11s %11s %11s %11s\n", "joint", "peak", "at (s)", "RMS",
                 "peak speed", "mean speed", "peak power", "energy", "regen", "result");
@@ -370,8 +375,9 @@ std::string sizingText(const Model& model, const SizingReport& r) {
   for (std::size_t j = 0; j < r.joints.size(); ++j) {
     const JointSizing& J = r.joints[j];
     std::snprintf(buf, sizeof buf, "%-6zu %12.5g %9.4g %12.5g %12.5g %11.5g %11.5g %11.5g %11.5g %11s\n", j + 1,
-                  J.peakTorque, J.peakTorqueTime, J.rmsTorque, J.peakSpeed, J.meanSpeed, J.peakPower, J.energy,
-                  J.regeneratedEnergy, J.pass ? (*J.pass ? "pass" : "FAIL") : "not rated");
+                  clean(J.peakTorque, sc.torque), J.peakTorqueTime, clean(J.rmsTorque, sc.torque), clean(J.peakSpeed, sc.speed),
+                  clean(J.meanSpeed, sc.speed), clean(J.peakPower, sc.power), clean(J.energy, sc.energy),
+                  clean(J.regeneratedEnergy, sc.energy), J.pass ? (*J.pass ? "pass" : "FAIL") : "not rated");
     out += buf;
   }
   bool anyDrive = false;
@@ -392,8 +398,9 @@ std::string sizingText(const Model& model, const SizingReport& r) {
                                                               (J.usableRatioClipped ? "+" : "")
                                                         : (J.checks.empty() ? "not rated" : "none");
       std::snprintf(buf, sizeof buf, "%-6zu %8.4g %6.3g %11.5g %11.5g %10.5g %11.5g %9.4g %9.4g %15s %9.4g %9.4g %19s\n",
-                    j + 1, J.gearRatio, J.efficiency, J.peakMotorTorque, J.rmsMotorTorque,
-                    J.peakMotorSpeed * 60.0 / (2.0 * M_PI), J.gearboxMeanTorque, J.peakCurrent, J.peakVoltage,
+                    j + 1, J.gearRatio, J.efficiency, clean(J.peakMotorTorque, sc.motorTorque), clean(J.rmsMotorTorque, sc.motorTorque),
+                    clean(J.peakMotorSpeed, sc.motorSpeed) * 60.0 / (2.0 * M_PI), clean(J.gearboxMeanTorque, sc.torque),
+                    clean(J.peakCurrent, sc.current), clean(J.peakVoltage, sc.voltage),
                     ratio.c_str(), J.inertiaMatchingRatio, J.rmsOptimalRatio, usable.c_str());
       out += buf;
     }

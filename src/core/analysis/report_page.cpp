@@ -277,9 +277,11 @@ void drawPlotFrame(ReportPage& page, const PlotFrame& f) {
     page.text(f.x - 3, Yp + 2.5, tickText(t), 6.5, false, ReportPage::Align::Right, ink);
   }
   page.rect(f.x, f.y, f.w, f.h, ink, 0.6);
-  page.text(f.x + 0.5 * f.w, f.y - 5, f.title, 8, true, ReportPage::Align::Centre, ink);
+  // The title above the y axis's label, which starts over the tick labels: the two never share a
+  // line (a long title ran into the label, a long label off the page's left edge).
+  page.text(f.x + 0.5 * f.w, f.y - (f.yLabel.empty() ? 5 : 14), f.title, 8, true, ReportPage::Align::Centre, ink);
   page.text(f.x + 0.5 * f.w, f.y + f.h + 20, f.xLabel, 7, false, ReportPage::Align::Centre, ink);
-  page.text(f.x - 2, f.y - 5, f.yLabel, 7, false, ReportPage::Align::Right, ink);
+  page.text(std::max(2.0, f.x - 30), f.y - 4, f.yLabel, 7, false, ReportPage::Align::Left, ink);
 }
 
 void drawSeries(ReportPage& page, const PlotFrame& f, const std::vector<double>& xs, const std::vector<double>& ys, Rgb colour,

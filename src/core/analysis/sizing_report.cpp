@@ -16,28 +16,6 @@ const Rgb kInk{30, 30, 30}, kGrey{110, 110, 110}, kPass{27, 122, 27}, kFail{176,
 const Rgb kPoints{31, 119, 180}, kContinuous{40, 140, 40}, kPeak{230, 120, 0}, kSpeed{110, 110, 110},
     kSupply{200, 30, 30}, kCurrent{128, 60, 160};
 
-// The scales against which a value is noise (see the header).
-struct Scales {
-  double torque = 0.0, speed = 0.0, power = 0.0, energy = 0.0, motorTorque = 0.0, motorSpeed = 0.0;
-  double current = 0.0, voltage = 0.0, loss = 0.0;
-};
-
-Scales scalesOf(const SizingReport& r) {
-  Scales s;
-  for (const JointSizing& J : r.joints) {
-    s.torque = std::max({s.torque, std::abs(J.peakTorque), J.rmsTorque});
-    s.speed = std::max(s.speed, J.peakSpeed);
-    s.power = std::max(s.power, J.peakPower);
-    s.motorTorque = std::max({s.motorTorque, std::abs(J.peakMotorTorque), J.rmsMotorTorque, J.gearboxMeanTorque});
-    s.motorSpeed = std::max(s.motorSpeed, J.peakMotorSpeed);
-    s.current = std::max(s.current, std::abs(J.peakCurrent));
-    s.voltage = std::max(s.voltage, std::abs(J.peakVoltage));
-    s.loss = std::max(s.loss, J.copperLoss);
-  }
-  s.energy = s.power * r.cycleTime;
-  return s;
-}
-
 double res(double scale) { return kSizingResolution * scale; }
 
 bool revolute(const Model& model, int j) { return model.isRevolute(j); }
@@ -76,7 +54,7 @@ std::pair<std::string, double> checkUnit(const Model& model, int j, const std::s
 // One joint's operating points over its envelope: the motor side for a joint with a drive
 // (rpm, N m, the drive's ratings), else the load side (deg/s or mm/s, N m or N, fmax and vmax).
 void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& report, int j, double x, double y, double w,
-                  double h, const Scales& sc) {
+                  double h, const SizingScales& sc) {
   const JointSizing& J = report.joints[static_cast<std::size_t>(j)];
   const LinkSpec& link = model.spec().links[static_cast<std::size_t>(j)];
   const bool motor = J.hasDrive && link.drive;
@@ -145,14 +123,13 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
   if (!(xMax > res(motor ? sc.motorSpeed * kRpm : sc.speed * kDeg))) xMax = 1.0;
   if (!(yMax > res(motor ? sc.motorTorque : sc.torque))) yMax = 1.0;
   PlotFrame f;
-  f.x = x + 44, f.y = y + 14, f.w = w - 52, f.h = h - 44;
+  f.x = x + 44, f.y = y + 24, f.w = w - 52, f.h = h - 54;
   f.xmin = -1.15 * xMax, f.xmax = 1.15 * xMax, f.ymin = -1.15 * yMax, f.ymax = 1.15 * yMax;
   std::snprintf(buf, sizeof buf, "Joint %d: %s, %s", j + 1, motor ? "motor side" : "load side", verdictOf(J).c_str());
   f.title = buf;
   f.xLabel = motor ? "motor speed (rpm)" : rev ? "joint speed (deg/s)" : "joint speed (mm/s)";
-  const std::string yLabel = motor ? "motor torque (N m)" : rev ? "torque (N m)" : "force (N)";
+  f.yLabel = motor ? "motor torque (N m)" : rev ? "torque (N m)" : "force (N)";
   drawPlotFrame(page, f);
-  page.text(x + 4, f.y - 5, yLabel, 7, false, ReportPage::Align::Left, kInk);  // inside the cell, not the margin
   std::vector<std::string> legend = {"operating points over the cycle"};
   std::vector<Rgb> legendColour = {kPoints};
   for (const Limit& l : limits) {
@@ -210,6 +187,22 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
 
 }  // namespace
 
+SizingScales sizingScales(const SizingReport& r) {
+  SizingScales s;
+  for (const JointSizing& J : r.joints) {
+    s.torque = std::max({s.torque, std::abs(J.peakTorque), J.rmsTorque});
+    s.speed = std::max(s.speed, J.peakSpeed);
+    s.power = std::max(s.power, J.peakPower);
+    s.motorTorque = std::max({s.motorTorque, std::abs(J.peakMotorTorque), J.rmsMotorTorque, J.gearboxMeanTorque});
+    s.motorSpeed = std::max(s.motorSpeed, J.peakMotorSpeed);
+    s.current = std::max(s.current, std::abs(J.peakCurrent));
+    s.voltage = std::max(s.voltage, std::abs(J.peakVoltage));
+    s.loss = std::max(s.loss, J.copperLoss);
+  }
+  s.energy = s.power * r.cycleTime;
+  return s;
+}
+
 std::string sizingTaskNames(const SizingReport& report) {
   std::string out;
   for (const std::string& t : report.tasks) out += (out.empty() ? "" : ", ") + (t.empty() ? std::string("task") : t);
@@ -233,7 +226,7 @@ std::string sizingNumber(double value, double resolution) {
 
 ReportPage sizingReportPage(const Model& model, const SizingReport& report, const SizingReportTitle& title) {
   ReportPage page(kPageW, kPageH);
-  const Scales sc = scalesOf(report);
+  const SizingScales sc = sizingScales(report);
   const int n = static_cast<int>(report.joints.size());
   const double contentW = kPageW - 2.0 * kMargin;
   // Title block.

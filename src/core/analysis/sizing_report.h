@@ -28,6 +28,14 @@ struct SizingReportTitle {
   std::string version;  // the software's
 };
 
+// The scales of a report's quantities (SI; see above): a value below kSizingResolution times its
+// scale is noise. Studio's Sizing tab rounds by the same rule.
+struct SizingScales {
+  double torque = 0.0, speed = 0.0, power = 0.0, energy = 0.0, motorTorque = 0.0, motorSpeed = 0.0;
+  double current = 0.0, voltage = 0.0, loss = 0.0;
+};
+SizingScales sizingScales(const SizingReport& report);
+
 // A number to 4 significant digits, or "0" when |value| < resolution (no exponent for values from
 // 1e-3 to 1e6).
 std::string sizingNumber(double value, double resolution);

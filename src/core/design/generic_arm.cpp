@@ -262,6 +262,16 @@ GenericArm makeGenericArm(const GenericArmParameters& p) {
   r.home = chosen.front();
   out.task.name = "generic " + p.configuration + " task";
   for (const Eigen::VectorXd& q : chosen) out.task.points.push_back(taskPointAt(model, q));
+  // Rest to rest (a designer's first question: what does the arm need to get there and stop),
+  // quintic segments timed so that no joint passes half its vmax between the configurations the
+  // points were taken from (a quintic's peak speed is 1.875 |dq| / T), rounded up to 0.1 s.
+  out.task.scheme = TaskScheme::Quintic;
+  for (std::size_t k = 0; k + 1 < chosen.size(); ++k) {
+    double T = 0.5;
+    for (int j = 0; j < 6; ++j)
+      T = std::max(T, 2.0 * 1.875 * std::abs(chosen[k + 1](j) - chosen[k](j)) / r.links[static_cast<std::size_t>(j)].vMax);
+    out.task.durations.push_back(std::ceil(10.0 * T - 1e-9) / 10.0);
+  }
   return out;
 }
 

@@ -174,9 +174,37 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
       o.acceleration(j) = model.isRevolute(j) ? a * M_PI / 180.0 : a;
     }
   }
-  try {
+  // LSPB with durations on joints without amax (the start-up arm): a default blend acceleration,
+  // said in the notes, instead of a refusal: 4 x the least a rest-to-rest segment needs
+  // (4 |dq| / T^2, Craig eq 7.18), per joint; raised to 1.5 x the least the plan names when the
+  // vias need more.
+  bool defaultBlend = false;
+  if (task.scheme == TaskScheme::Lspb && task.acceleration.empty() && !task.durations.empty()) {
+    bool missing = o.aMax.size() != n;
+    for (int j = 0; !missing && j < n; ++j) missing = !std::isfinite(o.aMax(j));
+    if (missing) {
+      defaultBlend = true;
+      o.acceleration = Eigen::VectorXd::Zero(n);
+      for (int j = 0; j < n; ++j) {
+        if (o.aMax.size() == n && std::isfinite(o.aMax(j))) {
+          o.acceleration(j) = o.aMax(j);
+          continue;
+        }
+        for (int k = 0; k + 1 < plan.pointJoints.rows(); ++k) {
+          const double T = task.durations[static_cast<std::size_t>(k)];
+          o.acceleration(j) = std::max(o.acceleration(j), 16.0 * std::abs(plan.pointJoints(k + 1, j) - plan.pointJoints(k, j)) / (T * T));
+        }
+        if (!(o.acceleration(j) > 0.0)) o.acceleration(j) = 1.0;  // a joint that does not move
+      }
+    }
+  }
+  for (int attempt = 0; attempt < 2 && !plan.trajectory; ++attempt) try {
     plan.trajectory = planJointTrajectory(plan.pointJoints, o);
   } catch (const TrajectoryError& e) {
+    if (defaultBlend && attempt == 0 && e.field() == "acceleration" && e.limit() > 0.0) {
+      for (int j = 0; j < n; ++j) o.acceleration(j) = std::max(o.acceleration(j), 1.5 * e.limit());
+      continue;
+    }
     std::string message = e.what();
     const bool acceleration = e.field() == "acceleration";
     if (acceleration && e.limit() > 0.0) {
@@ -197,6 +225,16 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     const int line = (key == "points" || key == "joint_points") ? pointLine(task, e.index()) : task.lineOf(key);
     // `acceleration[k]` in a file is joint k's value, not a segment: the message names the segment.
     throw InputError(task.sourceFile, line, acceleration ? key : indexed(key, e.index()), message);
+  }
+  if (defaultBlend) {
+    std::string list;
+    for (int j = 0; j < n; ++j) {
+      char buf[48];
+      std::snprintf(buf, sizeof buf, "%s%.4g", j ? ", " : "", o.acceleration(j) * (model.isRevolute(j) ? 180.0 / M_PI : 1.0));
+      list += buf;
+    }
+    plan.notes.push_back("acceleration not given and the joints have no amax: blend accelerations " + list +
+                         " (deg/s^2 or m/s^2; 4 x the least each segment needs): give acceleration to choose");
   }
   plan.pointTimes.assign(plan.pointJoints.rows(), 0.0);
   for (const TrajectoryKnot& k : plan.trajectory->knots())

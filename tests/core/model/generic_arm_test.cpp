@@ -9,6 +9,8 @@
 #include "kinematics/singularity_analysis.h"
 #include "model/model.h"
 
+#include "simulation/task_simulation.h"
+
 #include <gtest/gtest.h>
 #include <cmath>
 #include <limits>
@@ -47,6 +49,17 @@ TEST_P(GenericArmTest, DefaultsBuildAWorkingArm) {
   for (int i = 0; i < 6; ++i) EXPECT_GT(model.inertial(i).mass, 0.0) << i;
 
   ASSERT_EQ(arm.task.points.size(), 3u);
+  // Rest to rest (issue 22: it was Paul's plan, which ends moving), within the joints' vmax.
+  EXPECT_EQ(arm.task.scheme, TaskScheme::Quintic);
+  ASSERT_EQ(arm.task.durations.size(), 2u);
+  {
+    const RunRecord run = simulateTask(model, arm.task);
+    const Eigen::Index last = run.qd.rows() - 1;
+    EXPECT_LT(run.qd.row(0).cwiseAbs().maxCoeff(), 1e-9) << configuration;
+    EXPECT_LT(run.qd.row(last).cwiseAbs().maxCoeff(), 1e-9) << configuration;
+    for (int j = 0; j < 6; ++j)
+      EXPECT_LE(run.qd.col(j).cwiseAbs().maxCoeff(), arm.robot.links[static_cast<std::size_t>(j)].vMax * (1.0 + 1e-9)) << j;
+  }
   for (std::size_t k = 0; k < arm.task.points.size(); ++k) {
     const TaskPoint& p = arm.task.points[k];
     const Eigen::Matrix4d pose = poseFromXyzRpy(p.position, p.rpy);

@@ -87,6 +87,33 @@ TEST(TaskPlan, LspbAccelerationBelowTheMinimumNamesSegmentAndMinimum) {
   }
 }
 
+// LSPB with durations on an arm without amax (Vora's RRR, Studio's start-up arm; issue 22: it was
+// refused, "give acceleration"): a default blend acceleration, 4 x the least a rest-to-rest
+// segment needs (Craig eq 7.18: 4 |dq| / T^2), named in the notes; the plan passes every point's
+// neighbourhood and rests at both ends.
+TEST(TaskPlan, LspbWithoutAccelerationOrAmaxTakesADefaultAndSaysSo) {
+  const Model model(loadRobot(test::sourcePath("robots/vora_rrr.yaml")));
+  TaskSpec t;
+  t.scheme = TaskScheme::Lspb;
+  t.jointPoints.resize(3, 3);
+  t.jointPoints << 0, 30, -90, 40, 50, -60, 10, 20, -100;
+  t.durations = {1.5, 1.5};
+  const TaskPlan p = planTask(model, t);
+  std::string note;
+  for (const std::string& n : p.notes)
+    if (n.find("acceleration not given") != std::string::npos) note = n;
+  ASSERT_FALSE(note.empty());
+  // Joint 1: 40 deg in 1.5 s -> 4 x 4 x 40 / 1.5^2 = 284.4 deg/s^2.
+  EXPECT_NE(note.find("284.4"), std::string::npos) << note;
+  Eigen::VectorXd q(3), qd(3), qdd(3);
+  p.trajectory->evaluate(0.0, q, qd, qdd);
+  EXPECT_LT(qd.cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT((q - p.pointJoints.row(0).transpose()).cwiseAbs().maxCoeff(), 1e-12);
+  p.trajectory->evaluate(3.0, q, qd, qdd);
+  EXPECT_LT(qd.cwiseAbs().maxCoeff(), 1e-12);
+  EXPECT_LT((q - p.pointJoints.row(2).transpose()).cwiseAbs().maxCoeff(), 1e-12);
+}
+
 TEST(TaskPlan, CartesianSchemesNeedSpeedAndPoses) {
   const Session s = loadSession(test::sourcePath("robots/puma560.yaml"));
   TaskSpec t = withFile(loadTask(test::sourcePath("robots/puma560_lines.yaml")));

@@ -71,10 +71,14 @@ StudioMenus::StudioMenus(MainWindow& window, FileActions& files, ResultExports& 
   QMenu* edit = w->menuBar()->addMenu(tr("&Edit"));
   QAction* undo = w->document()->undoStack()->createUndoAction(w, tr("&Undo"));
   undo->setShortcut(QKeySequence::Undo);
+  // Ctrl+Z / Ctrl+Shift+Z also while a change dialog (a window of its own) has the focus: the
+  // dialogs say "Edit > Undo reverts" (a text field keeps its own undo of the typing).
+  undo->setShortcutContext(Qt::ApplicationShortcut);
   undo->setIconText(tr("Undo"));
   undo->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
   QAction* redo = w->document()->undoStack()->createRedoAction(w, tr("&Redo"));
   redo->setShortcut(QKeySequence::Redo);
+  redo->setShortcutContext(Qt::ApplicationShortcut);
   redo->setIconText(tr("Redo"));
   redo->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
   edit->addAction(undo);

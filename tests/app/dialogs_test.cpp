@@ -8,6 +8,8 @@
 
 #include "studio_test_support.h"
 
+#include <QAbstractButton>
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -251,6 +253,18 @@ class DialogsTest : public QObject {
     QCOMPARE(w.document()->robot().links[2].dh.a, a3);
     w.document()->undoStack()->redo();
     w.document()->undoStack()->redo();
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.2);
+    QVERIFY(waitForRun(w));
+    // Ctrl+Z and Ctrl+Shift+Z with the dialog active (issue 22: they did nothing there), the
+    // focus on its buttons rather than in a text field.
+    d->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(d));
+    QWidget* button = d->findChild<QAbstractButton*>();
+    QVERIFY(button);
+    button->setFocus();
+    QTest::keyClick(button, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.1);
+    QTest::keyClick(button, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
     QCOMPARE(w.document()->robot().links[2].dh.a, a3 + 0.2);
     QVERIFY(waitForRun(w));
     TrajectoryPointsDialog* t = w.showTrajectoryPoints();

@@ -8,6 +8,7 @@
 #include "kinematics/singularity_analysis.h"
 #include "units.h"
 
+#include <QCoreApplication>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QMouseEvent>
@@ -30,6 +31,25 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
+
+// A fixed-point number that never reads "-0.00" (a rounding of -0.001 is 0).
+QString fixed(double v, int digits) {
+  const QString text = QString::number(v, 'f', digits);
+  return text.startsWith('-') && text.mid(1).remove('0').remove('.').isEmpty() ? text.mid(1) : text;
+}
+
+// Why a branch is outside the limits, in the table's units (degrees, mm), not the core's SI.
+QString limitReason(const Model& model, const Eigen::VectorXd& q, const std::string& reason) {
+  const int j = firstJointOutsideLimits(model, q);
+  if (j < 0) return QString::fromStdString(reason);
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(j)];
+  const bool rev = model.isRevolute(j);
+  const double f = rev ? 180.0 / kPi : 1000.0;
+  const QString unit = rev ? QStringLiteral("°") : QStringLiteral(" mm");
+  return QCoreApplication::translate("KinematicsPanel", "q%1 = %2%3 is outside joint %1's limits [%4, %5]%3")
+      .arg(j + 1)
+      .arg(fixed(q(j) * f, rev ? 2 : 1), unit, fixed(l.qMin * f, rev ? 2 : 1), fixed(l.qMax * f, rev ? 2 : 1));
+}
 
 QString numberText(double v) {
   if (std::isnan(v)) return QStringLiteral("—");
@@ -281,8 +301,8 @@ void KinematicsPanel::refresh() {
   const Vector6d p = xyzRpyFromPose(pose);
   pose_->setText(tr("<b>Tool pose</b> (%1): x %2 m, y %3 m, z %4 m; roll %5°, pitch %6°, yaw %7°")
                      .arg(where_.isEmpty() ? tr("current joints") : where_)
-                     .arg(p(0), 0, 'f', 4).arg(p(1), 0, 'f', 4).arg(p(2), 0, 'f', 4)
-                     .arg(p(3) * 180.0 / kPi, 0, 'f', 2).arg(p(4) * 180.0 / kPi, 0, 'f', 2).arg(p(5) * 180.0 / kPi, 0, 'f', 2));
+                     .arg(fixed(p(0), 4), fixed(p(1), 4), fixed(p(2), 4), fixed(p(3) * 180.0 / kPi, 2),
+                          fixed(p(4) * 180.0 / kPi, 2), fixed(p(5) * 180.0 / kPi, 2)));
 
   // The branches: closed form when the arm has one, else the one numerical solution.
   const std::string family = kinematicFamily(model);
@@ -296,7 +316,7 @@ void KinematicsPanel::refresh() {
       for (const IkCandidate& c : held.solutions)
         rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
       for (const IkCandidate& c : held.rejected)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), QString::fromStdString(c.reason), true});
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), limitReason(model, c.q, c.reason), true});
       const int kept = static_cast<int>(held.solutions.size());
       method = tr("Seven joints: joint %1 held at its current %2 (the free parameter of the self-motion below), the "
                   "six others in closed form (%3): %4")
@@ -312,7 +332,7 @@ void KinematicsPanel::refresh() {
       for (const IkCandidate& c : cf.solutions)
         rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
       for (const IkCandidate& c : cf.rejected)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), QString::fromStdString(c.reason), true});
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), limitReason(model, c.q, c.reason), true});
       const int kept = static_cast<int>(cf.solutions.size()), dropped = static_cast<int>(cf.rejected.size());
       const QString name = QString::fromStdString(family);
       method = kept == 1 ? tr("Closed form (family “%1”): 1 branch within the joint limits").arg(name)

@@ -91,6 +91,17 @@ class KinematicsTeachTest : public QObject {
     w.playback()->setSample(next);
     QVERIFY((w.displayedJoints() - w.result()->record.q.row(next).transpose()).norm() < 1e-12);
 
+    // The PUMA's limits reject branches: the reasons in the table's degrees (issue 22: they were
+    // in rad), and the tool pose never reads "-0.00".
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QTest::qWait(20);
+    QVERIFY2(k->rejectedLabel()->isVisibleTo(k), qPrintable(k->methodLabel()->text()));
+    const QString rejected = k->rejectedLabel()->text();
+    QVERIFY2(rejected.contains("° is outside joint") && !rejected.contains("rad"), qPrintable(rejected));
+    QVERIFY2(!k->findChild<QLabel*>("kinematicsPose") || !k->findChild<QLabel*>("kinematicsPose")->text().contains("-0.00"),
+             "a tool pose reads -0.00");
+
     // A planar two-link arm has no closed form: one damped-least-squares solution, said so.
     w.newSession(NewRobotDialog::blankSession(2));
     QVERIFY2(waitForRun(w), qPrintable(w.problemText()));

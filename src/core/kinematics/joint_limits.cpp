@@ -51,6 +51,14 @@ void appendFixed4(std::string& out, double v) {
 
 }  // namespace
 
+int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
+  for (int i = 0; i < q.size(); ++i) {
+    const LinkSpec& l = model.spec().links[i];
+    if (!(q(i) >= l.qMin - kJointLimitTolerance && q(i) <= l.qMax + kJointLimitTolerance)) return i;
+  }
+  return -1;
+}
+
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   for (int i = 0; i < q.size(); ++i) {
     const LinkSpec& l = model.spec().links[i];

@@ -33,5 +33,7 @@ bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
 // "" when every q_i lies within its limits (to kJointLimitTolerance); otherwise the first
 // violation, e.g. "q3 = 1.3000 m is outside joint 3 limits [0.3000, 1.2000] m".
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+// The first joint of q outside its limits (the one jointLimitViolation names), -1 when none.
+int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
 
 }  // namespace armdyn

@@ -146,9 +146,14 @@ MainWindow::MainWindow(QWidget* parent)
   tabs_->addTab(accuracy_, tr("Accuracy (ISO 9283)"));
   connect(tabs_, &QTabWidget::currentChanged, this, [this] { updateKinematics(); });
   // Switching to the table shows the row of the current time (issue 11 #9).
+  // Its current row becomes the cursor's, so that the focus the table takes (its first row when
+  // it has none) does not move the time cursor (issue 22: Tables moved it to 0).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-    if (tabs_->currentWidget() == tableView_ && tableModel_->rowCount() > 0)
-      tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(playback_->sample()), 0), QAbstractItemView::PositionAtCenter);
+    if (tabs_->currentWidget() == tableView_ && tableModel_->rowCount() > 0) {
+      const QModelIndex row = tableModel_->index(tableModel_->rowOf(playback_->sample()), 0);
+      tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+      tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
+    }
   });
   connect(kinematics_, &KinematicsPanel::branchPicked, this, &MainWindow::showPickedBranch);
   // Runs compute the sizing while its tab is on screen (else the tab computes it when shown).
@@ -240,8 +245,10 @@ MainWindow::MainWindow(QWidget* parent)
           [this](const QModelIndex& index) { playback_->setSample(tableModel_->sampleOfRow(index.row())); });
   // Arrow keys (Up/Down, PgUp/PgDn) in the focused table move the time cursor as a click does.
   connect(tableView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-          [this](const QModelIndex& current) {
-            if (current.isValid() && tableView_->hasFocus()) playback_->setSample(tableModel_->sampleOfRow(current.row()));
+          [this](const QModelIndex& current, const QModelIndex& previous) {
+            // A first current row (the focus arriving) is no move of the user's.
+            if (current.isValid() && previous.isValid() && tableView_->hasFocus())
+              playback_->setSample(tableModel_->sampleOfRow(current.row()));
           });
   // The playback keys (arrows, Home/End, Space, +/-) are window shortcuts; a focused slider,
   // spin box, line edit or table keeps them (see eventFilter).

@@ -226,6 +226,17 @@ class ResultsViewsTest : public QObject {
     }
     const QModelIndex current = w.tableModel()->index(w.tableModel()->rowOf(w.playback()->sample()), 0);
     QVERIFY(w.tableView()->viewport()->rect().intersects(w.tableView()->visualRect(current)));
+    // The focus arriving in the table (Tables, menu 11) leaves the time cursor where it was
+    // (issue 22: it went to 0).
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    const int at = w.playback()->sample();
+    w.tableView()->setFocus();
+    QTRY_VERIFY(w.tableView()->hasFocus());
+    QTest::qWait(20);
+    QCOMPARE(w.playback()->sample(), at);
+    QCOMPARE(w.tableView()->currentIndex().row(), w.tableModel()->rowOf(at));
   }
 
   // Issue 11: the Summary compares every peak with a reference run: by default the previous

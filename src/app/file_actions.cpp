@@ -7,6 +7,7 @@
 #include "io/urdf_reader.h"
 #include "io/urdf_writer.h"
 #include "common/text_file.h"
+#include "save_paths.h"
 #include "trajectory/joint_sweep_task.h"
 #include "window_messages.h"
 
@@ -183,8 +184,7 @@ void FileActions::fileImportUrdf() {
 }
 
 void FileActions::exportUrdfInteractive() {
-  const QString name = QString::fromStdString(document_->robot().name).simplified().replace(' ', '_');
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Export robot as URDF"), (name.isEmpty() ? "robot" : name) + ".urdf",
+  const QString path = QFileDialog::getSaveFileName(window_, tr("Export robot as URDF"), suggestedSavePath(*document_, "", "urdf"),
                                                     tr("URDF (*.urdf)"));
   if (path.isEmpty()) return;
   QString error;
@@ -267,7 +267,9 @@ bool FileActions::fileSave() {
 }
 
 bool FileActions::fileSaveAs() {
-  const QString path = QFileDialog::getSaveFileName(window_, tr("Save session"), document_->filePath(),
+  const QString path = QFileDialog::getSaveFileName(
+      window_, tr("Save session"),
+      document_->filePath().isEmpty() ? suggestedSavePath(*document_, "session", "yaml") : document_->filePath(),
                                                     tr("armdyn session (*.yaml)"));
   if (path.isEmpty()) return false;
   QString error;

@@ -5,6 +5,7 @@
 #include "document.h"
 #include "common/number_text.h"
 #include "io/robot_file.h"
+#include "save_paths.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -1249,7 +1250,8 @@ bool Iso9283Panel::exportSweep(const QString& path, QString* error) { return wri
 
 void Iso9283Panel::exportInteractive(bool bench) {
   QString filter;
-  const QString base = QDir::homePath() + (bench ? "/iso9283.pdf" : "/speed_sweep.pdf");
+  const QString base = document_ ? suggestedSavePath(*document_, bench ? "iso9283" : "speed_sweep", "pdf")
+                                  : QDir::homePath() + (bench ? "/iso9283.pdf" : "/speed_sweep.pdf");
   QString path = QFileDialog::getSaveFileName(this, bench ? tr("Export the ISO bench report") : tr("Export the speed sweep"),
                                               base, tr("PDF (*.pdf);;SVG (*.svg);;CSV (*.csv);;JSON (*.json)"), &filter);
   if (path.isEmpty()) return;

@@ -6,6 +6,7 @@
 #include "parameters_report.h"
 #include "plot_panel.h"
 #include "results_table_model.h"
+#include "save_paths.h"
 #include "summary_view.h"
 #include "window_messages.h"
 
@@ -70,7 +71,7 @@ bool ResultExports::askPlotExportSize(const QSize& screen, PlotExportOptions* op
 void ResultExports::exportControlPlotsInteractive() {
   QStringList filters;
   for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
-  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export control plots"), "control.png", filters.join(";;"));
+  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export control plots"), suggestedSavePath(*document_, "control_plots", "png"), filters.join(";;"));
   if (path.isEmpty()) return;
   PlotExportOptions options;
   if (!askPlotExportSize(views_.controlPlots->size(), &options)) return;
@@ -205,7 +206,7 @@ QImage ResultExports::screenshot() {
 void ResultExports::exportPlotsInteractive() {
   QStringList filters;
   for (const QString& f : PlotPanel::exportFormats()) filters << QStringLiteral("%1 (*.%2)").arg(f.toUpper(), f);
-  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export plots"), "plots.png", filters.join(";;"));
+  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export plots"), suggestedSavePath(*document_, "plots", "png"), filters.join(";;"));
   if (path.isEmpty()) return;
   PlotExportOptions options;
   if (!askPlotExportSize(views_.plots->size(), &options)) return;
@@ -215,7 +216,7 @@ void ResultExports::exportPlotsInteractive() {
 
 void ResultExports::exportTableInteractive(bool withUnits) {
   const QString path = QFileDialog::getSaveFileName(
-      views_.window, withUnits ? tr("Export tabulated results with units") : tr("Export tabulated results"), "results.csv",
+      views_.window, withUnits ? tr("Export tabulated results with units") : tr("Export tabulated results"), suggestedSavePath(*document_, "results", "csv"),
       "CSV (*.csv)");
   if (path.isEmpty()) return;
   QString error;
@@ -223,7 +224,7 @@ void ResultExports::exportTableInteractive(bool withUnits) {
 }
 
 void ResultExports::exportSummaryInteractive() {
-  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export summary results"), "summary.csv", "CSV (*.csv)");
+  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Export summary results"), suggestedSavePath(*document_, "summary", "csv"), "CSV (*.csv)");
   if (path.isEmpty()) return;
   QString error;
   if (!exportSummaryCsv(path, &error)) messages_->showError(tr("Export summary"), error);
@@ -240,7 +241,7 @@ void ResultExports::printParametersInteractive() {
     }
     case PrintTarget::Pdf: {
       const QString path = QFileDialog::getSaveFileName(views_.window, tr("Print parameters and dimensions to PDF"),
-                                                        "parameters.pdf", "PDF (*.pdf)");
+                                                        suggestedSavePath(*document_, "parameters", "pdf"), "PDF (*.pdf)");
       if (!path.isEmpty() && !printParameters(path, &error)) messages_->showError(tr("Print parameters"), error);
       break;
     }
@@ -259,7 +260,7 @@ void ResultExports::printTableInteractive() {
       break;
     }
     case PrintTarget::Pdf: {
-      const QString path = QFileDialog::getSaveFileName(views_.window, tr("Print tables to PDF"), "results.pdf", "PDF (*.pdf)");
+      const QString path = QFileDialog::getSaveFileName(views_.window, tr("Print tables to PDF"), suggestedSavePath(*document_, "tables", "pdf"), "PDF (*.pdf)");
       if (!path.isEmpty() && !printTable(path, &error)) messages_->showError(tr("Print tables"), error);
       break;
     }
@@ -269,7 +270,7 @@ void ResultExports::printTableInteractive() {
 }
 
 void ResultExports::exportScreenshotInteractive() {
-  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Save screenshot"), "armdyn.png", "PNG (*.png)");
+  const QString path = QFileDialog::getSaveFileName(views_.window, tr("Save screenshot"), suggestedSavePath(*document_, "screenshot", "png"), "PNG (*.png)");
   if (!path.isEmpty()) screenshot().save(path);
 }
 

@@ -6,6 +6,7 @@
 // independent paths (the core called directly on the same spec, published figures, the other
 // file format for the same arm).
 
+#include "save_paths.h"
 #include "studio_test_support.h"
 
 using namespace armdyn;
@@ -142,6 +143,18 @@ class MainWindowTest : public QObject {
   // undoable edit), and its torques are the DH file's (tests/data/urdf/puma560.urdf is
   // robots/puma560.yaml); a tie of tips is refused until one is named; Export > Robot as URDF
   // writes a file that imports back to the same arm. A URDF opened directly also gets a task.
+  // Save and export dialogs propose the robot's name and what is written, in the session's
+  // folder or the home folder (issue 22: "results.pdf" in the working directory).
+  void saveDialogsProposeTheRobotsName() {
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    const QString proposed = suggestedSavePath(*w.document(), "plots", "png");
+    const QString folder = w.document()->filePath().isEmpty() ? QDir::homePath() : QFileInfo(w.document()->filePath()).absolutePath();
+    QCOMPARE(proposed, QDir(folder).filePath("PUMA_560_plots.png"));
+    QCOMPARE(QFileInfo(suggestedSavePath(*w.document(), "", "urdf")).fileName(), QString("PUMA_560.urdf"));
+  }
+
   void importsAndExportsUrdf() {
     MainWindow w;
     w.setInteractive(false);

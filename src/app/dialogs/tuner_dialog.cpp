@@ -63,7 +63,9 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
     // Six significant digits (the pose of the time cursor: 14.7741 deg, not 14.7741257922697,
     // whose head an 80-pixel field hides), shown from its start.
     const double shown = robot.links[j].joint == JointType::Revolute ? v * 180.0 / M_PI : v;
-    e->setText(QString::number(shown, 'g', 6));
+    // Rounding noise (1.1e-14 deg read "1.14834e-1..." in the field) shows as 0; untouched, the
+    // field still means the exact value.
+    e->setText(QString::number(std::abs(shown) < 1e-9 ? 0.0 : shown, 'g', 6));
     e->setCursorPosition(0);
     shown_.push_back({e->text(), v});  // an untouched field means the exact value
     qRow->addWidget(e);

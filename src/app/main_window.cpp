@@ -552,7 +552,12 @@ void MainWindow::onSample(int sample) {
   kinematics_->setCursorTime(playback_->time());
   tableModel_->setCurrentSample(sample);
   if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
-    tableView_->scrollTo(tableModel_->index(tableModel_->rowOf(sample), 0), QAbstractItemView::PositionAtCenter);
+    // The current row follows the cursor, so that the arrow keys go on from it (a row of the
+    // same sample: no move back).
+    const QModelIndex row = tableModel_->index(tableModel_->rowOf(sample), 0);
+    if (tableModel_->sampleOfRow(tableView_->currentIndex().row()) != sample || !tableView_->currentIndex().isValid())
+      tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
   }
   updateKinematics();
 }

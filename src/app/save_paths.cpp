@@ -8,13 +8,19 @@
 
 namespace armdyn::app {
 
-QString suggestedSavePath(const Document& document, const QString& what, const QString& extension) {
-  QString name = QString::fromStdString(document.robot().name).simplified();
-  name.replace(QRegularExpression("[^A-Za-z0-9._-]+"), "_");
-  if (name.isEmpty() || name == "_") name = "robot";
+QString suggestedSavePath(const QString& robotName, const QString& folder, const QString& what, const QString& extension) {
+  QString name = robotName.simplified();
+  name.replace(QRegularExpression("[^A-Za-z0-9._-]+"), "_");  // no '/' (IRB 6640-185/2.8), no spaces
+  name.remove(QRegularExpression("^_+|_+$"));
+  if (name.isEmpty()) name = "robot";
   if (!what.isEmpty()) name += "_" + what;
-  const QString folder = document.filePath().isEmpty() ? QDir::homePath() : QFileInfo(document.filePath()).absolutePath();
-  return QDir(folder).filePath(name + "." + extension);
+  return QDir(folder.isEmpty() ? QDir::homePath() : folder).filePath(name + "." + extension);
+}
+
+QString suggestedSavePath(const Document& document, const QString& what, const QString& extension) {
+  return suggestedSavePath(QString::fromStdString(document.robot().name),
+                           document.filePath().isEmpty() ? QString() : QFileInfo(document.filePath()).absolutePath(), what,
+                           extension);
 }
 
 }  // namespace armdyn::app

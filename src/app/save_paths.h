@@ -10,5 +10,7 @@ namespace armdyn::app {
 class Document;
 
 QString suggestedSavePath(const Document& document, const QString& what, const QString& extension);
+// The same from a robot name and a folder (empty: the home folder).
+QString suggestedSavePath(const QString& robotName, const QString& folder, const QString& what, const QString& extension);
 
 }  // namespace armdyn::app

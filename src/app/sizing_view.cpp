@@ -4,6 +4,7 @@
 #include "analysis/sizing_report.h"
 #include "io/robot_file.h"
 #include "plot_style.h"
+#include "save_paths.h"
 #include "units.h"
 
 #include <QComboBox>
@@ -87,9 +88,9 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
     if (r >= 0 && r != joint_->currentIndex()) showJoint(r);
   });
   connect(export_, &QPushButton::clicked, this, [this] {
-    const QString robot = result_ ? QString::fromStdString(result_->session.robot.name).simplified().replace(' ', '_') : QString();
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export sizing report"), QDir::homePath() + "/" + (robot.isEmpty() ? QString("robot") : robot) + "_sizing.pdf",
+        this, tr("Export sizing report"),
+        suggestedSavePath(result_ ? QString::fromStdString(result_->session.robot.name) : QString(), QString(), "sizing", "pdf"),
         tr("PDF (*.pdf);;SVG (*.svg)"));
     if (path.isEmpty()) return;
     QString error;

@@ -53,7 +53,7 @@ std::string usage(const std::string& command) {
         "Default output: the summary of table 7.3 with units.\n";
   else if (command == "size")
     body =
-        "usage: armdyn size ROBOT [--task TASK ...] [--json] [--csv FILE] [--largest-payload]\n"
+        "usage: armdyn size ROBOT [--task TASK ...] [--json] [--csv FILE] [--out PREFIX] [--largest-payload]\n"
         "                   [--method lagrange|newton-euler] [--dt s] [--rigid-body]\n"
         "\n"
         "Runs each task (a duty cycle when several are given; each task's `dwell` key is its\n"
@@ -67,6 +67,8 @@ std::string usage(const std::string& command) {
         "                     \"peak_speed\", \"mean_speed\", \"peak_power\", \"energy\",\n"
         "                     \"regenerated_energy\", \"pass\", ...}], \"cycle_time\", \"pass\"}\n"
         "  --csv FILE         write one row per joint (SI)\n"
+        "  --out PREFIX       write the report as a document: PREFIX.pdf and .svg (one page:\n"
+        "                     tables, checks, torque-speed plots), .csv and .json; all or none\n"
         "  --largest-payload  also search the heaviest payload at the tool that passes every\n"
         "                     rating (the robot file's payload shape, scaled)\n"
         "  --method, --dt, --rigid-body as for simulate\n";

@@ -153,6 +153,9 @@ class MainWindowTest : public QObject {
     const QString folder = w.document()->filePath().isEmpty() ? QDir::homePath() : QFileInfo(w.document()->filePath()).absolutePath();
     QCOMPARE(proposed, QDir(folder).filePath("PUMA_560_plots.png"));
     QCOMPARE(QFileInfo(suggestedSavePath(*w.document(), "", "urdf")).fileName(), QString("PUMA_560.urdf"));
+    // A name with a slash or brackets (the library's IRB 6640) stays one file name.
+    QCOMPARE(QFileInfo(suggestedSavePath("ABB IRB 6640-185/2.8 (masses estimated)", QString(), "sizing", "pdf")).fileName(),
+             QString("ABB_IRB_6640-185_2.8_masses_estimated_sizing.pdf"));
   }
 
   void importsAndExportsUrdf() {

@@ -22,6 +22,8 @@ class ReportPage {
 
   double width() const { return width_; }
   double height() const { return height_; }
+  // A page that grows with its content (a report of many joints); drawing keeps its coordinates.
+  void setHeight(double height) { height_ = height; }
   // y is the text's baseline.
   void text(double x, double y, const std::string& s, double size = 9.0, bool bold = false, Align align = Align::Left,
             Rgb colour = {});

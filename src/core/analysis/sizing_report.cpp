@@ -10,7 +10,7 @@ namespace {
 
 constexpr double kRpm = 60.0 / (2.0 * M_PI);
 constexpr double kDeg = 180.0 / M_PI;
-constexpr double kPageW = 595.0, kPageH = 842.0, kMargin = 36.0;  // A4 portrait, points
+constexpr double kPageW = 595.0, kPageA4H = 842.0, kMargin = 36.0;  // A4 portrait, points
 
 const Rgb kInk{30, 30, 30}, kGrey{110, 110, 110}, kPass{27, 122, 27}, kFail{176, 0, 32};
 const Rgb kPoints{31, 119, 180}, kContinuous{40, 140, 40}, kPeak{230, 120, 0}, kSpeed{110, 110, 110},
@@ -225,9 +225,11 @@ std::string sizingNumber(double value, double resolution) {
 }
 
 ReportPage sizingReportPage(const Model& model, const SizingReport& report, const SizingReportTitle& title) {
-  ReportPage page(kPageW, kPageH);
   const SizingScales sc = sizingScales(report);
   const int n = static_cast<int>(report.joints.size());
+  // A4 when it fits (six joints); else the page grows (setHeight below) rather than plots
+  // squeezed to nothing.
+  ReportPage page(kPageW, kPageA4H);
   const double contentW = kPageW - 2.0 * kMargin;
   // Title block.
   double y = kMargin + 14.0;
@@ -330,7 +332,9 @@ ReportPage sizingReportPage(const Model& model, const SizingReport& report, cons
   const double footer = 22.0;
   const int columns = 2, plotRows = (n + columns - 1) / columns;
   const double cellW = contentW / columns;
-  const double cellH = std::min(190.0, (kPageH - kMargin - footer - y) / std::max(1, plotRows));
+  const double cellH = std::clamp((kPageA4H - kMargin - footer - y) / std::max(1, plotRows), 130.0, 190.0);
+  const double pageH = std::max(kPageA4H, y + cellH * plotRows + footer + kMargin);
+  page.setHeight(pageH);
   for (int j = 0; j < n; ++j)
     drawEnvelope(page, model, report, j, kMargin + cellW * (j % columns), y + cellH * (j / columns), cellW, cellH, sc);
 
@@ -338,7 +342,7 @@ ReportPage sizingReportPage(const Model& model, const SizingReport& report, cons
   const std::string note =
       "Numbers to 4 significant digits; a value below a millionth of its quantity's scale in this report prints as 0 "
       "(energies: the largest peak power x the cycle time).";
-  page.text(kMargin, kPageH - kMargin + 10.0, note, 6.5, false, ReportPage::Align::Left, kGrey);
+  page.text(kMargin, pageH - kMargin + 10.0, note, 6.5, false, ReportPage::Align::Left, kGrey);
   return page;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The actuator sizing report as a document (one A4 page, vector PDF or SVG through
+// The actuator sizing report as a document (one A4 page, longer for arms of more than six
+// joints; vector PDF or SVG through
 // analysis/report_page.h): a title block (robot, tasks, cycle, date, software version), the load
 // side and the motor side as tables with units in their headers, each joint's operating points
 // over its torque-speed envelope with the ratings drawn and named, and a verdict line per joint.

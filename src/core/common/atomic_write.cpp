@@ -27,11 +27,11 @@ constexpr int kFifoReaderWaitMs = 2000;
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) { throw InputError(path, 0, "file", why); }
 
-// Appends `content` to what is already open for writing (a FIFO, a terminal, /dev/null, the
-// file behind /dev/stdout): nothing is created, renamed or truncated.
-void writeThrough(const std::string& path, const std::string& content) {
-  // Opened without blocking: a FIFO nobody reads would otherwise hold the command forever. A
-  // reader gets kFifoReaderWaitMs to open its end (one started just before the command).
+// Opens a stream target (a FIFO, a terminal, /dev/null, the file behind /dev/stdout) for
+// appending: nothing is created, renamed or truncated. Without blocking: a FIFO nobody reads
+// would otherwise hold the command forever; a reader gets kFifoReaderWaitMs to open its end (one
+// started just before the command). Writes then wait for the reader as usual.
+int openThrough(const std::string& path) {
   int fd = -1;
   for (int waited = 0;; waited += 10) {
     fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC | O_NONBLOCK);
@@ -42,8 +42,12 @@ void writeThrough(const std::string& path, const std::string& content) {
     refuse(path, "is a pipe (FIFO) that nothing read within " + std::to_string(kFifoReaderWaitMs / 1000) +
                      " s: nothing written");
   if (fd < 0) refuse(path, std::string("cannot open for writing: ") + std::strerror(errno));
-  // Writes then wait for the reader as usual.
   if (const int flags = ::fcntl(fd, F_GETFL); flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return fd;
+}
+
+// Writes `content` to an fd openThrough gave, and closes it.
+void writeThrough(int fd, const std::string& path, const std::string& content) {
   std::size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
@@ -87,6 +91,7 @@ struct Staged {
   std::filesystem::path target;  // the file replaced (a symbolic link's target)
   std::string tmp;            // the staged temporary file
   bool through = false;       // a stream (FIFO, terminal, /dev/...): written through at commit
+  int fd = -1;                // the stream, opened (its reader there) when staged
   const std::string* content = nullptr;
 };
 
@@ -102,7 +107,10 @@ Staged stage(const std::string& path, const std::string& content) {
   // /dev/stdout, /dev/null, /proc/self/fd/N: streams, written through (resolving /dev/stdout
   // would replace the file the shell redirected stdout to).
   st.through = true;
-  if ((path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) && fs::exists(st.target, ec)) return st;
+  if ((path.rfind("/dev/", 0) == 0 || path.rfind("/proc/", 0) == 0) && fs::exists(st.target, ec)) {
+    st.fd = openThrough(path);
+    return st;
+  }
   if (fs::is_symlink(st.target, ec)) {  // replace the file the link points to, keep the link
     const fs::path real = fs::canonical(st.target, ec);
     if (ec) refuse(path, "is a symbolic link to " + fs::read_symlink(st.target, ec).string() + ", which does not exist");
@@ -111,7 +119,10 @@ Staged stage(const std::string& path, const std::string& content) {
   struct stat old {};
   const bool exists = ::stat(st.target.c_str(), &old) == 0;
   if (exists && S_ISDIR(old.st_mode)) refuse(path, "is a directory");
-  if (exists && (S_ISFIFO(old.st_mode) || S_ISCHR(old.st_mode))) return st;  // a pipe or a terminal: never replaced
+  if (exists && (S_ISFIFO(old.st_mode) || S_ISCHR(old.st_mode))) {  // a pipe or a terminal: never replaced
+    st.fd = openThrough(st.target.string());
+    return st;
+  }
   st.through = false;
   if (exists && !S_ISREG(old.st_mode)) refuse(path, "is not a regular file (a block device or socket): not replaced");
   if (exists && (old.st_mode & 0222) == 0) refuse(path, "is read-only: not replaced");
@@ -164,7 +175,9 @@ Staged stage(const std::string& path, const std::string& content) {
 // Renames the staged file over its target (or writes a stream through).
 void commit(Staged& st) {
   if (st.through) {
-    writeThrough(st.target.string(), *st.content);
+    const int fd = st.fd;
+    st.fd = -1;
+    writeThrough(fd, st.path, *st.content);
     return;
   }
   if (::rename(st.tmp.c_str(), st.target.c_str()) != 0) {
@@ -193,18 +206,26 @@ void writeFileAtomic(const std::string& path, const std::string& content) {
 void writeFilesAtomic(const std::vector<std::pair<std::string, std::string>>& files) {
   std::vector<Staged> staged;
   staged.reserve(files.size());
+  const auto release = [&staged] {  // what a failure leaves: no temporary file, no open stream
+    for (Staged& st : staged) {
+      if (!st.tmp.empty()) ::unlink(st.tmp.c_str());
+      if (st.fd >= 0) ::close(st.fd);
+      st.tmp.clear();
+      st.fd = -1;
+    }
+  };
   try {
     for (const auto& [path, content] : files) staged.push_back(stage(path, content));
+    // Every file is written and every stream open (its reader there): the renames follow (each
+    // one step; a stream last).
+    for (Staged& st : staged)
+      if (!st.through) commit(st);
+    for (Staged& st : staged)
+      if (st.through) commit(st);
   } catch (...) {
-    for (const Staged& st : staged)
-      if (!st.tmp.empty()) ::unlink(st.tmp.c_str());
+    release();
     throw;
   }
-  // Every file is written and checked: the renames follow (each one step; a stream last).
-  for (Staged& st : staged)
-    if (!st.through) commit(st);
-  for (Staged& st : staged)
-    if (st.through) commit(st);
 }
 
 }  // namespace armdyn

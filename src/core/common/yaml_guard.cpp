@@ -104,7 +104,8 @@ void checkYamlSyntax(const std::string& text, const std::string& file) {
     if (item && depth > 0 && items[depth] >= 0 && ++items[depth] > kMaxYamlListItems)
       throw InputError(file, line, "syntax",
                        "a list of more than " + std::to_string(kMaxYamlListItems) +
-                           " items (armdyn's longest lists, task points, hold at most that many)");
+                           " items (armdyn's lists hold at most that many: task points; a longer wrench table belongs in a CSV "
+                           "profile)");
     if (type == YAML_SEQUENCE_START_EVENT || type == YAML_MAPPING_START_EVENT) {
       if (++depth > kMaxYamlDepth)
         throw InputError(file, line, "syntax",

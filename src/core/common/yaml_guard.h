@@ -14,12 +14,12 @@
 namespace armdyn {
 
 constexpr int kMaxYamlDepth = 32;           // robot files nest 6 deep
-// Derived from what the schema holds: at most kMaxTaskPoints task points (a Cartesian point is
-// about 14 nodes, a joint point up to 14), 1000 link shapes (about 40 each), 12 links: 200 000
-// nodes with room to spare. yaml-cpp builds such a file in about 0.5 s and 100 MB; the 4e6 nodes
+// Derived from what the schema needs: task points by the thousand (a Cartesian point is about
+// 14 nodes, a joint point up to 14), at most 1000 link shapes (about 40 each), 12 links: 200 000
+// nodes with room to spare (a tool-wrench table longer than 10 000 rows belongs in a CSV file). yaml-cpp builds such a file in about 0.5 s and 100 MB; the 4e6 nodes
 // allowed before cost 11 s and 1.8 GB before the schema refused them.
 constexpr long kMaxYamlEvents = 200000;
-constexpr long kMaxYamlListItems = 10000;   // items of one list (kMaxTaskPoints)
+constexpr long kMaxYamlListItems = 10000;   // items of one list (task points, inline wrench rows)
 
 // Throws InputError(file, line, "syntax", libyaml's problem and context).
 void checkYamlSyntax(const std::string& text, const std::string& file);

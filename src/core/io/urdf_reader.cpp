@@ -266,8 +266,11 @@ class Importer {
     if (const int line = lineBeyondNesting(text_))
       fail(line, "file", "XML nested more than " + std::to_string(kMaxUrdfNesting) + " elements deep");
     // TinyXML does not expand entities; a DTD would only end as "no robot element".
+    // A plain <!DOCTYPE robot> is harmless (TinyXML skips it); an internal subset is not.
+    const std::size_t doctype = text_.find("<!DOCTYPE");
+    const bool subset = doctype != std::string::npos && text_.find('[', doctype) < text_.find('>', doctype);
     for (const char* dtd : {"<!DOCTYPE", "<!ENTITY"})
-      if (const std::size_t at = text_.find(dtd); at != std::string::npos)
+      if (const std::size_t at = text_.find(dtd); at != std::string::npos && (dtd[2] == 'E' || subset))
         fail(1 + static_cast<int>(std::count(text_.begin(), text_.begin() + static_cast<std::ptrdiff_t>(at), '\n')), "file",
              std::string(dtd + 2) + ": document type definitions and entities are not supported in a URDF (expand "
              "them, e.g. with xacro, first)");

@@ -179,7 +179,8 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
   // (4 |dq| / T^2, Craig eq 7.18), per joint; raised to 1.5 x the least the plan names when the
   // vias need more.
   bool defaultBlend = false;
-  if (task.scheme == TaskScheme::Lspb && task.acceleration.empty() && !task.durations.empty()) {
+  if (task.scheme == TaskScheme::Lspb && task.acceleration.empty() &&
+      static_cast<Eigen::Index>(task.durations.size()) + 1 == plan.pointJoints.rows()) {
     bool missing = o.aMax.size() != n;
     for (int j = 0; !missing && j < n; ++j) missing = !std::isfinite(o.aMax(j));
     if (missing) {
@@ -202,7 +203,9 @@ TaskPlan planJointSpace(const Model& model, const TaskSpec& task) {
     plan.trajectory = planJointTrajectory(plan.pointJoints, o);
   } catch (const TrajectoryError& e) {
     if (defaultBlend && attempt == 0 && e.field() == "acceleration" && e.limit() > 0.0) {
-      for (int j = 0; j < n; ++j) o.acceleration(j) = std::max(o.acceleration(j), 1.5 * e.limit());
+      // Only the joints without amax take the default, so only they are raised.
+      for (int j = 0; j < n; ++j)
+        if (!(o.aMax.size() == n && std::isfinite(o.aMax(j)))) o.acceleration(j) = std::max(o.acceleration(j), 1.5 * e.limit());
       continue;
     }
     std::string message = e.what();

@@ -8,6 +8,7 @@
 #include "analysis/actuator_sizing.h"
 #include "io/robot_file.h"
 #include "simulation/task_simulation.h"
+#include "trajectory/joint_sweep_task.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
 
@@ -45,19 +46,23 @@ std::vector<PdfText> textsOf(const std::string& pdf) {
 
 struct Case {
   const char* robot;
-  const char* task;  // nullptr: the robot's default task
+  const char* task;  // nullptr: the robot's default task, else a joint sweep
 };
 
 void checkReport(const Case& c) {
   SCOPED_TRACE(c.robot);
   const Session s = loadSession(test::sourcePath(c.robot));
-  const TaskSpec task = c.task ? loadTask(test::sourcePath(c.task)) : s.task;
+  const TaskSpec task = c.task ? loadTask(test::sourcePath(c.task)) : s.task.pointCount() > 0 ? s.task : jointSweepTask(s.robot);
   const Model model(s.robot);
   const RunRecord run = simulateTask(model, task);
   const SizingReport report = sizeActuators(model, {{&run, 0.0, task.name}});
   const ReportPage page = sizingReportPage(model, report, {s.robot.name, task.name, "2026-11-28", "test"});
   const std::vector<PdfText> texts = textsOf(page.pdf());
   ASSERT_GT(texts.size(), 100u);
+  // A4, longer for more than six joints; every plot frame keeps a readable height.
+  EXPECT_EQ(page.width(), 595.0);
+  if (report.joints.size() <= 6) EXPECT_EQ(page.height(), 842.0);
+  else EXPECT_GT(page.height(), 842.0);
   const std::regex tiny(R"(e-(0[0-9]|[1-9][0-9]))");  // below 1e-9: e-10 and further
   for (const PdfText& t : texts) {
     EXPECT_GE(t.x, 0.0) << t.text;
@@ -101,6 +106,7 @@ void checkReport(const Case& c) {
 TEST(SizingReport, PumaWeldSeamAndUr5PagesHoldTheJsonFiguresInsideThePage) {
   checkReport({"robots/puma560.yaml", "robots/puma560_weld_seam.yaml"});
   checkReport({"robots/ur5.yaml", nullptr});
+  checkReport({"robots/iiwa14.yaml", nullptr});  // seven joints: a longer page
 }
 
 // Below the resolution prints 0; 4 significant digits without an exponent from 1e-3 to 1e6.

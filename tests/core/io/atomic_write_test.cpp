@@ -140,6 +140,17 @@ TEST(AtomicWrite, FileSetIsAllOrNothing) {
   fs::remove(prefix + ".pdf");
   writeFilesAtomic(set);
   for (const auto& [path, content] : set) EXPECT_EQ(readAll(path), content) << path;
+  // A FIFO in the set that nothing reads: refused before any regular file is replaced.
+  const fs::path fifo = dir.path / "report.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  try {
+    writeFilesAtomic({{prefix + ".json", "newer\n"}, {fifo.string(), "nobody\n"}});
+    ADD_FAILURE() << "a FIFO without a reader was written";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.file(), fifo.string());
+  }
+  EXPECT_EQ(readAll(prefix + ".json"), "new json\n");
+  EXPECT_EQ(entries(dir.path), (std::vector<std::string>{"report.csv", "report.fifo", "report.json", "report.pdf", "report.svg"}));
 }
 
 // Only a regular file is ever replaced (a save must never destroy a device or a pipe): a FIFO is written through (a reader

@@ -112,6 +112,9 @@ TEST(TaskPlan, LspbWithoutAccelerationOrAmaxTakesADefaultAndSaysSo) {
   p.trajectory->evaluate(3.0, q, qd, qdd);
   EXPECT_LT(qd.cwiseAbs().maxCoeff(), 1e-12);
   EXPECT_LT((q - p.pointJoints.row(2).transpose()).cwiseAbs().maxCoeff(), 1e-12);
+  // One duration for two segments (a field half typed in Studio): refused, not read past its end.
+  t.durations = {1.5};
+  EXPECT_THROW(planTask(model, t), std::exception);
 }
 
 TEST(TaskPlan, CartesianSchemesNeedSpeedAndPoses) {

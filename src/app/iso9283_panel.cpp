@@ -635,7 +635,7 @@ void Iso9283Panel::setDocument(Document* document) {
       cubeEdited_ = sweepPathEdited_ = false;
       clearMarks();
       reload();
-    } else if (!cubeEdited_ || !sweepPathEdited_) {
+    } else if (markStale(), !cubeEdited_ || !sweepPathEdited_) {
       // An edit (another task opened, points moved): what the user has not set follows the task.
       const IsoSettings d = defaultIsoSettings(document_->session());
       const IsoSettings before = settings_;
@@ -653,6 +653,15 @@ void Iso9283Panel::setDocument(Document* document) {
     }
     updateTaskDefaults();
   });
+}
+
+// An edit (a payload, a link, the task) after a run: the results on screen are of the arm before
+// it, and the status line says so until the next run.
+void Iso9283Panel::markStale() {
+  if (!(bench_ || sweep_) || runner_->isBusy()) return;
+  status_->setStyleSheet("color:#8a5a00");
+  status_->setText(tr("Stale: the results below are from before the last edit (%1); run again to update them.")
+                       .arg(document_->undoStack()->undoText()));
 }
 
 void Iso9283Panel::setSettings(const IsoSettings& settings) {
@@ -817,6 +826,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
   if (bench_) request.knownCube = bench_->cube;
   if (!runner_->start(request)) return false;
   runGeneration_ = generation_;
+  cancelRequested_ = false;
   status_->setStyleSheet({});
   status_->setText(kind == IsoRunKind::Bench ? tr("Running the ISO 9283 bench…") : tr("Running the speed sweep…"));
   progress_->setRange(0, 0);  // busy until the first report
@@ -829,6 +839,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
 void Iso9283Panel::cancel() {
   if (!runner_->isBusy()) return;
   runner_->cancel();
+  cancelRequested_ = true;  // a run that completes meanwhile (at 100 %) is cancelled all the same
   status_->setText(tr("Cancelling: the runs in progress finish…"));
 }
 
@@ -902,7 +913,8 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
     Q_EMIT runFinished(out);
     return;
   }
-  if (out.cancelled) {
+  if (out.cancelled || cancelRequested_) {
+    cancelRequested_ = false;
     status_->setStyleSheet("color:#8a5a00");
     status_->setText(tr("%1 cancelled after %2 closed-loop runs: nothing from it is shown%3.")
                          .arg(what)

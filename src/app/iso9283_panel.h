@@ -178,6 +178,8 @@ class Iso9283Panel : public QWidget {
   QString benchTitle_, sweepTitle_;
   // Counts new and opened files: a run started under an older one is dropped when it ends.
   int generation_ = 0, runGeneration_ = 0;
+  bool cancelRequested_ = false;  // Cancel pressed during the run now in flight
+  void markStale();
   bool splitterMoved_ = false;
   // Set by the user (typed, ticked, chosen): then no longer follows the task's defaults.
   bool cubeEdited_ = false, sweepPathEdited_ = false;  // the user dragged the splitter: keep their sizes

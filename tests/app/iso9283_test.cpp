@@ -7,6 +7,8 @@
 
 #include "studio_test_support.h"
 
+#include <QThread>
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -256,6 +258,26 @@ class Iso9283Test : public QObject {
     QVERIFY2(error.contains(".pdf, .svg, .csv or .json"), qPrintable(error));
     p->showView("sweep");
     saveArtifact(w, "accuracy_sweep");
+
+    // Issue 22: an edit after a run marks the results stale (a payload, here a link's vmax); a
+    // Cancel pressed when the runs are all done (100 %) but the result not yet shown still
+    // cancels: "cancelled", the previous results kept, none of the new run's.
+    {
+      RobotSpec robot = w.document()->robot();
+      robot.links[0].vMax *= 1.01;
+      w.document()->edit(robot, "vmax");
+      QVERIFY2(p->statusLabel()->text().startsWith("Stale:"), qPrintable(p->statusLabel()->text()));
+      const IsoBenchResult before = *p->benchResult();
+      QVERIFY(p->runBench());
+      QThread::msleep(8000);  // no event processed: the runs finish, their result waits in the queue
+      QVERIFY(p->isBusy());
+      QTest::mouseClick(p->cancelButton(), Qt::LeftButton);
+      QTRY_VERIFY_WITH_TIMEOUT(!finished.isEmpty(), 60000);
+      finished.clear();
+      QVERIFY2(p->statusLabel()->text().contains("cancelled"), qPrintable(p->statusLabel()->text()));
+      QCOMPARE(isoBenchJson(*p->benchResult()), isoBenchJson(before));
+      w.document()->undoStack()->undo();
+    }
 
     // Another file starts from its defaults (the PUMA's joint-space task: the largest cube);
     // a Cartesian task opened for it brings the cube around its points.

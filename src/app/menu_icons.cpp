@@ -27,26 +27,8 @@ QIcon menuIcon(const QString& label, const QColor& colour) {
   return icon;
 }
 
-QIcon applicationIcon() {
-  QIcon icon;
-  for (int size : {32, 64}) {
-    QPixmap pm(size, size);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    const double s = size / 32.0;
-    p.setPen(QPen(QColor(40, 44, 52), 4 * s, Qt::SolidLine, Qt::RoundCap));
-    p.drawLine(QPointF(8 * s, 28 * s), QPointF(10 * s, 14 * s));
-    p.setPen(QPen(QColor(48, 120, 200), 4 * s, Qt::SolidLine, Qt::RoundCap));
-    p.drawLine(QPointF(10 * s, 14 * s), QPointF(24 * s, 8 * s));
-    p.setPen(QPen(QColor(70, 170, 80), 4 * s, Qt::SolidLine, Qt::RoundCap));
-    p.drawLine(QPointF(24 * s, 8 * s), QPointF(27 * s, 22 * s));
-    p.setPen(Qt::NoPen);
-    p.setBrush(QColor(230, 140, 30));
-    for (QPointF c : {QPointF(10 * s, 14 * s), QPointF(24 * s, 8 * s)}) p.drawEllipse(c, 3 * s, 3 * s);
-    icon.addPixmap(pm);
-  }
-  return icon;
-}
+// ui/icons/armdyn.svg, compiled in through ui/armdyn.qrc (Qt's SVG icon engine draws it at
+// every size the window system asks for).
+QIcon applicationIcon() { return QIcon(QStringLiteral(":/icons/armdyn.svg")); }
 
 }  // namespace armdyn::app

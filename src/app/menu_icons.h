@@ -1,6 +1,7 @@
 #pragma once
 // Toolbar icons drawn at run time: Vora's MAIN menu item number on a coloured disc, so the
-// toolbar reads like his numbered menu (no image files, no SVG module needed).
+// toolbar reads like his numbered menu (no image files); the application icon is
+// ui/icons/armdyn.svg.
 
 #include <QColor>
 #include <QIcon>

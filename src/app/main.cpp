@@ -31,6 +31,7 @@
 #include "iso9283_panel.h"
 #include "main_window.h"
 #include "playback_controller.h"
+#include "studio_resources.h"
 #include "studio_startup.h"
 
 #include <QComboBox>
@@ -52,8 +53,7 @@ int main(int argc, char** argv) {
   QApplication::setOrganizationName("armdyn");
   QApplication::setApplicationName("armdyn-studio");
   QApplication::setApplicationDisplayName("armdyn Studio");
-  QFile qss(":/style/armdyn.qss");
-  if (qss.open(QIODevice::ReadOnly)) app.setStyleSheet(QString::fromUtf8(qss.readAll()));
+  app.setStyleSheet(armdyn::app::studioStyleSheet());
 
   QCommandLineParser parser;
   parser.setApplicationDescription("armdyn Studio: dynamic simulation of robot manipulators (after Vora 1984)");

@@ -1,5 +1,7 @@
 #include "menu_icons.h"
 
+#include "studio_resources.h"
+
 #include <QFont>
 #include <QPainter>
 #include <QPixmap>
@@ -29,6 +31,9 @@ QIcon menuIcon(const QString& label, const QColor& colour) {
 
 // ui/icons/armdyn.svg, compiled in through ui/armdyn.qrc (Qt's SVG icon engine draws it at
 // every size the window system asks for).
-QIcon applicationIcon() { return QIcon(QStringLiteral(":/icons/armdyn.svg")); }
+QIcon applicationIcon() {
+  initStudioResources();
+  return QIcon(QStringLiteral(":/icons/armdyn.svg"));
+}
 
 }  // namespace armdyn::app

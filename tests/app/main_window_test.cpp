@@ -9,6 +9,8 @@
 #include "save_paths.h"
 #include "studio_test_support.h"
 
+#include <QImage>
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -34,6 +36,12 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.plots()->plot(Quantity::Force)->yAxis->label(), QStringLiteral("Torque (N m)"));
     QCOMPARE(w.tableModel()->rowCount(), 149 * 3);
     QVERIFY(w.problemText().isEmpty());
+    // The application icon is ui/icons/armdyn.svg, drawn by Qt's SVG icon engine: a missing
+    // resource or engine would leave the window without one.
+    const QImage icon = w.windowIcon().pixmap(32, 32).toImage();
+    QVERIFY(!icon.isNull());
+    QCOMPARE(icon.pixelColor(10, 14).alpha(), 255);  // the elbow joint's disc
+    QCOMPARE(icon.pixelColor(2, 2).alpha(), 0);       // transparent around the arm
     saveArtifact(w, "main_window_rrr");
   }
 

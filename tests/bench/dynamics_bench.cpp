@@ -2,7 +2,13 @@
 //   BM_InverseDynamicsNE, BM_InverseDynamicsLagrange, BM_MassMatrix, BM_ForwardDynamics
 //   (CRBA + Cholesky), BM_ForwardDynamicsAba (articulated-body algorithm) and the twins
 //   BM_KDL_InverseDynamics (ChainIdSolver_RNE), BM_KDL_MassMatrix (ChainDynParam::JntToMass),
-//   BM_KDL_ForwardDynamics (ChainFdSolver_RNE).
+//   BM_KDL_ForwardDynamics (ChainFdSolver_RNE); with Pinocchio fetched (tests/bench/
+//   fetch_pinocchio.sh, -DARMDYN_PINOCCHIO_DIR) BM_Pinocchio_InverseDynamics (rnea),
+//   BM_Pinocchio_MassMatrixLocal/World (crba in either convention) and
+//   BM_Pinocchio_ForwardDynamicsAbaLocal/World (aba), each checked against armdyn's result to
+//   1e-9 (relative) on every state before any timing.
+// Arms: the library's, and general6r, the PUMA 560 with general link twists and joint offsets
+// (no 0/90 deg twist for the kernels to exploit).
 // The PUMA 560 arms carry their drives' reflected rotor inertias as armature in both forward
 // dynamics and in KDL's chain (joint inertia): their published rigid-body inertias are not
 // realisable and M(q) alone can be indefinite.
@@ -15,6 +21,7 @@
 #include "dynamics/forward_dynamics.h"
 #include "dynamics/lagrange.h"
 #include "dynamics/rnea.h"
+#include "io/robot_file.h"
 #include "model/model.h"
 #include "support/test_support.h"
 
@@ -26,7 +33,15 @@
 #include <kdl/chainidsolver_recursive_newton_euler.hpp>
 #endif
 
+#ifdef ARMDYN_HAVE_PINOCCHIO
+#include "pinocchio_peer.h"
+#endif
+
 #include <benchmark/benchmark.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include <memory>
 #include <random>
@@ -38,10 +53,38 @@ namespace {
 
 constexpr int kStates = 64;
 
+// The library arm NAME (built in code, or robots/NAME.yaml for the real arms), or general6r: the
+// PUMA 560 with general twists and theta offsets.
+RobotSpec benchSpec(const std::string& name) {
+  if (name == "iiwa14") return loadRobot(test::sourcePath("robots/iiwa14.yaml"));
+  if (name != "general6r") return test::libraryRobotSpec(name);
+  RobotSpec spec = test::libraryRobotSpec("puma560");
+  const double twistDeg[6] = {73.0, -41.0, 29.0, 67.0, -53.0, 17.0};
+  const double offsetDeg[6] = {11.0, -23.0, 37.0, 5.0, -19.0, 31.0};
+  for (int k = 0; k < 6; ++k) {
+    spec.links[k].dh.alpha = twistDeg[k] * M_PI / 180.0;
+    spec.links[k].dh.theta = offsetDeg[k] * M_PI / 180.0;
+  }
+  spec.name = "general6r";
+  return spec;
+}
+
+#ifdef ARMDYN_HAVE_PINOCCHIO
+// Stops the run unless Pinocchio's result equals armdyn's to 1e-9 (relative to its norm).
+void checkAgreement(const char* what, const std::string& arm, const Eigen::MatrixXd& ours,
+                    const Eigen::MatrixXd& theirs) {
+  const double err = (ours - theirs).norm() / std::max(1.0, ours.norm());
+  if (!(err <= 1e-9)) {
+    std::fprintf(stderr, "Pinocchio %s disagrees with armdyn on %s: %.3g\n", what, arm.c_str(), err);
+    std::exit(1);
+  }
+}
+#endif
+
 // One arm with its workspace and a ring of states; lives for the whole run (the KDL solvers
 // keep references to the chain).
 struct Fixture {
-  explicit Fixture(const std::string& name) : model(test::libraryRobotSpec(name)), data(model), abaData(model) {
+  explicit Fixture(const std::string& name) : model(benchSpec(name)), data(model), abaData(model) {
     const int n = model.dof();
     armature.setZero(n);
     for (int k = 0; k < n; ++k)
@@ -75,6 +118,28 @@ struct Fixture {
     kM = KDL::JntSpaceInertiaMatrix(n);
     wrenches.assign(chain.getNrOfSegments(), KDL::Wrench::Zero());
 #endif
+#ifdef ARMDYN_HAVE_PINOCCHIO
+    std::vector<peer::DhLink> links(n);
+    for (int k = 0; k < n; ++k) {
+      const DhParameters& dh = model.dh(k);
+      const LinkInertial& in = model.inertial(k);
+      links[k] = {model.isRevolute(k), dh.a, dh.alpha, dh.d, dh.theta, in.mass, in.com, in.inertiaCom, armature(k)};
+    }
+    pin = std::make_unique<peer::PinocchioArm>(links, model.gravity());
+    for (int i = 0; i < kStates; ++i) {
+      rnea(model, data, q[i], qd[i], qdd[i], tau);
+      // Pinocchio's rnea adds armature * qdd (its model carries the drives' reflected inertias).
+      checkAgreement("rnea", name, tau + armature.cwiseProduct(qdd[i]), pin->rnea(q[i], qd[i], qdd[i]));
+      crba(model, data, q[i], M);
+      Eigen::MatrixXd withArmature = M;
+      withArmature.diagonal() += armature;
+      for (const bool world : {false, true})
+        checkAgreement("crba", name, withArmature.triangularView<Eigen::Upper>().toDenseMatrix(),
+                       pin->crba(q[i], world).triangularView<Eigen::Upper>().toDenseMatrix());
+      aba(model, abaData, q[i], qd[i], torque[i], armature, out);
+      for (const bool world : {false, true}) checkAgreement("aba", name, out, pin->aba(q[i], qd[i], torque[i], world));
+    }
+#endif
   }
 
   Model model;
@@ -94,10 +159,25 @@ struct Fixture {
   KDL::JntSpaceInertiaMatrix kM;
   KDL::Wrenches wrenches;
 #endif
+#ifdef ARMDYN_HAVE_PINOCCHIO
+  std::unique_ptr<peer::PinocchioArm> pin;
+#endif
+};
+
+// A fixture built on first use, not while benchmarks register (before main, when other
+// translation units' statics, such as the YAML schema's tables, may not be initialised yet).
+struct LazyFixture {
+  std::string name;
+  std::unique_ptr<Fixture> fixture;
+  Fixture* get() {
+    if (!fixture) fixture = std::make_unique<Fixture>(name);
+    return fixture.get();
+  }
 };
 
 template <typename F>
-void run(benchmark::State& state, Fixture* f, F body) {
+void run(benchmark::State& state, LazyFixture* lazy, F body) {
+  Fixture* f = lazy->get();
   int i = 0;
   for (auto _ : state) {
     body(*f, i);
@@ -108,8 +188,9 @@ void run(benchmark::State& state, Fixture* f, F body) {
 
 void registerAll() {
   for (const std::string name :
-       {"vora_rrr", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr", "puma560", "puma560_anderson3"}) {
-    Fixture* f = new Fixture(name);  // intentionally never freed: benchmarks run until exit
+       {"vora_rrr", "stanford_rrprrr", "cartesian_ppprrr", "rrrrrr", "puma560", "puma560_anderson3", "general6r",
+        "iiwa14"}) {
+    LazyFixture* f = new LazyFixture{name, nullptr};  // intentionally never freed: benchmarks run until exit
     benchmark::RegisterBenchmark(("BM_InverseDynamicsNE/" + name).c_str(), [f](benchmark::State& s) {
       run(s, f, [](Fixture& x, int i) {
         rnea(x.model, x.data, x.q[i], x.qd[i], x.qdd[i], x.out);
@@ -128,21 +209,20 @@ void registerAll() {
         benchmark::DoNotOptimize(x.M.data());
       });
     });
-    if (f->armature.isZero()) {
-      benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+    // Arms without drives take the overload without armature (the fixture decides, once built).
+    benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+      if (f->get()->armature.isZero()) {
         run(s, f, [](Fixture& x, int i) {
           forwardDynamics(x.model, x.data, x.q[i], x.qd[i], x.torque[i], x.out);
           benchmark::DoNotOptimize(x.out.data());
         });
-      });
-    } else {
-      benchmark::RegisterBenchmark(("BM_ForwardDynamics/" + name).c_str(), [f](benchmark::State& s) {
+      } else {
         run(s, f, [](Fixture& x, int i) {
           forwardDynamics(x.model, x.data, x.q[i], x.qd[i], x.torque[i], x.armature, x.out);
           benchmark::DoNotOptimize(x.out.data());
         });
-      });
-    }
+      }
+    });
     benchmark::RegisterBenchmark(("BM_ForwardDynamicsAba/" + name).c_str(), [f](benchmark::State& s) {
       run(s, f, [](Fixture& x, int i) {
         aba(x.model, x.abaData, x.q[i], x.qd[i], x.torque[i], x.armature, x.out);
@@ -168,6 +248,26 @@ void registerAll() {
         benchmark::DoNotOptimize(x.kOut.data.data());
       });
     });
+#endif
+#ifdef ARMDYN_HAVE_PINOCCHIO
+    benchmark::RegisterBenchmark(("BM_Pinocchio_InverseDynamics/" + name).c_str(), [f](benchmark::State& s) {
+      run(s, f, [](Fixture& x, int i) { benchmark::DoNotOptimize(x.pin->rnea(x.q[i], x.qd[i], x.qdd[i]).data()); });
+    });
+    for (const bool world : {false, true}) {
+      const std::string convention = world ? "World/" : "Local/";
+      benchmark::RegisterBenchmark(("BM_Pinocchio_MassMatrix" + convention + name).c_str(),
+                                   [f, world](benchmark::State& s) {
+                                     run(s, f, [world](Fixture& x, int i) {
+                                       benchmark::DoNotOptimize(x.pin->crba(x.q[i], world).data());
+                                     });
+                                   });
+      benchmark::RegisterBenchmark(("BM_Pinocchio_ForwardDynamicsAba" + convention + name).c_str(),
+                                   [f, world](benchmark::State& s) {
+                                     run(s, f, [world](Fixture& x, int i) {
+                                       benchmark::DoNotOptimize(x.pin->aba(x.q[i], x.qd[i], x.torque[i], world).data());
+                                     });
+                                   });
+    }
 #endif
   }
 }

@@ -1,7 +1,8 @@
 #include "common/number_text.h"
 
-#include <cctype>
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -79,6 +80,34 @@ std::optional<long> readInteger(const std::string& token) {
     if (!std::isdigit(static_cast<unsigned char>(token[k]))) return std::nullopt;
   if (token.size() > 9) return std::nullopt;
   return std::strtol(token.c_str(), nullptr, 10);
+}
+
+// %.4f without printf's cost: the value
+// times 1e4 rounded to an integer (half to even, as printf rounds an exact tie), printed as
+// integer and four decimals. Where that product lands within 1e-3 of a tie its own rounding
+// could decide it, and std::to_chars (exact) prints instead; so does anything beyond 1e9 (in the
+// shortest general form).
+void appendFixed4(std::string& out, double v) {
+  char buf[64];
+  const double scaled = std::abs(v) * 1e4;
+  const double fraction = scaled - std::floor(scaled);
+  if (!(std::abs(v) < 1e9) || std::abs(fraction - 0.5) < 1e-3) {
+    const std::to_chars_result r = std::abs(v) < 1e9 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4)
+                                                     : std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+    return;
+  }
+  const long long units = static_cast<long long>(std::nearbyint(scaled));
+  char* p = buf;
+  if (std::signbit(v)) *p++ = '-';
+  p = std::to_chars(p, buf + sizeof buf, units / 10000).ptr;
+  const int decimals = static_cast<int>(units % 10000);
+  *p++ = '.';
+  *p++ = static_cast<char>('0' + decimals / 1000);
+  *p++ = static_cast<char>('0' + decimals / 100 % 10);
+  *p++ = static_cast<char>('0' + decimals / 10 % 10);
+  *p++ = static_cast<char>('0' + decimals % 10);
+  out.append(buf, p);
 }
 
 std::string formatNumber(double value) {

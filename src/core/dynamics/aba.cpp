@@ -159,11 +159,11 @@ inline void motionToBody(const AbaData& d, int k, double* m6) {
   if (k > 0) {
     if (d.a[k - 1] != 0.0) shiftMotion<1, 2>(m6, d.a[k - 1]);
     switch (d.twist[k - 1]) {
-      case AbaData::kTwistNone: break;
-      case AbaData::kTwistPlusQuarter:
+      case kTwistNone: break;
+      case kTwistPlusQuarter:
         quarterToChild<1, 2, 1>(m6), quarterToChild<1, 2, 1>(m6 + 3);
         break;
-      case AbaData::kTwistMinusQuarter:
+      case kTwistMinusQuarter:
         quarterToChild<1, 2, -1>(m6), quarterToChild<1, 2, -1>(m6 + 3);
         break;
       default:
@@ -184,11 +184,11 @@ inline void forceToParentBody(const AbaData& d, int k, double* f6) {
   if (d.dJoint[k] != 0.0) shiftForce<0, 1>(f6, d.dJoint[k]);
   if (k == 0) return;
   switch (d.twist[k - 1]) {
-    case AbaData::kTwistNone: break;
-    case AbaData::kTwistPlusQuarter:
+    case kTwistNone: break;
+    case kTwistPlusQuarter:
       quarterToParent<1, 2, 1>(f6), quarterToParent<1, 2, 1>(f6 + 3);
       break;
-    case AbaData::kTwistMinusQuarter:
+    case kTwistMinusQuarter:
       quarterToParent<1, 2, -1>(f6), quarterToParent<1, 2, -1>(f6 + 3);
       break;
     default:
@@ -203,9 +203,9 @@ inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
   rotateInertia<0, 1>(I, d.cosTheta[k], d.sinTheta[k]);
   if (d.dJoint[k] != 0.0) shiftInertia<0, 1>(I, d.dJoint[k]);
   switch (d.twist[k - 1]) {
-    case AbaData::kTwistNone: break;
-    case AbaData::kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
-    case AbaData::kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
+    case kTwistNone: break;
+    case kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
+    case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
     default: rotateInertia<1, 2>(I, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
   }
   if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
@@ -223,12 +223,7 @@ AbaData::AbaData(const Model& model) : n(model.dof()) {
     a[k] = dh.a;
     cosAlpha[k] = std::cos(dh.alpha);
     sinAlpha[k] = std::sin(dh.alpha);
-    // Twists of 0 and +-90 deg (most arms) become exact permutations: the cosine of a quarter
-    // turn in radians is ~6e-17, below the rounding of every product it enters.
-    constexpr double kExact = 1e-15;
-    if (std::abs(sinAlpha[k]) < kExact && cosAlpha[k] > 0.0) twist[k] = kTwistNone;
-    else if (std::abs(cosAlpha[k]) < kExact) twist[k] = sinAlpha[k] > 0.0 ? kTwistPlusQuarter : kTwistMinusQuarter;
-    else twist[k] = kTwistGeneral;
+    twist[k] = twistKind(cosAlpha[k], sinAlpha[k]);
     cosTheta[k] = std::cos(dh.theta);
     sinTheta[k] = std::sin(dh.theta);
     dJoint[k] = dh.d;

@@ -12,6 +12,7 @@
 // pivot D_k > 0. Units as rnea.h: q rad or m, tau N m or N, armature kg m^2 or kg, qdd rad/s^2
 // or m/s^2.
 
+#include "dynamics/twist_kind.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -32,8 +33,7 @@ struct AbaData {
   int n = 0;
   // ---- constants ----
   bool revolute[kMaxLinks];
-  enum : unsigned char { kTwistGeneral, kTwistNone, kTwistPlusQuarter, kTwistMinusQuarter };
-  unsigned char twist[kMaxLinks];  // alpha_k of 0 or +-90 deg: frame changes by permutation
+  TwistKind twist[kMaxLinks];  // alpha_k of 0 or +-90 deg: frame changes by permutation
   double theta0[kMaxLinks], d0[kMaxLinks], a[kMaxLinks], cosAlpha[kMaxLinks], sinAlpha[kMaxLinks];
   SpatialInertia6 body[kMaxLinks];  // link k's rigid inertia in its body frame
   double gravity[3];                // base frame, m/s^2

@@ -13,7 +13,7 @@
 
 namespace armdyn {
 
-// Writes the symmetric n x n matrix M. Does not allocate. Throws std::invalid_argument on
+// Writes the symmetric n x n matrix M (not data.massMatrix). Does not allocate. Throws std::invalid_argument on
 // size mismatch.
 void crba(const Model& model, DynamicsData& data, const Eigen::Ref<const Eigen::VectorXd>& q,
           Eigen::Ref<Eigen::MatrixXd> M);

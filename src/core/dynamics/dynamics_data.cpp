@@ -18,6 +18,7 @@ DynamicsData::DynamicsData(const Model& model) : n(model.dof()) {
     a[k] = dh.a;
     cosAlpha[k] = std::cos(dh.alpha);
     sinAlpha[k] = std::sin(dh.alpha);
+    twist[k] = twistKind(cosAlpha[k], sinAlpha[k]);
     mass[k] = in.mass;
     firstMoment[k] = in.mass * in.com;
     inertiaOrigin[k] = in.inertiaOrigin;

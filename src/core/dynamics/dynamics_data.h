@@ -8,6 +8,7 @@
 // frame k to frame k-1 and joint k turns or slides along z_{k-1}. Arrays below are 0-based:
 // index k - 1 holds link (joint) k.
 
+#include "dynamics/twist_kind.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -36,6 +37,7 @@ struct DynamicsData {
   double a[kMaxLinks];       // DH a, m
   double cosAlpha[kMaxLinks];
   double sinAlpha[kMaxLinks];
+  TwistKind twist[kMaxLinks];  // 0 or +-90 deg: crba turns frames by permutation
   double mass[kMaxLinks];                    // kg
   Eigen::Vector3d firstMoment[kMaxLinks];    // h = m * com, kg m, link frame
   Eigen::Matrix3d inertiaOrigin[kMaxLinks];  // about the link origin, kg m^2, link frame
@@ -59,11 +61,6 @@ struct DynamicsData {
   Eigen::Matrix4d Tdd[kMaxLinks + 1];
   Eigen::Matrix4d D[kMaxLinks];
   Eigen::Vector4d c[kMaxLinks];
-
-  // Composite rigid bodies: links k..n of the subtree of joint k, in frame k-1 about its origin.
-  double compositeMass[kMaxLinks];
-  Eigen::Vector3d compositeFirstMoment[kMaxLinks];
-  SymmetricMatrix3 compositeSecondMoment[kMaxLinks];
 
   JointMatrix massMatrix;   // M(q) from crba; forwardDynamics adds its armature, if any
   JointMatrix cholesky;     // lower Cholesky factor L of M, forwardDynamics

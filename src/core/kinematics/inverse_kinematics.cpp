@@ -232,13 +232,18 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
 }
 
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
-  ClosedFormSet set;
+  // One set per thread, reused: its FamilyKey holds a copy of what the family was found for
+  // (not a reference to the model), so the structure check, which builds strings, runs once per
+  // model instead of once per pose, and a model edited or swapped since is checked again.
+  thread_local ClosedFormSet set;
   ClosedFormIk result;
   result.applicable = closedFormSolutions(model, pose, seed, set);
   result.reason = set.reason;
   if (!result.applicable) return result;
   const int n = model.dof();
   const std::vector<std::string>& names = findIkFamily(set.family)->configurations();
+  result.solutions.reserve(static_cast<size_t>(set.count));
+  result.rejected.reserve(static_cast<size_t>(set.count));
   for (int k = 0; k < set.count; ++k) {
     const ClosedFormSet::Entry& e = set.entries[k];
     IkCandidate c{e.q.head(n), names[static_cast<size_t>(e.configuration)], ""};
@@ -246,7 +251,10 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
       c.reason = c.configuration + ": closed form does not rebuild the pose (residual " + format("%.3g", e.residual) + ")";
       result.rejected.push_back(std::move(c));
     } else if (!e.withinLimits) {
-      c.reason = c.configuration + ": " + jointLimitViolation(model, c.q);
+      c.reason.reserve(c.configuration.size() + 100);
+      c.reason += c.configuration;
+      c.reason += ": ";
+      c.reason += jointLimitViolation(model, c.q);
       result.rejected.push_back(std::move(c));
     } else {
       result.solutions.push_back(std::move(c));

@@ -1,5 +1,7 @@
 #include "kinematics/joint_limits.h"
 
+#include "common/number_text.h"
+
 #include <algorithm>
 #include <charconv>
 #include <string>
@@ -38,19 +40,6 @@ Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::
   return out;
 }
 
-namespace {
-
-// %.4f without printf's cost (this message is built for every rejected IK candidate); values
-// beyond 1e9 in the shortest general form.
-void appendFixed4(std::string& out, double v) {
-  char buf[64];
-  const std::to_chars_result r = std::abs(v) < 1e9 ? std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 4)
-                                                   : std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, r.ptr);
-}
-
-}  // namespace
-
 int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   for (int i = 0; i < q.size(); ++i) {
     const LinkSpec& l = model.spec().links[i];
@@ -64,17 +53,22 @@ std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen
     const LinkSpec& l = model.spec().links[i];
     if (q(i) >= l.qMin - kJointLimitTolerance && q(i) <= l.qMax + kJointLimitTolerance) continue;
     const char* unit = model.isRevolute(i) ? " rad" : " m";
-    const std::string joint = std::to_string(i + 1);
-    std::string out;
+    char joint[16];
+    const std::size_t jointSize = static_cast<std::size_t>(std::to_chars(joint, joint + sizeof joint, i + 1).ptr - joint);
+    std::string out;  // one allocation: the message is built for every rejected IK candidate
     out.reserve(96);
-    out += "q" + joint + " = ";
+    out += 'q';
+    out.append(joint, jointSize);
+    out += " = ";
     appendFixed4(out, q(i));
     out += unit;
-    out += " is outside joint " + joint + " limits [";
+    out += " is outside joint ";
+    out.append(joint, jointSize);
+    out += " limits [";
     appendFixed4(out, l.qMin);
     out += ", ";
     appendFixed4(out, l.qMax);
-    out += "]";
+    out += ']';
     out += unit;
     return out;
   }

@@ -64,6 +64,15 @@ inline std::vector<TestModel> dynamicsTestModels() {
   for (int n = 1; n <= 7; ++n)
     models.push_back({"random_chain_" + std::to_string(n), Model(randomChainSpec(rng, n)), true});
   models.push_back({"random_chain_12", Model(randomChainSpec(rng, kMaxLinks)), true});
+  // Random chains whose twists are 0 or +-90 deg (the permutations crba and aba specialise on,
+  // twist_kind.h), revolute and prismatic joints mixed, so that every specialised path meets
+  // the general one and Newton-Euler on the same kind of arm.
+  std::uniform_int_distribution<int> quarter(-1, 1);
+  for (int n = 1; n <= 7; ++n) {
+    RobotSpec spec = randomChainSpec(rng, n);
+    for (LinkSpec& l : spec.links) l.dh.alpha = 0.5 * M_PI * quarter(rng);
+    models.push_back({"random_quarter_chain_" + std::to_string(n), Model(std::move(spec)), true});
+  }
   return models;
 }
 

@@ -3,11 +3,39 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
 #include <random>
+#include <vector>
+#include <string>
+#include <cstdio>
 
 namespace armdyn {
 namespace {
+
+TEST(NumberText, Fixed4IsPrintfsText) {
+  // The fast path against printf's "%.4f" itself (the reference): seeded values over every
+  // magnitude it covers, exact ties (k / 2^m with a 5 in the fifth decimal, where printf rounds
+  // half to even), signed zeros and tiny negatives, and the general form beyond 1e9.
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<double> mantissa(-1.0, 1.0);
+  std::uniform_int_distribution<int> exponent(-8, 9);
+  std::vector<double> values = {0.0, -0.0, -1e-6, 1e-6, 0.00005, -0.00005, 1.03125, -1.03125, 2.5e-5,
+                                0.15625, 3.14159265358979, 999999999.99999, -999999999.99999, 1e9, -3e12};
+  for (int i = 0; i < 200000; ++i) values.push_back(mantissa(rng) * std::pow(10.0, exponent(rng)));
+  for (int m = 1; m <= 20; ++m)
+    for (int k = -40; k <= 40; ++k) values.push_back(k / std::pow(2.0, m));
+  int mismatches = 0;
+  for (const double v : values) {
+    std::string fast;
+    appendFixed4(fast, v);
+    char ref[128];
+    if (std::abs(v) < 1e9) std::snprintf(ref, sizeof ref, "%.4f", v);
+    else *std::to_chars(ref, ref + sizeof ref - 1, v).ptr = '\0';  // shortest general form
+    if (fast != ref && ++mismatches < 10) ADD_FAILURE() << v << ": " << fast << " vs printf " << ref;
+  }
+  EXPECT_EQ(mismatches, 0);
+}
 
 TEST(NumberText, ReadsDecimalsAsYamlAndFortranWriteThem) {
   EXPECT_EQ(readNumber(".5").value, 0.5);

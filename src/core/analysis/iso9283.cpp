@@ -1,5 +1,7 @@
 #include "analysis/iso9283.h"
 
+#include "analysis/polyline_bounds.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -66,22 +68,35 @@ PathCharacteristics pathCharacteristics(const std::vector<Eigen::Vector3d>& poin
   if (runs.empty()) throw std::invalid_argument("ISO 9283 path: no attained run");
   PathCharacteristics c;
   c.deviation.assign(points.size(), 0.0);
+  // Each run's chunks of segments in bounding spheres: a chunk that the normal plane misses, or
+  // whose nearest point is no nearer than the best crossing found, holds no better crossing
+  // (polyline_bounds.h); the chunks are still visited in order, so ties resolve as a full scan.
+  std::vector<PolylineBounds> bounds;
+  bounds.reserve(runs.size());
+  for (const std::vector<Eigen::Vector3d>& run : runs) bounds.emplace_back(run);
+  std::vector<Eigen::Vector3d> crossings;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Eigen::Vector3d t = tangents[i].normalized();
-    std::vector<Eigen::Vector3d> crossings;
-    for (const std::vector<Eigen::Vector3d>& run : runs) {
+    crossings.clear();
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+      const std::vector<Eigen::Vector3d>& run = runs[r];
       // The crossing of the normal plane nearest c_i.
       double best = std::numeric_limits<double>::infinity();
       Eigen::Vector3d at = Eigen::Vector3d::Zero();
-      for (std::size_t k = 0; k + 1 < run.size(); ++k) {
-        const double s0 = (run[k] - points[i]).dot(t), s1 = (run[k + 1] - points[i]).dot(t);
-        if ((s0 > 0.0 && s1 > 0.0) || (s0 < 0.0 && s1 < 0.0) || s0 == s1) continue;
-        const double u = s0 / (s0 - s1);
-        const Eigen::Vector3d x = run[k] + u * (run[k + 1] - run[k]);
-        const double d = (x - points[i]).norm();
-        if (d < best) {
-          best = d;
-          at = x;
+      for (const PolylineBounds::Sphere& sphere : bounds[r].spheres) {
+        const Eigen::Vector3d toCentre = sphere.centre - points[i];
+        if (std::abs(toCentre.dot(t)) > sphere.radius) continue;  // the plane misses the chunk
+        if (toCentre.norm() - sphere.radius >= best) continue;    // nothing in it is nearer
+        for (std::size_t k = sphere.first; k < sphere.end; ++k) {
+          const double s0 = (run[k] - points[i]).dot(t), s1 = (run[k + 1] - points[i]).dot(t);
+          if ((s0 > 0.0 && s1 > 0.0) || (s0 < 0.0 && s1 < 0.0) || s0 == s1) continue;
+          const double u = s0 / (s0 - s1);
+          const Eigen::Vector3d x = run[k] + u * (run[k + 1] - run[k]);
+          const double d = (x - points[i]).norm();
+          if (d < best) {
+            best = d;
+            at = x;
+          }
         }
       }
       if (std::isfinite(best)) crossings.push_back(at);

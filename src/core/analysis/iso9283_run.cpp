@@ -22,14 +22,6 @@ std::string speedText(double v) {
   return buf;
 }
 
-// Distance from p to the segment a-b.
-double segmentDistance(const Eigen::Vector3d& p, const Eigen::Vector3d& a, const Eigen::Vector3d& b) {
-  const Eigen::Vector3d ab = b - a;
-  const double L2 = ab.squaredNorm();
-  const double u = L2 > 0.0 ? std::clamp((p - a).dot(ab) / L2, 0.0, 1.0) : 0.0;
-  return (a + u * ab - p).norm();
-}
-
 }  // namespace
 
 PlannedPath planPath(const Model& model, const ControllerConfig& controller, const IsoPathGeometry& geometry, double speed, double pathAcceleration,
@@ -70,6 +62,7 @@ PlannedPath planPath(const Model& model, const ControllerConfig& controller, con
   out.polylineS.assign(out.polyline.size(), 0.0);
   for (std::size_t k = 1; k < out.polyline.size(); ++k)
     out.polylineS[k] = out.polylineS[k - 1] + (out.polyline[k] - out.polyline[k - 1]).norm();
+  out.polylineBounds = PolylineBounds(out.polyline);
   return out;
 }
 
@@ -143,10 +136,8 @@ double distanceFromPath(const PlannedPath& plan, const Eigen::Vector3d& p, doubl
   const auto hi = std::upper_bound(S.begin(), S.end(), s + window);
   std::size_t a = lo == S.begin() ? 0 : static_cast<std::size_t>(lo - S.begin()) - 1;
   std::size_t b = std::min(static_cast<std::size_t>(hi - S.begin()), S.size() - 1);
-  double best = std::numeric_limits<double>::infinity();
-  for (std::size_t k = a; k < b; ++k) best = std::min(best, segmentDistance(p, plan.polyline[k], plan.polyline[k + 1]));
-  if (a == b) best = (p - plan.polyline[a]).norm();
-  return best;
+  if (a == b) return (p - plan.polyline[a]).norm();
+  return plan.polylineBounds.nearestSegmentDistance(plan.polyline, p, a, b);
 }
 
 double maxDeviation(const PlannedPath& plan, const PathRunData& run) {

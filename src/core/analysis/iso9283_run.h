@@ -5,6 +5,7 @@
 // Shared by analysis/iso9283_bench.h and analysis/speed_sweep.h.
 
 #include "analysis/iso9283_bench.h"
+#include "analysis/polyline_bounds.h"
 #include "trajectory/cartesian_trajectory.h"
 #include "trajectory/task_plan.h"
 
@@ -29,6 +30,7 @@ struct PlannedPath {
   // distance of an attained point from the path is searched near its commanded arc length.
   std::vector<Eigen::Vector3d> polyline;
   std::vector<double> polylineS;
+  PolylineBounds polylineBounds;  // of polyline: the search skips chunks that cannot be nearer
 };
 
 // Throws InputError("", 0, "iso9283", "<label> at <speed> m/s: <why>") when the arm cannot

@@ -6,8 +6,6 @@ namespace armdyn {
 
 namespace {
 
-// The pass, writing M into `out` (data.massMatrix for the simulation's callers, the caller's
-// matrix for crba(): no copy).
 // One column's wrench through link j: p* x f added to n, then Rx(alpha_j): returns the parts
 // Rz(theta_j) still has to turn (mx, my2; fx, fy2) and the z components it leaves alone. K
 // fixes alpha_j (twist_kind.h): 0 deg (p* = (a, 0, d)) and +-90 deg (p* = (a, +-d, 0)) turn
@@ -65,49 +63,6 @@ inline void carryColumns(const DynamicsData& d, int j, double* fx, double* fy, d
     fy[k] = st * fxk + ct * c.fy2;
     fz[k] = c.fz;
     out(j, k) = out(k, j) = revolute ? c.nz : c.fz;
-  }
-}
-
-// The pass, writing M into `out` (data.massMatrix for the simulation's callers, the caller's
-// matrix for crba(): no copy).
-// Carries the open columns k > j of M through link j: n <- R_j (n + p* x f), f <- R_j f
-// (dh::wrenchToParent, over the columns with the link's constants loaded once), and writes row
-// and column j. Link 0 is the last level: only the z components are read there, and Rz(theta)
-// leaves them alone.
-template <typename Matrix>
-inline void carryColumns(const DynamicsData& d, int j, double* fx, double* fy, double* fz, double* nx, double* ny,
-                         double* nz, Matrix& out) {
-  const int n = d.n;
-  const double ca = d.cosAlpha[j], sa = d.sinAlpha[j], ct = d.cosTheta[j], st = d.sinTheta[j];
-  const double px = d.a[j], py = d.dJoint[j] * sa, pz = d.dJoint[j] * ca;
-  const bool revolute = d.revolute[j];
-  if (j == 0) {
-    if (revolute) {
-      for (int k = 1; k < n; ++k) {
-        const double my = ny[k] + pz * fx[k] - px * fz[k];
-        const double mz = nz[k] + px * fy[k] - py * fx[k];
-        out(0, k) = out(k, 0) = sa * my + ca * mz;
-      }
-    } else {
-      for (int k = 1; k < n; ++k) out(0, k) = out(k, 0) = sa * fy[k] + ca * fz[k];
-    }
-    return;
-  }
-  for (int k = j + 1; k < n; ++k) {
-    const double mx = nx[k] + py * fz[k] - pz * fy[k];
-    const double my = ny[k] + pz * fx[k] - px * fz[k];
-    const double mz = nz[k] + px * fy[k] - py * fx[k];
-    const double my2 = ca * my - sa * mz;
-    const double fy2 = ca * fy[k] - sa * fz[k];
-    nz[k] = sa * my + ca * mz;
-    fz[k] = sa * fy[k] + ca * fz[k];
-    const double nx2 = ct * mx - st * my2;
-    ny[k] = st * mx + ct * my2;
-    nx[k] = nx2;
-    const double fx2 = ct * fx[k] - st * fy2;
-    fy[k] = st * fx[k] + ct * fy2;
-    fx[k] = fx2;
-    out(j, k) = out(k, j) = revolute ? nz[k] : fz[k];
   }
 }
 

@@ -293,21 +293,28 @@ class Importer {
     if (!model_) {
       std::string why = log.first.empty() ? "urdfdom could not read it" : log.first;
       while (!why.empty() && std::isspace(static_cast<unsigned char>(why.back()))) why.pop_back();
+      failAtNamedElement(log, "not a valid URDF: " + why);
       fail(1, "robot", "not a valid URDF: " + why);
     }
     if (!model_->getRoot()) fail(1, "robot", "the URDF has no root link");
     // urdfdom logs some errors and goes on: a <mass value="nan"> or "abc" becomes mass 0, a wrong
     // model read without a word. Any error it logged refuses the file, at the element it names.
     if (!log.errors.empty()) {
-      std::string what = trimmed(log.errors.front());
-      for (const std::string& e : log.errors) {
-        const auto [tag, name] = elementNamedIn(e);
-        if (tag.empty()) continue;
-        const std::string message = "urdfdom could not read it: " + what;
-        if (tag == "link") failLink(name, message);
-        failJoint(name, message);
-      }
+      const std::string what = trimmed(log.errors.front());
+      failAtNamedElement(log, "urdfdom could not read it: " + what);
       fail(1, "robot", "not a valid URDF: " + what);
+    }
+  }
+
+  // Refuses the file at the first link or joint urdfdom's messages name (its first message, the
+  // cause, often does not: "velocity value (abc) is not a valid float" comes before "Could not
+  // parse limit element for joint [NAME]"); returns when none is named.
+  void failAtNamedElement(const CapturedLog& log, const std::string& message) {
+    for (const std::string& e : log.errors) {
+      const auto [tag, name] = elementNamedIn(e);
+      if (tag.empty()) continue;
+      if (tag == "link") failLink(name, message);
+      failJoint(name, message);
     }
   }
 

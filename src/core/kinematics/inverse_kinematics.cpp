@@ -162,9 +162,12 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   out.count = 0;
   out.reason.clear();
   if (!out.familyKey.matches(model)) {
-    out.family = kinematicFamily(model);
-    const IkFamily* found = findIkFamily(out.family);
-    out.misfit = found ? found->misfit(model) : std::string();
+    // Found in full before any of it is stored: a check that throws leaves the set as it was.
+    std::string family = kinematicFamily(model);
+    const IkFamily* found = findIkFamily(family);
+    std::string misfit = found ? found->misfit(model) : std::string();
+    out.family = std::move(family);
+    out.misfit = std::move(misfit);
     out.familyKey.remember(model);
   }
   const std::string& family = out.family;

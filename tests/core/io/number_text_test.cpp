@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <vector>
 #include <string>
@@ -35,6 +36,14 @@ TEST(NumberText, Fixed4IsPrintfsText) {
     if (fast != ref && ++mismatches < 10) ADD_FAILURE() << v << ": " << fast << " vs printf " << ref;
   }
   EXPECT_EQ(mismatches, 0);
+  // Non-finite values: what printf writes for them.
+  for (const auto& [v, text] : {std::pair<double, const char*>{std::numeric_limits<double>::infinity(), "inf"},
+                                {-std::numeric_limits<double>::infinity(), "-inf"},
+                                {std::numeric_limits<double>::quiet_NaN(), "nan"}}) {
+    std::string fast;
+    appendFixed4(fast, v);
+    EXPECT_EQ(fast, text);
+  }
 }
 
 TEST(NumberText, ReadsDecimalsAsYamlAndFortranWriteThem) {

@@ -45,7 +45,9 @@ void SimulationRunner::start(StudioSession session, quint64 generation) {
           out.result = compute(
               session, generation, [&control](double fraction) { return control.report(fraction); }, sizing);
         } catch (const UnreachablePointError& e) {
-          out.failure = {generation, QString::fromStdString(e.what()), e.pointIndex()};
+          // The banner names the point itself ("Point 3 cannot be reached: ..."): only the why
+          // here, not the CLI's "FILE:LINE: points[3]: point 3 ..." a second time.
+          out.failure = {generation, QString::fromStdString(e.reason()), e.pointIndex()};
         } catch (const ForwardDivergence& e) {
           out.failure = {generation, QString::fromStdString(e.what()), -1, true};
         } catch (const std::exception& e) {

@@ -89,6 +89,9 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.unreachablePoint(), 2);
     QVERIFY(w.result() == good);
     QVERIFY2(w.problemText().contains("Point 3"), qPrintable(w.problemText()));
+    // Said once, in words: no internal path ("points[3]: point 3 ...") after the point's name.
+    QVERIFY2(!w.problemText().contains("points["), qPrintable(w.problemText()));
+    QCOMPARE(w.problemText().count("oint 3"), 1);
     QVERIFY(w.problemText().contains("last good"));
     QCOMPARE(w.plots()->plot(Quantity::Force)->graph(0)->dataCount(), good->samples());
     saveArtifact(w, "unreachable_point");

@@ -73,12 +73,14 @@ Eigen::VectorXd blendAcceleration(const JointSchemeOptions& o, int n, bool timed
     return a;
   }
   if (o.aMax.size() != n)
-    throw TrajectoryError("acceleration", -1, "lspb needs a blend acceleration: give acceleration, or the joints' limits");
+    throw TrajectoryError("acceleration", -1,
+                          "linear segments with parabolic blends need a blend acceleration: give one, or an "
+                          "acceleration limit for every joint");
   for (int j = 0; j < n; ++j) {
     if (!std::isfinite(o.aMax(j)))
       throw TrajectoryError("acceleration", -1,
-                            "lspb needs a blend acceleration and joint " + std::to_string(j + 1) +
-                                " has no acceleration limit: give acceleration");
+                            "linear segments with parabolic blends need a blend acceleration and joint " +
+                                std::to_string(j + 1) + " has no acceleration limit: give a blend acceleration");
     a(j) = o.aMax(j);
   }
   return a;

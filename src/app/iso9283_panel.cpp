@@ -381,6 +381,12 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   controller_->setWordWrap(true);
   controller_->setStyleSheet("color:#555");
   topLayout->addWidget(controller_);
+  // The refusal takes the controller line's place: both keep room for two lines, so that the
+  // Run buttons below do not jump when a refusal shows or goes.
+  for (QLabel* l : {refusal_, controller_}) {
+    l->setMinimumHeight(2 * l->fontMetrics().lineSpacing());
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  }
 
   auto* buttons = new QHBoxLayout;
   buttons->setSpacing(6);

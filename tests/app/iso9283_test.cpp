@@ -7,6 +7,7 @@
 
 #include "studio_test_support.h"
 
+#include <QPushButton>
 #include <QThread>
 
 using namespace armdyn;
@@ -42,7 +43,16 @@ class Iso9283Test : public QObject {
     const int undoSteps = w.document()->undoStack()->count();
 
     // Refused as typed, in the field's words; the value in force stays, leaving restores it.
+    // The refusal line takes the controller line's place without moving the Run buttons.
+    QPushButton* run = p->findChild<QPushButton*>("isoRunBench");
+    QVERIFY(run);
+    w.show();
+    w.resize(1024, 768);  // narrow: a refusal wraps to two lines where the controller line needs one
+    QApplication::processEvents();
+    const QPoint runBefore = run->mapTo(p, QPoint(0, 0));
     typeInto(p->field("edge"), "-1");
+    QApplication::processEvents();
+    QCOMPARE(run->mapTo(p, QPoint(0, 0)), runBefore);
     QVERIFY2(p->refusalLabel()->text().contains("Cube edge (m)") && p->refusalLabel()->text().contains("> 0 m"),
              qPrintable(p->refusalLabel()->text()));
     QCOMPARE(p->settings().edge, 0.6);

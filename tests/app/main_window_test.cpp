@@ -9,6 +9,7 @@
 #include "save_paths.h"
 #include "studio_test_support.h"
 
+#include <QDialogButtonBox>
 #include <QImage>
 
 using namespace armdyn;
@@ -343,9 +344,16 @@ class MainWindowTest : public QObject {
     bad.selectGeneric("PPP");
     bad.genericField("alpha1")->setValue(0.0);
     bad.show();
+    bad.resize(bad.width(), bad.height() + 120);  // a taller window than it needs: the layout has room to spare
+    QApplication::processEvents();
+    QDialogButtonBox* buttons = bad.findChild<QDialogButtonBox*>();
+    QVERIFY(buttons);
+    const QPoint buttonsBefore = buttons->mapTo(&bad, QPoint(0, 0));
     bad.accept();
     QVERIFY(bad.isVisible());
     QVERIFY2(bad.message()->text().contains("slide along the same line"), qPrintable(bad.message()->text()));
+    QApplication::processEvents();
+    QCOMPARE(buttons->mapTo(&bad, QPoint(0, 0)), buttonsBefore);  // the message does not push them
     QVERIFY_EXCEPTION_THROWN(bad.session(), GenericArmError);
     bad.genericField("alpha1")->setValue(90.0);
     QVERIFY(bad.message()->text().isEmpty());

@@ -92,6 +92,9 @@ NewRobotDialog::NewRobotDialog(QWidget* parent) : QDialog(parent) {
   message_->setObjectName("newRobotMessage");
   message_->setWordWrap(true);
   message_->setStyleSheet("color:#b00020");
+  // Room for a two-line message kept when there is none: the buttons do not jump when one shows.
+  message_->setMinimumHeight(2 * message_->fontMetrics().lineSpacing());
+  message_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   form->addRow(message_);
   connect(configuration_, &QComboBox::currentTextChanged, this, [this](const QString& c) {
     generic_->setChecked(true);

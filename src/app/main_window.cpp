@@ -513,7 +513,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
 
 void MainWindow::onFailure(const SimulationFailure& failure) {
   unreachable_ = failure.pointIndex;
-  QString text = failure.pointIndex >= 0 ? tr("Point %1 cannot be reached: %2").arg(failure.pointIndex + 1).arg(failure.message)
+  QString text = failure.pointIndex >= 0 ? tr("Point %1 %2").arg(failure.pointIndex + 1).arg(failure.message)
                  : failure.diverged       ? tr("Forward simulation stopped, %1").arg(failure.message)
                                           : tr("Simulation failed: %1").arg(failure.message);
   showControlTabOnResult_ = false;

@@ -45,9 +45,14 @@ void SimulationRunner::start(StudioSession session, quint64 generation) {
           out.result = compute(
               session, generation, [&control](double fraction) { return control.report(fraction); }, sizing);
         } catch (const UnreachablePointError& e) {
-          // The banner names the point itself ("Point 3 cannot be reached: ..."): only the why
-          // here, not the CLI's "FILE:LINE: points[3]: point 3 ..." a second time.
-          out.failure = {generation, QString::fromStdString(e.reason()), e.pointIndex()};
+          // Read after "Point 3 " (banner, task dialog): where and why, not the CLI's
+          // "FILE:LINE: points[3]: point 3 ..." naming the point a second time.
+          const Eigen::Vector3d& p = e.position();
+          out.failure = {generation,
+                         QStringLiteral("at (%1, %2, %3) m cannot be reached: %4")
+                             .arg(QString::number(p.x(), 'g', 4), QString::number(p.y(), 'g', 4),
+                                  QString::number(p.z(), 'g', 4), QString::fromStdString(e.reason())),
+                         e.pointIndex()};
         } catch (const ForwardDivergence& e) {
           out.failure = {generation, QString::fromStdString(e.what()), -1, true};
         } catch (const std::exception& e) {

@@ -364,7 +364,8 @@ class SessionTest : public QObject {
     QVERIFY(waitForFailure(w));
     QCOMPARE(w.unreachablePoint(), 2);
     QVERIFY2(!w.problemText().contains(".yaml"), qPrintable(w.problemText()));
-    QVERIFY2(w.problemText().contains("points[3]: point 3 (3, 0.1, -0.4)"), qPrintable(w.problemText()));
+    QVERIFY2(w.problemText().contains("Point 3 at (3, 0.1, -0.4) m cannot be reached: too far"),
+             qPrintable(w.problemText()));
     QVERIFY(w.document()->task().sourceFile.empty());
     for (const TaskPoint& p : w.document()->task().points) QCOMPARE(p.sourceLine, 0);
     // Moving and inserting points detach them too; so does deleting down to one point, whose
@@ -397,8 +398,7 @@ class SessionTest : public QObject {
     QCOMPARE(d->markedPoint(), 2);
     for (int c = 0; c < 6; ++c) QVERIFY(d->table()->item(2, c)->background() != normal);
     QVERIFY(d->table()->item(1, 0)->background() == normal);
-    QVERIFY2(d->reason()->text().contains("Point 3") && d->reason()->text().contains("out of reach"),
-             qPrintable(d->reason()->text()));
+    QVERIFY2(d->reason()->text().contains("Point 3 at (3, 0.1, -0.4) m cannot be reached"), qPrintable(d->reason()->text()));
     QVERIFY(d->table()->verticalHeaderItem(2)->text() != QStringLiteral("Point 3"));
     QTest::qWait(50);
     QVERIFY(d->grab().save(kArtifacts + "/trajectory_unreachable_marked.png"));
@@ -611,6 +611,27 @@ class SessionTest : public QObject {
     QVERIFY(d->parameterField("speed")->isVisibleTo(d));
     QVERIFY(!d->parameterField("tacc")->isVisibleTo(d));
     QCOMPARE(undo->count(), steps + 1);
+
+    // Typed key by key: refused as typed (red, the reason in the field's words); leaving the
+    // field brings the value in force back (not the refused text in red), the reason stays.
+    {
+      QLineEdit* field = d->parameterField("speed");
+      const QString inForce = field->text();
+      const double before = w.document()->task().speed;
+      field->setFocus();
+      field->selectAll();
+      QTest::keyClicks(field, "-2");
+      QVERIFY2(d->reason()->text().contains("Path speed (m/s)") && d->reason()->text().contains("positive"),
+               qPrintable(d->reason()->text()));
+      QVERIFY(!field->styleSheet().isEmpty());
+      Q_EMIT field->editingFinished();  // what Tab or a click elsewhere does
+      QCOMPARE(field->text(), inForce);
+      QVERIFY(field->styleSheet().isEmpty());
+      QVERIFY2(d->reason()->text().contains("positive") && d->reason()->text().contains("value in force"),
+               qPrintable(d->reason()->text()));
+      QCOMPARE(w.document()->task().speed, before);
+      QCOMPARE(undo->count(), steps + 1);
+    }
 
     // A refused speed: red, a reason, and the task keeps its speed.
     const double speed = w.document()->task().speed;

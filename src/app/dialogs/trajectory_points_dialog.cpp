@@ -181,6 +181,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
     grid->addWidget(label, row, 0);
     grid->addWidget(field, row, 1);
     const QString key = spec.key;
+    connect(field, &QLineEdit::textEdited, this, [this, key] { checkParameter(key); });
     connect(field, &QLineEdit::editingFinished, this, [this, key] { commitParameter(key); });
     parameters_.push_back({key, label, field});
     ++row;
@@ -316,7 +317,7 @@ void TrajectoryPointsDialog::showFailure(const QString& message, int pointIndex)
       header->setText(tr("Point %1 ✗").arg(pointIndex + 1));
     }
     table_->scrollToItem(table_->item(pointIndex, 0));
-    reason_->setText(tr("Point %1 cannot be reached: %2").arg(pointIndex + 1).arg(message));
+    reason_->setText(tr("Point %1 %2").arg(pointIndex + 1).arg(message));
   } else {
     reason_->setText(tr("The run failed: %1").arg(message));
   }
@@ -506,12 +507,7 @@ QString TrajectoryPointsDialog::coreRefusal(const TaskSpec& task, const QString&
   return {};
 }
 
-void TrajectoryPointsDialog::commitParameter(const QString& key) {
-  if (loading_) return;
-  QLineEdit* field = parameterField(key);
-  if (!field) return;
-  const QString text = field->text().trimmed();
-  TaskSpec t = editedTask();
+QString TrajectoryPointsDialog::parameterRefusal(const QString& key, const QString& text, TaskSpec& t) const {
   QString why;
   std::vector<double> values;
   if (!readNumberList(text, values, why)) {
@@ -534,10 +530,36 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
     t.pathAcceleration = values[0];
   }
   if (why.isEmpty()) why = coreRefusal(t, key);
+  return why;
+}
+
+QString TrajectoryPointsDialog::parameterLabel(const QString& key) const {
+  for (const Parameter& p : parameters_)
+    if (p.key == key) return p.label->text().remove('&');
+  return key;
+}
+
+void TrajectoryPointsDialog::checkParameter(const QString& key) {
+  // While typing: the refusal shows at once, nothing reaches the task.
+  if (loading_) return;
+  QLineEdit* field = parameterField(key);
+  if (!field) return;
+  TaskSpec t = editedTask();
+  const QString why = parameterRefusal(key, field->text().trimmed(), t);
+  field->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { background:#ffe4e4 }"));
+  reason_->setText(why.isEmpty() ? QString() : tr("%1: %2").arg(parameterLabel(key), why));
+}
+
+void TrajectoryPointsDialog::commitParameter(const QString& key) {
+  if (loading_) return;
+  QLineEdit* field = parameterField(key);
+  if (!field) return;
+  TaskSpec t = editedTask();
+  const QString why = parameterRefusal(key, field->text().trimmed(), t);
   if (!why.isEmpty()) {
-    for (const Parameter& p : parameters_)
-      if (p.key == key) reason_->setText(tr("%1: %2").arg(p.label->text(), why));
-    field->setStyleSheet("QLineEdit { background:#ffe4e4 }");
+    // Leaving a refused field: the value in force comes back, the reason stays to be read.
+    reloadParameters();
+    reason_->setText(tr("%1: %2 (the value in force is kept)").arg(parameterLabel(key), why));
     return;
   }
   field->setStyleSheet({});
@@ -546,8 +568,7 @@ void TrajectoryPointsDialog::commitParameter(const QString& key) {
   if (t.durations == now.durations && t.acceleration == now.acceleration && t.tacc == now.tacc && t.speed == now.speed &&
       t.pathAcceleration == now.pathAcceleration && t.dwell == now.dwell)
     return;
-  for (const Parameter& p : parameters_)
-    if (p.key == key) document_->edit(t, tr("Change %1").arg(p.label->text()));
+  document_->edit(t, tr("Change %1").arg(parameterLabel(key)));
 }
 
 void TrajectoryPointsDialog::setCell(int row, int column, const QString& text) {

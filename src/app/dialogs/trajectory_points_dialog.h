@@ -70,6 +70,10 @@ class TrajectoryPointsDialog : public QDialog {
   void reload();
   void reloadParameters();
   void commitParameter(const QString& key);
+  void checkParameter(const QString& key);
+  // Why `text` for parameter `key` is refused (empty when accepted; then `t` holds it).
+  QString parameterRefusal(const QString& key, const QString& text, TaskSpec& t) const;
+  QString parameterLabel(const QString& key) const;  // the field's label, without its mnemonic
   // The core's refusal of the edited task's entry `key` (planTask, dwellProblem), or "".
   QString coreRefusal(const TaskSpec& task, const QString& key) const;
   bool jointSpaceRows() const;  // the table shows joint points, not poses

@@ -36,8 +36,8 @@ inline void toChild(double* w, double c, double s) {
   w[Y] = c * y - s * x;
 }
 
-// S <- R S R^T for a packed symmetric S.
-template <int X, int Y>
+// S <- R S R^T for a packed symmetric S. ZeroZ: S's Z row and column are zero (and stay so).
+template <int X, int Y, bool ZeroZ = false>
 inline void rotateSymmetric(double* S, double c, double s) {
   constexpr int Z = 3 - X - Y;
   constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
@@ -45,14 +45,27 @@ inline void rotateSymmetric(double* S, double c, double s) {
   const double xx = cc * S[XX] - 2.0 * cs * S[XY] + ss * S[YY];
   const double yy = ss * S[XX] + 2.0 * cs * S[XY] + cc * S[YY];
   const double xy = cs * (S[XX] - S[YY]) + (cc - ss) * S[XY];
+  S[XX] = xx, S[YY] = yy, S[XY] = xy;
+  if (ZeroZ) return;
   const double xz = c * S[XZ] - s * S[YZ];
   const double yz = s * S[XZ] + c * S[YZ];
-  S[XX] = xx, S[YY] = yy, S[XY] = xy, S[XZ] = xz, S[YZ] = yz;
+  S[XZ] = xz, S[YZ] = yz;
+}
+
+// The same when S's Y row and column are zero: R S R^T has rank-one terms in the (X, Y) plane.
+template <int X, int Y>
+inline void rotateSymmetricZeroY(double* S, double c, double s) {
+  constexpr int Z = 3 - X - Y;
+  constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
+  const double sxx = S[XX], sxz = S[XZ];
+  S[XX] = c * c * sxx, S[YY] = s * s * sxx, S[XY] = c * s * sxx;
+  S[XZ] = c * sxz, S[YZ] = s * sxz;
 }
 
 // B <- R B R^T for a general 3x3 B, each entry a sum of products of the old ones (one level of
 // multiplications: the backward pass is a chain of dependent operations).
-template <int X, int Y>
+// ZeroZRow: B's Z row is zero (and stays so).
+template <int X, int Y, bool ZeroZRow = false>
 inline void rotateGeneral(double B[3][3], double c, double s) {
   constexpr int Z = 3 - X - Y;
   const double cc = c * c, ss = s * s, cs = c * s;
@@ -62,9 +75,26 @@ inline void rotateGeneral(double B[3][3], double c, double s) {
   const double xy = cc * B[X][Y] - ss * B[Y][X] + cs * diff;
   const double yx = cc * B[Y][X] - ss * B[X][Y] + cs * diff;
   const double xz = c * B[X][Z] - s * B[Y][Z], yz = s * B[X][Z] + c * B[Y][Z];
-  const double zx = c * B[Z][X] - s * B[Z][Y], zy = s * B[Z][X] + c * B[Z][Y];
   B[X][X] = xx, B[Y][Y] = yy, B[X][Y] = xy, B[Y][X] = yx;
-  B[X][Z] = xz, B[Y][Z] = yz, B[Z][X] = zx, B[Z][Y] = zy;
+  B[X][Z] = xz, B[Y][Z] = yz;
+  if (ZeroZRow) return;
+  const double zx = c * B[Z][X] - s * B[Z][Y], zy = s * B[Z][X] + c * B[Z][Y];
+  B[Z][X] = zx, B[Z][Y] = zy;
+}
+
+// The same when B's Y row is zero.
+template <int X, int Y>
+inline void rotateGeneralZeroYRow(double B[3][3], double c, double s) {
+  constexpr int Z = 3 - X - Y;
+  const double cc = c * c, ss = s * s, cs = c * s;
+  const double bxx = B[X][X], bxy = B[X][Y], bxz = B[X][Z];
+  B[X][X] = cc * bxx - cs * bxy;
+  B[Y][Y] = ss * bxx + cs * bxy;
+  B[X][Y] = cc * bxy + cs * bxx;
+  B[Y][X] = cs * bxx - ss * bxy;
+  B[X][Z] = c * bxz, B[Y][Z] = s * bxz;
+  const double zx = c * B[Z][X] - s * B[Z][Y], zy = s * B[Z][X] + c * B[Z][Y];
+  B[Z][X] = zx, B[Z][Y] = zy;
 }
 
 template <int X, int Y>
@@ -211,6 +241,28 @@ inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
   if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
 }
 
+// The same for the inertia a revolute joint passes on when it has no armature: I^a S = 0 (S the
+// angular z axis), so A's z row and column and B's z row are zero. They stay zero through
+// Rot(z, theta) and the shift along z, and the twist's rotation about x (z is the second axis of
+// its plane) drops their terms: a general twist costs about half as much as in
+// inertiaToParentBody.
+inline void projectedInertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
+  rotateSymmetric<0, 1, true>(I.A, d.cosTheta[k], d.sinTheta[k]);
+  rotateGeneral<0, 1, true>(I.B, d.cosTheta[k], d.sinTheta[k]);
+  rotateSymmetric<0, 1>(I.C, d.cosTheta[k], d.sinTheta[k]);
+  if (d.dJoint[k] != 0.0) shiftInertia<0, 1>(I, d.dJoint[k]);
+  switch (d.twist[k - 1]) {
+    case kTwistNone: break;
+    case kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
+    case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
+    default:
+      rotateSymmetricZeroY<1, 2>(I.A, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+      rotateGeneralZeroYRow<1, 2>(I.B, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+      rotateSymmetric<1, 2>(I.C, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+  }
+  if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
+}
+
 }  // namespace
 
 AbaData::AbaData(const Model& model) : n(model.dof()) {
@@ -329,12 +381,26 @@ bool abaPasses(AbaData& d, const double* qd, const double* tau, const double* ar
     d.uOverD[k] = uD - (W[0] * c[0] + W[1] * c[1]) - (W[3] * c[3] + W[4] * c[4]);
     for (int i = 0; i < 6; ++i) d.W[k][i] = W[i];
     if (k == 0) break;
-    // I^a = I^A - U U^T / D, p^a = p^A + I^a c + U u / D.
-    for (int i = 0; i < 3; ++i) {
-      for (int l = 0; l < 3; ++l) I.B[i][l] -= W[i] * U[3 + l];
-      for (int l = i; l < 3; ++l) {
-        I.A[sym(i, l)] -= W[i] * U[l];
-        I.C[sym(i, l)] -= W[3 + i] * U[3 + l];
+    // I^a = I^A - U U^T / D, p^a = p^A + I^a c + U u / D. Without armature, a revolute joint's
+    // I^a S = U (1 - S^T U / D) is zero: its A z row and column and B z row are set to zero
+    // (they would be rounding) and projectedInertiaToParentBody skips them.
+    const bool projected = d.revolute[k] && (!armature || armature[k] == 0.0);
+    if (projected) {
+      for (int i = 0; i < 2; ++i) {
+        for (int l = 0; l < 3; ++l) I.B[i][l] -= W[i] * U[3 + l];
+        for (int l = i; l < 2; ++l) I.A[sym(i, l)] -= W[i] * U[l];
+      }
+      I.A[sym(0, 2)] = 0.0, I.A[sym(1, 2)] = 0.0, I.A[sym(2, 2)] = 0.0;
+      I.B[2][0] = 0.0, I.B[2][1] = 0.0, I.B[2][2] = 0.0;
+      for (int i = 0; i < 3; ++i)
+        for (int l = i; l < 3; ++l) I.C[sym(i, l)] -= W[3 + i] * U[3 + l];
+    } else {
+      for (int i = 0; i < 3; ++i) {
+        for (int l = 0; l < 3; ++l) I.B[i][l] -= W[i] * U[3 + l];
+        for (int l = i; l < 3; ++l) {
+          I.A[sym(i, l)] -= W[i] * U[l];
+          I.C[sym(i, l)] -= W[3 + i] * U[3 + l];
+        }
       }
     }
     double pa[6];
@@ -344,7 +410,8 @@ bool abaPasses(AbaData& d, const double* qd, const double* tau, const double* ar
                   U[3 + i] * uD;
     }
     for (int i = 0; i < 6; ++i) p[i] = pa[i];
-    inertiaToParentBody(d, k, I);
+    if (projected) projectedInertiaToParentBody(d, k, I);
+    else inertiaToParentBody(d, k, I);
     forceToParentBody(d, k, p);
   }
 

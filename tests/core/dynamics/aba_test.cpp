@@ -91,6 +91,32 @@ TEST(Aba, UndoesNewtonEulerWithArmature) {
   }
 }
 
+TEST(Aba, MixedArmatureTakesBothInertiaPaths) {
+  // A revolute joint without armature passes on an inertia with no z row (I^a S = 0), which
+  // aba's backward pass moves by a shorter path than one with armature: armature zero on every
+  // other joint exercises both paths, and their hand-overs, in one pass. Same reference and
+  // tolerance as MatchesCrbaForwardDynamics.
+  std::mt19937 rng(73);
+  for (const auto& [name, model, physical] : test::dynamicsTestModels()) {
+    if (!physical) continue;  // M(q) must be positive definite with zeros in the armature
+    const int n = model.dof();
+    DynamicsData data(model);
+    AbaData abaData(model);
+    for (int parity = 0; parity < 2; ++parity) {
+      Eigen::VectorXd armature = test::randomVector(rng, n, 0.5).cwiseAbs();
+      for (int k = parity; k < n; k += 2) armature(k) = 0.0;
+      Eigen::VectorXd qddCrba(n), qddAba(n);
+      for (int trial = 0; trial < 5; ++trial) {
+        const test::JointState s = test::randomState(rng, n);
+        const Eigen::VectorXd tau = test::randomVector(rng, n, 20.0);
+        forwardDynamics(model, data, s.q, s.qd, tau, armature, qddCrba);
+        aba(model, abaData, s.q, s.qd, tau, armature, qddAba);
+        EXPECT_LT(relative(qddAba, qddCrba), 1e-10) << name << " parity " << parity << " trial " << trial;
+      }
+    }
+  }
+}
+
 TEST(Aba, VerticalSliderFallsAtG) {
   // One prismatic link along z0 = up, closed form: qdd = (F - m g) / (m + a).
   RobotSpec spec;

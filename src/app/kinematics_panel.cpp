@@ -23,6 +23,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <map>
 #include <cmath>
 #include <qcustomplot.h>
 
@@ -38,17 +39,32 @@ QString fixed(double v, int digits) {
   return text.startsWith('-') && text.mid(1).remove('0').remove('.').isEmpty() ? text.mid(1) : text;
 }
 
-// Why a branch is outside the limits, in the table's units (degrees, mm), not the core's SI.
-QString limitReason(const Model& model, const Eigen::VectorXd& q, const std::string& reason) {
+// A branch outside the joint limits, said briefly for the Status column ("q4 180.00° > 170.00°")
+// and in full for its tooltip, in the table's units (degrees, mm); other reasons as the core
+// gives them.
+struct LimitText {
+  QString brief, full;
+  int joint = -1;
+};
+LimitText limitText(const Model& model, const Eigen::VectorXd& q, const std::string& reason) {
   const int j = firstJointOutsideLimits(model, q);
-  if (j < 0) return QString::fromStdString(reason);
+  if (j < 0) return {QString::fromStdString(reason), QString(), -1};
   const LinkSpec& l = model.spec().links[static_cast<std::size_t>(j)];
   const bool rev = model.isRevolute(j);
   const double f = rev ? 180.0 / kPi : 1000.0;
+  const int digits = rev ? 2 : 1;
   const QString unit = rev ? QStringLiteral("°") : QStringLiteral(" mm");
-  return QCoreApplication::translate("KinematicsPanel", "q%1 = %2%3 is outside joint %1's limits [%4, %5]%3")
-      .arg(j + 1)
-      .arg(fixed(q(j) * f, rev ? 2 : 1), unit, fixed(l.qMin * f, rev ? 2 : 1), fixed(l.qMax * f, rev ? 2 : 1));
+  const bool above = q(j) > l.qMax;
+  LimitText t;
+  t.joint = j;
+  t.brief = QStringLiteral("q%1 %2%3 %4 %5%3")
+                .arg(j + 1)
+                .arg(fixed(q(j) * f, digits), unit, above ? QStringLiteral(">") : QStringLiteral("<"),
+                     fixed((above ? l.qMax : l.qMin) * f, digits));
+  t.full = QCoreApplication::translate("KinematicsPanel", "q%1 = %2%3 is outside joint %1's limits [%4, %5]%3")
+               .arg(j + 1)
+               .arg(fixed(q(j) * f, digits), unit, fixed(l.qMin * f, digits), fixed(l.qMax * f, digits));
+  return t;
 }
 
 QString numberText(double v) {
@@ -306,6 +322,10 @@ void KinematicsPanel::refresh() {
 
   // The branches: closed form when the arm has one, else the one numerical solution.
   const std::string family = kinematicFamily(model);
+  const auto rejectedRow = [&model](const auto& c) {
+    const LimitText t = limitText(model, c.q, c.reason);
+    return Row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint};
+  };
   QString method;
   try {
     ClosedFormIk cf;
@@ -314,9 +334,9 @@ void KinematicsPanel::refresh() {
     if (!cf.applicable && freeJoint_ >= 0) held = freeJointInverseKinematics(model, pose, freeJoint_, q_(freeJoint_));
     if (held.applicable) {
       for (const IkCandidate& c : held.solutions)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1});
       for (const IkCandidate& c : held.rejected)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), limitReason(model, c.q, c.reason), true});
+        rows_.push_back(rejectedRow(c));
       const int kept = static_cast<int>(held.solutions.size());
       method = tr("Seven joints: joint %1 held at its current %2 (the free parameter of the self-motion below), the "
                   "six others in closed form (%3): %4")
@@ -330,9 +350,9 @@ void KinematicsPanel::refresh() {
       method += ".";
     } else if (cf.applicable) {
       for (const IkCandidate& c : cf.solutions)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false});
+        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1});
       for (const IkCandidate& c : cf.rejected)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), limitReason(model, c.q, c.reason), true});
+        rows_.push_back(rejectedRow(c));
       const int kept = static_cast<int>(cf.solutions.size()), dropped = static_cast<int>(cf.rejected.size());
       const QString name = QString::fromStdString(family);
       method = kept == 1 ? tr("Closed form (family “%1”): 1 branch within the joint limits").arg(name)
@@ -345,7 +365,7 @@ void KinematicsPanel::refresh() {
       const IkResult ik = solveInverseKinematics(model, pose, std::string(), q_);
       rows_.push_back({ik.q, tr("numerical"), ik.ok ? tr("damped least squares, residual %1").arg(ik.residual, 0, 'g', 2)
                                                     : QString::fromStdString(ik.reason),
-                       !ik.ok});
+                       !ik.ok, QString(), -1});
       method = tr("No closed form for this arm (%1): the one damped-least-squares solution from the current joints is "
                   "shown.")
                    .arg(why);
@@ -372,12 +392,12 @@ void KinematicsPanel::refresh() {
     table_->setItem(r, 0, name);
     for (int i = 0; i < n && i < row.q.size(); ++i) {
       const double v = model.isRevolute(i) ? row.q(i) * 180.0 / kPi : row.q(i) * 1000.0;
-      auto* item = new QTableWidgetItem(QString::number(v, 'f', model.isRevolute(i) ? 2 : 1));
+      auto* item = new QTableWidgetItem(fixed(v, model.isRevolute(i) ? 2 : 1));  // no "-0.00"
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       table_->setItem(r, i + 1, item);
     }
     auto* status = new QTableWidgetItem(row.status);
-    status->setToolTip(row.status);
+    status->setToolTip(row.detail.isEmpty() ? row.status : row.detail);
     table_->setItem(r, n + 1, status);
     for (int c = 0; c < n + 2; ++c) {
       QTableWidgetItem* item = table_->item(r, c);
@@ -390,11 +410,24 @@ void KinematicsPanel::refresh() {
       }
     }
   }
-  QStringList reasons;
-  for (const Row& row : rows_)
-    if (row.rejected) reasons << row.status.toHtmlEscaped();
-  rejected_->setText(tr("Outside the joint limits: %1").arg(reasons.join("; ")));
-  rejected_->setVisible(!reasons.isEmpty());
+  // Below the table, which joints put the greyed branches out (the Status column says how far,
+  // its tooltip the limits): a line, not the reasons again.
+  std::map<int, int> byJoint;  // joint -> greyed branches it puts out
+  int otherwise = 0;
+  for (const Row& row : rows_) {
+    if (!row.rejected) continue;
+    if (row.limitJoint >= 0) ++byJoint[row.limitJoint];
+    else ++otherwise;
+  }
+  QStringList parts;
+  for (const auto& [joint, count] : byJoint)
+    parts << (count == 1 ? tr("joint %1 (1 branch)").arg(joint + 1) : tr("joint %1 (%2 branches)").arg(joint + 1).arg(count));
+  QString note;
+  if (!parts.isEmpty())
+    note = tr("Greyed branches leave the limits of %1; hover a status for the joint's range.").arg(parts.join(", "));
+  if (otherwise > 0) note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%1 greyed for another reason (see its status).").arg(otherwise);
+  rejected_->setText(note);
+  rejected_->setVisible(!note.isEmpty());
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->horizontalHeader()->setSectionResizeMode(n + 1, QHeaderView::Stretch);
   fitTableHeight();

@@ -107,8 +107,10 @@ class KinematicsPanel : public QWidget {
   struct Row {
     Eigen::VectorXd q;
     QString name;
-    QString status;
+    QString status;          // short enough for the Status column at 1280 px
     bool rejected = false;
+    QString detail;          // the status in full (tooltip); empty: the status says it all
+    int limitJoint = -1;     // the first joint outside its limits (0-based), -1 if none
   };
   void refresh();
   void fitTableHeight();
@@ -126,7 +128,7 @@ class KinematicsPanel : public QWidget {
   QLabel* pose_;
   QLabel* method_;
   QTableWidget* table_;
-  QLabel* rejected_;  // the reasons of the greyed branches, in full
+  QLabel* rejected_;  // which joints put the greyed branches outside the limits
   std::vector<std::pair<QString, QLabel*>> values_;
   QSplitter* splitter_;
   QLabel* mapSummary_;

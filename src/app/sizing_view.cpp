@@ -53,6 +53,7 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
   table_->setObjectName("sizingTable");
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->setVisible(false);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);  // compact rows: six joints show
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -159,23 +160,25 @@ void SizingView::fillTable() {
   const bool allPrismatic = std::all_of(types.begin(), types.end(), [](JointType t) { return t == JointType::Prismatic; });
   const QString torque = allRevolute ? tr("N m") : allPrismatic ? tr("N") : tr("N m | N");
   const QString speed = allRevolute ? tr("deg/s") : allPrismatic ? tr("m/s") : tr("deg/s | m/s");
+  // The verdict beside the joint, so that it shows without scrolling at 1280 px; units on a
+  // second header line keep the columns narrow.
   const QStringList headers = {tr("Joint"),
-                               tr("Peak (%1)").arg(torque),
-                               tr("at (s)"),
-                               tr("RMS (%1)").arg(torque),
-                               tr("Peak speed (%1)").arg(speed),
-                               tr("Mean speed (%1)").arg(speed),
-                               tr("Peak power (W)"),
-                               tr("Energy (J)"),
-                               tr("Regenerated (J)"),
-                               tr("Motor peak (N m)"),
-                               tr("Motor RMS (N m)"),
-                               tr("Motor speed (rpm)"),
+                               tr("Result"),
+                               tr("Peak\n(%1)").arg(torque),
+                               tr("at\n(s)"),
+                               tr("RMS\n(%1)").arg(torque),
+                               tr("Peak speed\n(%1)").arg(speed),
+                               tr("Mean speed\n(%1)").arg(speed),
+                               tr("Peak power\n(W)"),
+                               tr("Energy\n(J)"),
+                               tr("Regenerated\n(J)"),
+                               tr("Motor peak\n(N m)"),
+                               tr("Motor RMS\n(N m)"),
+                               tr("Motor speed\n(rpm)"),
                                tr("Gear N"),
-                               tr("RMS-optimal N"),
+                               tr("RMS-optimal\nN"),
                                tr("Usable N"),
-                               tr("M_ii / N²Jm"),
-                               tr("Result")};
+                               tr("M_ii /\nN²Jm")};
   table_->setColumnCount(headers.size());
   table_->setHorizontalHeaderLabels(headers);
   table_->setRowCount(static_cast<int>(r.joints.size()));
@@ -202,13 +205,15 @@ void SizingView::fillTable() {
     } else {
       for (int k = 0; k < 7; ++k) cells << tr("no drive");
     }
-    cells << (!J.pass ? tr("not rated") : *J.pass ? tr("pass") : tr("FAIL"));
+    cells.insert(kResultColumn, !J.pass ? tr("not rated") : *J.pass ? tr("pass") : tr("FAIL"));
     for (int c = 0; c < cells.size(); ++c) {
       auto* item = new QTableWidgetItem(cells[c]);
-      item->setTextAlignment(c == 0 ? (Qt::AlignLeft | Qt::AlignVCenter) : (Qt::AlignRight | Qt::AlignVCenter));
+      item->setTextAlignment(c == 0 ? (Qt::AlignLeft | Qt::AlignVCenter)
+                             : c == kResultColumn ? Qt::AlignCenter
+                                                  : (Qt::AlignRight | Qt::AlignVCenter));
       table_->setItem(j, c, item);
     }
-    QTableWidgetItem* result = table_->item(j, cells.size() - 1);
+    QTableWidgetItem* result = table_->item(j, kResultColumn);
     if (J.pass) result->setBackground(*J.pass ? QColor(220, 245, 220) : QColor(255, 220, 220));
     QString tip;
     for (const SizingCheck& c : J.checks)

@@ -29,6 +29,10 @@ class SizingView : public QWidget {
   void showEvent(QShowEvent* event) override;
 
  public:
+  // Columns of the table: the joint, its verdict (pass / FAIL / not rated), then the figures,
+  // starting with the peak load-side torque or force.
+  static constexpr int kResultColumn = 1;
+  static constexpr int kPeakTorqueColumn = 2;
 
   QTableWidget* table() const { return table_; }
   QCustomPlot* plot() const { return plot_; }

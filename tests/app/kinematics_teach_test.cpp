@@ -97,8 +97,20 @@ class KinematicsTeachTest : public QObject {
     QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
     QTest::qWait(20);
     QVERIFY2(k->rejectedLabel()->isVisibleTo(k), qPrintable(k->methodLabel()->text()));
+    // The note under the table names the joints; each greyed row's status says how far out in
+    // degrees, its tooltip the joint's range.
     const QString rejected = k->rejectedLabel()->text();
-    QVERIFY2(rejected.contains("° is outside joint") && !rejected.contains("rad"), qPrintable(rejected));
+    QVERIFY2(rejected.contains("leave the limits of joint") && !rejected.contains("rad"), qPrintable(rejected));
+    for (int r = 0; r < k->branchCount(); ++r) {
+      if (!k->branchRejected(r)) continue;
+      const QTableWidgetItem* status = k->table()->item(r, k->table()->columnCount() - 1);
+      QVERIFY2(status->text().contains("°") && !status->text().contains("rad"), qPrintable(status->text()));
+      QVERIFY2(status->toolTip().contains("° is outside joint") && !status->toolTip().contains("rad"),
+               qPrintable(status->toolTip()));
+    }
+    for (int r = 0; r < k->branchCount(); ++r)
+      for (int c = 1; c < k->table()->columnCount() - 1; ++c)
+        QVERIFY2(k->table()->item(r, c)->text() != "-0.00", "a joint value reads -0.00");
     QVERIFY2(!k->findChild<QLabel*>("kinematicsPose") || !k->findChild<QLabel*>("kinematicsPose")->text().contains("-0.00"),
              "a tool pose reads -0.00");
 

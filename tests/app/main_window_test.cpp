@@ -6,11 +6,14 @@
 // independent paths (the core called directly on the same spec, published figures, the other
 // file format for the same arm).
 
+#include "kinematics_panel.h"
 #include "save_paths.h"
+#include "sizing_view.h"
 #include "studio_test_support.h"
 
 #include <QDialogButtonBox>
 #include <QImage>
+#include <QToolBar>
 
 using namespace armdyn;
 using namespace armdyn::app;
@@ -507,6 +510,66 @@ class MainWindowTest : public QObject {
       QVERIFY2(d->width() <= 1000, qPrintable(QString("%1: %2 px").arg(d->windowTitle()).arg(d->width())));
       d->close();
     }
+  }
+
+  // At 1280 x 800, the smallest supported screen, with Studio's style sheet (issue 22): every
+  // toolbar button shows (none pushed into the overflow menu: the style sheet's padding did that
+  // to Teach), the Sizing table's verdict shows without scrolling (it was the 17th column), and
+  // the Kinematics table's Status cells are not cut (they held the whole limit sentence).
+  void layoutFitsAt1280x800() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.mainSplitter()->setSizes(MainWindow::splitterSizesFor(1280));
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY(w.openFile(source("robots/puma560_weld_seam.yaml")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QTest::qWait(50);
+    auto* bar = w.findChild<QToolBar*>("mainToolbar");
+    QVERIFY(bar);
+    int shown = 0;
+    for (QAction* a : bar->actions()) {
+      if (a->isSeparator() || !a->isVisible()) continue;
+      QWidget* b = bar->widgetForAction(a);
+      QVERIFY2(b && b->isVisible() && bar->rect().contains(b->geometry()),
+               qPrintable(QString("toolbar item '%1' is not on the bar at 1280 px").arg(a->iconText())));
+      ++shown;
+    }
+    QVERIFY(shown >= 17);  // 1-11, the mode, Controller, Drives, Tuner, Undo, Redo, Teach
+
+    w.tabs()->setCurrentWidget(w.sizing());
+    QTest::qWait(50);
+    QTableWidget* sizing = w.sizing()->table();
+    int verdict = -1;
+    for (int c = 0; c < sizing->columnCount(); ++c)
+      if (sizing->horizontalHeaderItem(c)->text() == "Result") verdict = c;
+    QVERIFY(verdict >= 0);
+    const int x = sizing->columnViewportPosition(verdict);
+    QVERIFY2(x >= 0 && x + sizing->columnWidth(verdict) <= sizing->viewport()->width(),
+             qPrintable(QString("verdict column %1 at %2 + %3 px, viewport %4 px")
+                            .arg(verdict).arg(x).arg(sizing->columnWidth(verdict)).arg(sizing->viewport()->width())));
+    QCOMPARE(verdict, SizingView::kResultColumn);
+    saveArtifact(w, "sizing_1280");
+
+    w.tabs()->setCurrentWidget(w.kinematics());
+    QTest::qWait(50);
+    QTableWidget* k = w.kinematics()->table();
+    const int status = k->columnCount() - 1;
+    int rejected = 0;
+    for (int r = 0; r < k->rowCount(); ++r) {
+      const QTableWidgetItem* item = k->item(r, status);
+      const int need = k->fontMetrics().horizontalAdvance(item->text()) + 8;  // the cell's margins
+      QVERIFY2(need <= k->columnWidth(status),
+               qPrintable(QString("'%1' needs %2 px, the column has %3").arg(item->text()).arg(need).arg(k->columnWidth(status))));
+      if (w.kinematics()->branchRejected(r)) {
+        ++rejected;
+        QVERIFY2(item->toolTip().contains("° is outside joint"), qPrintable(item->toolTip()));
+      }
+    }
+    QVERIFY(rejected > 0);  // the PUMA's limits grey some branches at the start pose
+    saveArtifact(w, "kinematics_1280");
   }
 
   // File > Open library robot: the picker lists every library robot file with its name and

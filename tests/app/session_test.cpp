@@ -722,8 +722,8 @@ class SessionTest : public QObject {
     tabs->setCurrentWidget(w.sizing());
     QTableWidget* table = w.sizing()->table();
     QCOMPARE(table->rowCount(), 6);
-    QCOMPARE(table->item(0, table->columnCount() - 1)->text(), QStringLiteral("pass"));
-    QVERIFY(table->horizontalHeaderItem(1)->text().contains("N m"));
+    QCOMPARE(table->item(0, SizingView::kResultColumn)->text(), QStringLiteral("pass"));
+    QVERIFY(table->horizontalHeaderItem(SizingView::kPeakTorqueColumn)->text().contains("N m"));
     w.sizing()->showJoint(1);
     QVERIFY(w.sizing()->plot()->plottableCount() >= 2);  // operating points and the supply lines
     // Dwell edits the cycle: one undo step, refused when negative.
@@ -743,7 +743,7 @@ class SessionTest : public QObject {
     QVERIFY(bytes.startsWith("%PDF"));
     // The core's report (issue 22), with the Sizing tab's figures: joint 1's peak torque.
     QVERIFY(bytes.contains("(Actuator sizing report) Tj"));
-    const double tabPeak = table->item(0, 1)->text().toDouble();
+    const double tabPeak = table->item(0, SizingView::kPeakTorqueColumn)->text().toDouble();
     const int row = bytes.indexOf("(1 \\(R\\)) Tj");
     QVERIFY(row > 0);
     const int open = bytes.indexOf("(", bytes.indexOf("Td", row + 10)), close = bytes.indexOf(")", open);

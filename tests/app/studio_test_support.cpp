@@ -2,6 +2,8 @@
 
 #include "studio_test_support.h"
 
+#include "studio_resources.h"
+
 namespace armdyn::app::test {
 
 const QString kArtifacts = QStringLiteral(ARMDYN_APP_ARTIFACTS);
@@ -95,6 +97,7 @@ int runStudioTest(int argc, char** argv, const std::function<std::unique_ptr<QOb
   QApplication app(argc, argv);
   QApplication::setOrganizationName("armdyn");
   QApplication::setApplicationName("armdyn-studio");
+  app.setStyleSheet(studioStyleSheet());  // the tests see Studio as its users do (padding, headers)
   const std::unique_ptr<QObject> test = makeTest();
   return QTest::qExec(test.get(), argc, argv);
 }

@@ -365,6 +365,52 @@ class DialogsTest : public QObject {
     saveArtifact(w, "dialog_refusal");
   }
 
+  // A trajectory-table cell typed key by key (issue 22): refused as typed (red, the reason under
+  // the table in the column's words), and after Tab the value in force is back in the cell with
+  // the reason kept, the task and the undo stack untouched; a good value then commits once.
+  void trajectoryCellsAreCheckedAsTypedAndRestored() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QUndoStack* undo = w.document()->undoStack();
+    const int steps = undo->count();
+    const TaskSpec before = w.document()->task();
+    TrajectoryPointsDialog* d = w.showTrajectoryPoints();
+    QVERIFY(QTest::qWaitForWindowExposed(d));
+    QTableWidget* table = d->table();
+    QTableWidgetItem* cell = table->item(1, 0);
+    const QString inForce = cell->text();
+    table->setCurrentItem(cell);
+    table->editItem(cell);
+    QTest::qWait(20);
+    auto* editor = table->findChild<QLineEdit*>("trajectoryCellEditor");
+    QVERIFY2(editor != nullptr, "the cell's editor checks what is typed");
+    editor->selectAll();
+    QTest::keyClicks(editor, "0.3x");
+    QVERIFY(!editor->styleSheet().isEmpty());
+    QVERIFY2(d->reason()->text().contains("Point 2") && d->reason()->text().contains("not a number"),
+             qPrintable(d->reason()->text()));
+    QTest::keyClick(editor, Qt::Key_Backspace);  // "0.3": accepted as typed
+    QVERIFY(editor->styleSheet().isEmpty());
+    QVERIFY(d->reason()->text().isEmpty());
+    QTest::keyClicks(editor, "e");  // "0.3e": refused again
+    QVERIFY(!editor->styleSheet().isEmpty());
+    QTest::keyClick(editor, Qt::Key_Tab);
+    QTest::qWait(20);
+    QCOMPARE(cell->text(), inForce);
+    QVERIFY2(d->reason()->text().contains("value in force"), qPrintable(d->reason()->text()));
+    QCOMPARE(undo->count(), steps);
+    QVERIFY(w.document()->task().points[1].position == before.points[1].position);
+    // A good value: one commit, one undo step.
+    d->setCell(1, 0, "0.3");
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(w.document()->task().points[1].position.x(), 0.3);
+    QVERIFY(d->reason()->text().isEmpty());
+    d->close();
+  }
+
   // A drive edit in the drives dialog changes the plotted torque: raising joint 2's viscous
   // friction by db adds exactly db * qd(t) to its prescribed torque (friction is linear in b).
   // Bad values are refused as typed with the core's reason; undo restores the plot.
@@ -585,7 +631,15 @@ class DialogsTest : public QObject {
     QVERIFY(d->barHint().isEmpty());
     QVERIFY(d->openDimensionsButton()->isHidden());
     const HollowBar bar = w.document()->robot().links[1].bar;
+    const int fieldHeight = d->field("links[0].dh.theta")->height();
+    const int headerHeight = d->findChild<QLabel*>("linkHeader_2")->height();
     commitInto(d->field("links[1].dh.a"), "0.6");
+    QTest::qWait(50);
+    QVERIFY(d->grab().save(kArtifacts + "/link_parameters_bar_note.png"));
+    // The note takes room of its own: the fields and the name-over-unit headers keep their
+    // height (issue 22: every field shrank to half height and "(deg)" was cut).
+    QCOMPARE(d->field("links[0].dh.theta")->height(), fieldHeight);
+    QCOMPARE(d->findChild<QLabel*>("linkHeader_2")->height(), headerHeight);
     QCOMPARE(w.document()->robot().links[1].dh.a, 0.6);
     QCOMPARE(w.document()->robot().links[1].bar.outer, bar.outer);  // the bar is as it was
     const QString hint = d->barHint();

@@ -20,6 +20,8 @@ namespace armdyn::app {
 LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) : FieldDialog(document, parent) {
   setWindowTitle(tr("Change link parameters"));
   auto* layout = new QVBoxLayout(this);
+  // The dialog grows when the bar note shows instead of squeezing the fields to half height.
+  layout->setSizeConstraint(QLayout::SetMinimumSize);
   auto* intro = new QLabel(tr("Denavit-Hartenberg parameters, A<sub>i</sub> = Rot(z, θ) Trn(0, 0, d) "
                              "Trn(a, 0, 0) Rot(x, α) (eq 3.3). The joint variable adds to θ (revolute) "
                              "or d (prismatic). Changes apply at once; Edit → Undo reverts them."),
@@ -33,6 +35,7 @@ LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) 
     QString head = heads[c].toHtmlEscaped();
     head.replace(" (", "<br>(");
     auto* label = new QLabel("<b>" + head + "</b>", this);
+    label->setObjectName(QStringLiteral("linkHeader_%1").arg(c));
     label->setAlignment(Qt::AlignLeft | Qt::AlignBottom);
     grid->addWidget(label, 0, c);
   }
@@ -107,9 +110,16 @@ QString LinkParametersDialog::barHint() const { return barHint_->isHidden() ? QS
 
 void LinkParametersDialog::updateBarHint() {
   const QStringList lines = barMismatches(document_->robot());
+  const bool shown = !barHint_->isHidden();
   barHint_->setText(lines.join('\n'));
   barHint_->setVisible(!lines.isEmpty());
   openDimensions_->setVisible(!lines.isEmpty());
+  // A word-wrapped note's height depends on the width, which the layout's minimum size does not
+  // follow: without this the fields were squeezed to half height and the unit headers cut.
+  if (shown != !lines.isEmpty() && isVisible()) {
+    layout()->activate();
+    resize(width(), std::max(height(), heightForWidth(width())));
+  }
 }
 
 }  // namespace armdyn::app

@@ -1,6 +1,7 @@
 #include "dialogs/trajectory_points_dialog.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "document.h"
 #include "common/number_text.h"
@@ -17,10 +18,37 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QStyledItemDelegate>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace armdyn::app {
+
+namespace {
+
+// The table's editor: a line edit whose text `refused` checks at every keystroke (true: shown
+// red). Committing stays with the table (cellChanged).
+class CellCheckDelegate : public QStyledItemDelegate {
+ public:
+  using Check = std::function<bool(const QModelIndex&, const QString&)>;
+  CellCheckDelegate(Check refused, QObject* parent) : QStyledItemDelegate(parent), refused_(std::move(refused)) {}
+  QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+    QWidget* editor = QStyledItemDelegate::createEditor(parent, option, index);
+    if (auto* line = qobject_cast<QLineEdit*>(editor)) {
+      line->setObjectName("trajectoryCellEditor");
+      const Check refused = refused_;
+      QObject::connect(line, &QLineEdit::textEdited, line, [line, refused, index](const QString& text) {
+        line->setStyleSheet(refused(index, text) ? QStringLiteral("background:#ffe4e4") : QString());
+      });
+    }
+    return editor;
+  }
+
+ private:
+  Check refused_;
+};
+
+}  // namespace
 
 namespace {
 
@@ -224,6 +252,14 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
+  // A cell is checked while it is typed (red, the reason under the table), like the fields.
+  table_->setItemDelegate(new CellCheckDelegate(
+      [this](const QModelIndex& index, const QString& text) {
+        const QString why = cellRefusal(index.column(), text);
+        reason_->setText(why.isEmpty() ? QString() : tr("%1: %2").arg(cellWords(index.row(), index.column()), why));
+        return !why.isEmpty();
+      },
+      table_));
   layout->addWidget(table_, 1);
   reason_ = new QLabel(this);
   reason_->setObjectName("trajectoryReason");
@@ -336,6 +372,30 @@ void TrajectoryPointsDialog::clearFailure() {
 
 bool TrajectoryPointsDialog::jointSpaceRows() const { return document_->task().jointPoints.rows() > 0; }
 
+QString TrajectoryPointsDialog::cellInForce(int row, int column) const {
+  const TaskSpec& task = document_->task();
+  if (jointSpaceRows()) return QString::fromStdString(formatSignificant(task.jointPoints(row, column)));
+  const TaskPoint& p = task.points[static_cast<std::size_t>(row)];
+  return QString::fromStdString(column < 3   ? formatSignificant(p.position(column))
+                                : column < 6 ? formatDegreesSignificant(p.rpy(column - 3))
+                                             : formatSignificant(p.radius));
+}
+
+QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed) const {
+  const QString text = typed.trimmed();
+  const NumberText n = readNumber(text.toStdString());
+  if (text.isEmpty()) return tr("a value is required");
+  if (n.kind == NumberText::Kind::NotANumber) return tr("\"%1\" is not a number").arg(text);
+  if (n.kind == NumberText::Kind::NotFinite) return tr("must be finite");
+  if (!jointSpaceRows() && column == 6 && n.value < 0.0) return tr("must be 0 (a stop) or positive");
+  return QString();
+}
+
+QString TrajectoryPointsDialog::cellWords(int row, int column) const {
+  QString head = table_->horizontalHeaderItem(column) ? table_->horizontalHeaderItem(column)->text() : QString();
+  return tr("Point %1, %2").arg(row + 1).arg(head);
+}
+
 void TrajectoryPointsDialog::reload() {
   loading_ = true;
   const TaskSpec& task = document_->task();
@@ -364,15 +424,7 @@ void TrajectoryPointsDialog::reload() {
   for (int k = 0; k < rowsCount; ++k) {
     for (int c = 0; c < columns; ++c) {
       // 12 significant digits: no float noise on screen; the value itself is kept unless typed.
-      QString text;
-      if (joints) {
-        text = QString::fromStdString(formatSignificant(task.jointPoints(k, c)));
-      } else {
-        const TaskPoint& p = task.points[k];
-        text = QString::fromStdString(c < 3   ? formatSignificant(p.position(c))
-                                      : c < 6 ? formatDegreesSignificant(p.rpy(c - 3))
-                                              : formatSignificant(p.radius));
-      }
+      const QString text = cellInForce(k, c);
       auto* item = table_->item(k, c);
       if (item == nullptr) {
         table_->setItem(k, c, new QTableWidgetItem(text));
@@ -578,30 +630,17 @@ void TrajectoryPointsDialog::setCell(int row, int column, const QString& text) {
 void TrajectoryPointsDialog::onCellChanged(int row, int column) {
   if (loading_) return;
   QTableWidgetItem* item = table_->item(row, column);
-  const QString text = item->text().trimmed();
-  const NumberText n = readNumber(text.toStdString());
-  QString why;
-  if (text.isEmpty()) {
-    why = tr("a value is required");
-  } else if (n.kind == NumberText::Kind::NotANumber) {
-    why = tr("\"%1\" is not a number").arg(text);
-  } else if (n.kind == NumberText::Kind::NotFinite) {
-    why = tr("must be finite");
-  }
+  const QString why = cellRefusal(column, item->text());
   if (!why.isEmpty()) {
-    reason_->setText(tr("Point %1, %2: %3").arg(row + 1).arg(table_->horizontalHeaderItem(column)->text(), why));
+    // As the dialogs' fields do: the value in force comes back, the reason stays to be read.
+    reason_->setText(tr("%1: %2 (the value in force is kept)").arg(cellWords(row, column), why));
     loading_ = true;
-    item->setBackground(QColor(255, 228, 228));
+    item->setText(cellInForce(row, column));
+    item->setBackground(QBrush());
     loading_ = false;
     return;
   }
-  if (!jointSpaceRows() && column == 6 && n.value < 0.0) {
-    reason_->setText(tr("Point %1, blend radius: must be 0 (a stop) or positive").arg(row + 1));
-    loading_ = true;
-    item->setBackground(QColor(255, 228, 228));
-    loading_ = false;
-    return;
-  }
+  const NumberText n = readNumber(item->text().trimmed().toStdString());
   reason_->clear();
   TaskSpec t = editedTask();
   if (jointSpaceRows()) {

@@ -78,6 +78,9 @@ class TrajectoryPointsDialog : public QDialog {
   QString coreRefusal(const TaskSpec& task, const QString& key) const;
   bool jointSpaceRows() const;  // the table shows joint points, not poses
   void onCellChanged(int row, int column);
+  QString cellInForce(int row, int column) const;                // the task's value, as the table shows it
+  QString cellRefusal(int column, const QString& typed) const;   // why a typed cell is refused, "" if taken
+  QString cellWords(int row, int column) const;                  // "Point 3, X (m)"
   void commitConfiguration(const QString& text);
   void markRow(int row, const QColor& colour, const QString& tip);
   // The document's task, detached from its file (see above).

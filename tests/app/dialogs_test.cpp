@@ -380,6 +380,16 @@ class DialogsTest : public QObject {
     TrajectoryPointsDialog* d = w.showTrajectoryPoints();
     QVERIFY(QTest::qWaitForWindowExposed(d));
     QTableWidget* table = d->table();
+    // Every header line fits its column at the dialog's size (the three-joint arm's "Roll φ
+    // (deg, not used)" was cut on one line).
+    for (int c = 0; c < table->columnCount(); ++c) {
+      if (table->isColumnHidden(c)) continue;
+      for (const QString& line : table->horizontalHeaderItem(c)->text().split('\n')) {
+        const int need = table->horizontalHeader()->fontMetrics().horizontalAdvance(line) + 8;
+        QVERIFY2(need <= table->horizontalHeader()->sectionSize(c),
+                 qPrintable(QString("'%1' needs %2 px, its column has %3").arg(line).arg(need).arg(table->horizontalHeader()->sectionSize(c))));
+      }
+    }
     QTableWidgetItem* cell = table->item(1, 0);
     const QString inForce = cell->text();
     table->setCurrentItem(cell);
@@ -390,7 +400,7 @@ class DialogsTest : public QObject {
     editor->selectAll();
     QTest::keyClicks(editor, "0.3x");
     QVERIFY(!editor->styleSheet().isEmpty());
-    QVERIFY2(d->reason()->text().contains("Point 2") && d->reason()->text().contains("not a number"),
+    QVERIFY2(d->reason()->text().contains("Point 2, X (m)") && d->reason()->text().contains("not a number"),
              qPrintable(d->reason()->text()));
     QTest::keyClick(editor, Qt::Key_Backspace);  // "0.3": accepted as typed
     QVERIFY(editor->styleSheet().isEmpty());

@@ -393,7 +393,7 @@ QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed) co
 
 QString TrajectoryPointsDialog::cellWords(int row, int column) const {
   QString head = table_->horizontalHeaderItem(column) ? table_->horizontalHeaderItem(column)->text() : QString();
-  return tr("Point %1, %2").arg(row + 1).arg(head);
+  return tr("Point %1, %2").arg(row + 1).arg(head.replace('\n', ' '));
 }
 
 void TrajectoryPointsDialog::reload() {
@@ -412,8 +412,9 @@ void TrajectoryPointsDialog::reload() {
   } else {
     const bool positionOnly = document_->robot().dof() < 6;
     const QString unused = positionOnly ? tr(", not used") : QString();
-    headers << tr("X (m)") << tr("Y (m)") << tr("Z (m)") << tr("Roll φ (deg%1)").arg(unused)
-            << tr("Pitch θ (deg%1)").arg(unused) << tr("Yaw ψ (deg%1)").arg(unused) << tr("Radius (m)");
+    // Units on a second line: "(deg, not used)" of a three-joint arm fits its column.
+    headers << tr("X\n(m)") << tr("Y\n(m)") << tr("Z\n(m)") << tr("Roll φ\n(deg%1)").arg(unused)
+            << tr("Pitch θ\n(deg%1)").arg(unused) << tr("Yaw ψ\n(deg%1)").arg(unused) << tr("Radius\n(m)");
   }
   table_->setHorizontalHeaderLabels(headers);
   if (!joints) table_->setColumnHidden(6, task.scheme != TaskScheme::LineArc);

@@ -7,6 +7,7 @@
 #include "io/robot_file.h"
 #include "save_paths.h"
 
+#include <QDate>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -936,6 +937,7 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
   if (out.kind == IsoRunKind::Bench) {
     bench_ = out.bench;
     benchTitle_ = title;
+    benchRobot_ = out.robotName;
     status_->setText(tr("ISO bench finished: %1 closed-loop runs, %2 s of motion simulated in %3 s.")
                          .arg(bench_->runs)
                          .arg(num(bench_->simulatedTime))
@@ -944,6 +946,7 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
   } else {
     sweep_ = out.sweep;
     sweepTitle_ = title;
+    sweepRobot_ = out.robotName;
     status_->setText(tr("Speed sweep finished: %1 closed-loop runs in %2 s.").arg(sweep_->runs).arg(out.seconds, 0, 'f', 1));
     showSweep();
   }
@@ -956,6 +959,8 @@ void Iso9283Panel::clearResults() {
   sweep_.reset();
   benchTitle_.clear();
   sweepTitle_.clear();
+  benchRobot_.clear();
+  sweepRobot_.clear();
   benchHeading_->clear();
   table_->setRowCount(0);
   pathTable_->setRowCount(0);
@@ -1244,7 +1249,9 @@ bool Iso9283Panel::writeReport(const QString& path, bool bench, QString* error) 
     return false;
   }
   const QString suffix = QFileInfo(path).suffix().toLower();
-  const std::string title = (bench ? benchTitle_ : sweepTitle_).toStdString();
+  // The core's title block: the robot, what ran, today, this version.
+  const ReportTitle title{(bench ? benchRobot_ : sweepRobot_).toStdString(), bench ? std::string() : sweep_->name,
+                          QDate::currentDate().toString(Qt::ISODate).toStdString(), ARMDYN_VERSION};
   std::string content;
   try {
     if (suffix == "pdf") content = bench ? isoBenchPdf(*bench_, title) : speedSweepPdf(*sweep_, title);

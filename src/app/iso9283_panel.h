@@ -175,7 +175,8 @@ class Iso9283Panel : public QWidget {
   Iso9283Runner* runner_;
   std::shared_ptr<const IsoBenchResult> bench_;
   std::shared_ptr<const SpeedSweepResult> sweep_;
-  QString benchTitle_, sweepTitle_;
+  QString benchTitle_, sweepTitle_;  // shown over the results
+  QString benchRobot_, sweepRobot_;  // the robot each result is of, for the reports' title block
   // Counts new and opened files: a run started under an older one is dropped when it ends.
   int generation_ = 0, runGeneration_ = 0;
   bool cancelRequested_ = false;  // Cancel pressed during the run now in flight

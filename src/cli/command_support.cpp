@@ -5,6 +5,8 @@
 #include "run/task_run.h"
 
 #include <cstdio>
+#include <cstdlib>
+#include <ctime>
 
 namespace armdyn::cli {
 
@@ -90,6 +92,20 @@ void writeOutput(const std::string& path, const std::string& content) {
 void printOut(const std::string& text) {
   std::fputs(text.c_str(), stdout);
   if (text.empty() || text.back() != '\n') std::fputc('\n', stdout);
+}
+
+std::string todayIso() {
+  std::time_t now = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    char* end = nullptr;
+    const long long v = std::strtoll(epoch, &end, 10);
+    if (end && *end == '\0' && end != epoch) now = static_cast<std::time_t>(v);
+  }
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
+  return buf;
 }
 
 }  // namespace armdyn::cli

@@ -30,6 +30,9 @@ RunRecord simulateNamingSources(const Model& model, const TaskSpec& task, const 
 void applyWrenchOption(const Args& args, TaskSpec& task);
 // Print to stdout, followed by a newline when missing.
 void printOut(const std::string& text);
+// Today as YYYY-MM-DD (UTC), or SOURCE_DATE_EPOCH's day when set (reproducible reports): the
+// date of every report's title block.
+std::string todayIso();
 // `--csv -` (or --out -): to standard output; else writeFileAtomic.
 void writeOutput(const std::string& path, const std::string& content);
 

@@ -89,8 +89,9 @@ IsoBenchResult runIsoBenchNamingOptions(const Model& model, const ControllerConf
   }
 }
 
-std::string title(const Session& session, const std::string& what) {
-  return what + ": " + (session.robot.name.empty() ? std::string("robot") : session.robot.name);
+// The reports' title block: the robot, what was run, today, this version.
+ReportTitle reportTitle(const Session& session, const std::string& what) {
+  return {session.robot.name.empty() ? std::string("robot") : session.robot.name, what, todayIso(), ARMDYN_VERSION};
 }
 
 }  // namespace
@@ -157,7 +158,7 @@ int runIso9283(const Argv& argv) {
   const IsoBenchResult result = runIsoBenchNamingOptions(model, controller, o, args);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (args.has("--out")) {
-    const std::string t = title(session, "ISO 9283 virtual test bench");
+    const ReportTitle t = reportTitle(session, "");
     writeReports(args.value("--out"), isoBenchJson(result), isoBenchCsv(result), isoBenchSvg(result, t), isoBenchPdf(result, t));
   }
   if (args.flag("--json")) printOut(isoBenchJson(result));
@@ -229,7 +230,7 @@ int runSpeedSweep(const Argv& argv) {
   }
   const SpeedSweepResult result = runSpeedSweep(model, controller, o);
   if (args.has("--out")) {
-    const std::string t = title(session, "Error against speed");
+    const ReportTitle t = reportTitle(session, o.name);
     writeReports(args.value("--out"), speedSweepJson(result), speedSweepCsv(result), speedSweepSvg(result, t),
                  speedSweepPdf(result, t));
   }

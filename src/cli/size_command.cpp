@@ -16,25 +16,6 @@
 
 namespace armdyn::cli {
 
-namespace {
-
-// Today as YYYY-MM-DD (UTC); SOURCE_DATE_EPOCH, when set, instead (reproducible reports).
-std::string todayIso() {
-  std::time_t now = std::time(nullptr);
-  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
-    char* end = nullptr;
-    const long long v = std::strtoll(epoch, &end, 10);
-    if (end && *end == '\0' && end != epoch) now = static_cast<std::time_t>(v);
-  }
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &utc);
-  return buf;
-}
-
-}  // namespace
-
 int runSize(const Argv& argv) {
   const Args args(argv, {"--csv", "--method", "--dt", "--out"}, {"--json", "--rigid-body", "--largest-payload"}, {"--task"});
   const std::string path = robotPath(args);

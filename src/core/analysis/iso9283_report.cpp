@@ -151,10 +151,12 @@ std::string isoBenchText(const IsoBenchResult& r) {
 
 namespace {
 
-ReportPage isoPage(const IsoBenchResult& r, const std::string& title) {
+ReportPage isoPage(const IsoBenchResult& r, const ReportTitle& title) {
   ReportPage page(842, 595);  // A4 landscape
-  page.text(30, 30, title, 13, true);
-  page.text(30, 44,
+  const double below = drawTitleBlock(page, 30, 812, 30, "ISO 9283 virtual test bench", title);
+  if (!title.tasks.empty()) page.text(30, below - 1, "Bench: " + title.tasks, 7.5);
+  const double info = below + (title.tasks.empty() ? 0.0 : 10.0), tableTop = info + 10.0;
+  page.text(30, info,
             "Cube centre (" + num(r.cube.centre.x()) + ", " + num(r.cube.centre.y()) + ", " + num(r.cube.centre.z()) +
                 ") m, edge " + num(r.cube.edge) + " m; corner radius " + num(kMm * r.cornerRadius) + " mm; " +
                 std::to_string(r.runs) + " closed-loop runs; noise: encoder " + num(r.noise.encoderResolution) + " rad, sensor " +
@@ -166,7 +168,7 @@ ReportPage isoPage(const IsoBenchResult& r, const std::string& title) {
     rows.push_back({num(100.0 * s.fraction) + " %", num(s.speed), num(kMm * s.AP), num(kMm * s.RP), num(kMm * s.AT),
                     num(kMm * s.RT), num(kMm * s.CR), num(kMm * s.CO), num(s.AV), num(s.RV), num(kMm * s.FV),
                     num(s.stabilisationTime), num(kMm * s.overshoot)});
-  drawTable(page, 30, 54, {60, 45, 55, 55, 55, 55, 55, 55, 50, 50, 60, 55, 70}, rows);
+  drawTable(page, 30, tableTop, {60, 45, 55, 55, 55, 55, 55, 55, 50, 50, 60, 55, 70}, rows);
   if (r.speeds.empty() || r.speeds.front().paths.empty()) return page;
   // Commanded and attained paths at the fastest speed, deviations magnified.
   const IsoSpeedResult& fast =
@@ -178,7 +180,7 @@ ReportPage isoPage(const IsoBenchResult& r, const std::string& title) {
                        IsoPath::RoundedSquareDiagonal, IsoPath::SmallCircle})
     for (std::size_t p = 0; p < fast.paths.size() && chosen.size() < nPlots; ++p)
       if (fast.paths[p].path == want) chosen.push_back(p);
-  const double top = 54 + 1.45 * 8 * static_cast<double>(rows.size()) + 40, plotW = 215, plotH = 150, gap = 55;
+  const double top = tableTop + 1.45 * 8 * static_cast<double>(rows.size()) + 40, plotW = 215, plotH = 150, gap = 55;
   for (std::size_t c = 0; c < chosen.size(); ++c) {
     const IsoPathResult& p = fast.paths[chosen[c]];
     // Magnification: the largest deviation drawn as 4 % of the path's extent.
@@ -248,17 +250,17 @@ ReportPage isoPage(const IsoBenchResult& r, const std::string& title) {
   return page;
 }
 
-ReportPage sweepPage(const SpeedSweepResult& s, const std::string& title) {
-  ReportPage page(595, 420);
-  page.text(30, 28, title, 12, true);
+ReportPage sweepPage(const SpeedSweepResult& s, const ReportTitle& title) {
+  ReportPage page(595, 440);
+  const double below = drawTitleBlock(page, 30, 565, 28, "Error against path speed", title);
   char buf[300];
   std::snprintf(buf, sizeof buf, "Delta = %.4g mm x (v / 1 m/s)^%.3f fitted over %zu speeds; tolerance %.4g mm; running-speed index %s",
                 kMm * s.coefficient, s.exponent, s.speeds.size(), kMm * s.tolerance,
                 s.indexFound ? (num(s.runningSpeedIndex) + " m/s").c_str() : "not found");
-  page.text(30, 42, buf, 7.5);
-  if (!s.note.empty()) page.text(30, 53, s.note, 7.5);
+  page.text(30, below, buf, 7.5);
+  if (!s.note.empty()) page.text(30, below + 11, s.note, 7.5);
   PlotFrame f;
-  f.x = 70, f.y = 75, f.w = 480, f.h = 280;
+  f.x = 70, f.y = below + 33, f.w = 480, f.h = 280;
   f.logX = f.logY = true;
   std::vector<double> d;
   for (double v : s.deviation) d.push_back(kMm * v);
@@ -295,8 +297,8 @@ ReportPage sweepPage(const SpeedSweepResult& s, const std::string& title) {
 
 }  // namespace
 
-std::string isoBenchSvg(const IsoBenchResult& r, const std::string& title) { return isoPage(r, title).svg(); }
-std::string isoBenchPdf(const IsoBenchResult& r, const std::string& title) { return isoPage(r, title).pdf(); }
+std::string isoBenchSvg(const IsoBenchResult& r, const ReportTitle& title) { return isoPage(r, title).svg(); }
+std::string isoBenchPdf(const IsoBenchResult& r, const ReportTitle& title) { return isoPage(r, title).pdf(); }
 
 std::string speedSweepJson(const SpeedSweepResult& s) {
   std::vector<double> d;
@@ -337,7 +339,7 @@ std::string speedSweepText(const SpeedSweepResult& s) {
   return out.str();
 }
 
-std::string speedSweepSvg(const SpeedSweepResult& s, const std::string& title) { return sweepPage(s, title).svg(); }
-std::string speedSweepPdf(const SpeedSweepResult& s, const std::string& title) { return sweepPage(s, title).pdf(); }
+std::string speedSweepSvg(const SpeedSweepResult& s, const ReportTitle& title) { return sweepPage(s, title).svg(); }
+std::string speedSweepPdf(const SpeedSweepResult& s, const ReportTitle& title) { return sweepPage(s, title).pdf(); }
 
 }  // namespace armdyn

@@ -19,6 +19,7 @@
 // PDF: the same page (analysis/pdf_page.h).
 
 #include "analysis/iso9283_bench.h"
+#include "analysis/report_page.h"
 #include "analysis/speed_sweep.h"
 
 #include <string>
@@ -28,8 +29,9 @@ namespace armdyn {
 std::string isoBenchJson(const IsoBenchResult& result);
 std::string isoBenchCsv(const IsoBenchResult& result);
 std::string isoBenchText(const IsoBenchResult& result);
-std::string isoBenchSvg(const IsoBenchResult& result, const std::string& title);
-std::string isoBenchPdf(const IsoBenchResult& result, const std::string& title);
+// The page starts with the title block (analysis/report_page.h: robot, bench, date, version).
+std::string isoBenchSvg(const IsoBenchResult& result, const ReportTitle& title);
+std::string isoBenchPdf(const IsoBenchResult& result, const ReportTitle& title);
 
 // {"path": name, "tolerance": mm, "speeds": [m/s], "delta": [mm], "exponent": p,
 //  "fit_coefficient": mm at 1 m/s, "running_speed_index": m/s or null, "note": ""}
@@ -39,7 +41,7 @@ std::string speedSweepCsv(const SpeedSweepResult& sweep);
 std::string speedSweepText(const SpeedSweepResult& sweep);
 // Delta against speed on log-log axes with the fitted power law, the tolerance line and the
 // running-speed index.
-std::string speedSweepSvg(const SpeedSweepResult& sweep, const std::string& title);
-std::string speedSweepPdf(const SpeedSweepResult& sweep, const std::string& title);
+std::string speedSweepSvg(const SpeedSweepResult& sweep, const ReportTitle& title);
+std::string speedSweepPdf(const SpeedSweepResult& sweep, const ReportTitle& title);
 
 }  // namespace armdyn

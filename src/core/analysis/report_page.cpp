@@ -315,4 +315,16 @@ void drawTable(ReportPage& page, double x, double y, const std::vector<double>& 
   page.line(x, y + rowHeight, x + total, y + rowHeight, Rgb{120, 120, 120}, 0.5);
 }
 
+double drawTitleBlock(ReportPage& page, double left, double right, double baseline, const std::string& heading,
+                      const ReportTitle& title) {
+  const Rgb ink{30, 30, 30}, grey{110, 110, 110};
+  page.text(left, baseline, heading, 15, true, ReportPage::Align::Left, ink);
+  page.text(right, baseline, "armdyn " + title.version, 8, false, ReportPage::Align::Right, grey);
+  baseline += 16.0;
+  page.text(left, baseline, "Robot: " + (title.robot.empty() ? std::string("robot") : title.robot), 9, false,
+            ReportPage::Align::Left, ink);
+  page.text(right, baseline, title.date, 9, false, ReportPage::Align::Right, ink);
+  return baseline + 12.0;
+}
+
 }  // namespace armdyn

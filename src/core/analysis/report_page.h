@@ -69,6 +69,18 @@ void drawSeries(ReportPage& page, const PlotFrame& frame, const std::vector<doub
 // The width a text takes on the page (Helvetica's average advance: an estimate, generous for
 // digits), points.
 double reportTextWidth(const std::string& s, double size);
+// The title block every report starts with (sizing, ISO 9283 bench, error-speed sweep): the
+// heading and "armdyn VERSION" on the first line, "Robot: NAME" and the date on the second.
+struct ReportTitle {
+  std::string robot;    // the robot's name
+  std::string tasks;    // the task, duty cycle or bench in words (the report's third line)
+  std::string date;     // as the caller writes it (ISO 8601)
+  std::string version;  // the software's
+};
+// Draws it between x = left and x = right from the heading's baseline; returns the baseline
+// of the next line.
+double drawTitleBlock(ReportPage& page, double left, double right, double baseline, const std::string& heading,
+                      const ReportTitle& title);
 // A table: rows of cells (the first row is the header), column widths in points.
 void drawTable(ReportPage& page, double x, double y, const std::vector<double>& columnWidths,
                const std::vector<std::vector<std::string>>& rows, double size = 8.0);

@@ -232,13 +232,7 @@ ReportPage sizingReportPage(const Model& model, const SizingReport& report, cons
   ReportPage page(kPageW, kPageA4H);
   const double contentW = kPageW - 2.0 * kMargin;
   // Title block.
-  double y = kMargin + 14.0;
-  page.text(kMargin, y, "Actuator sizing report", 15, true, ReportPage::Align::Left, kInk);
-  page.text(kPageW - kMargin, y, "armdyn " + title.version, 8, false, ReportPage::Align::Right, kGrey);
-  y += 16.0;
-  page.text(kMargin, y, "Robot: " + title.robot, 9, false, ReportPage::Align::Left, kInk);
-  page.text(kPageW - kMargin, y, title.date, 9, false, ReportPage::Align::Right, kInk);
-  y += 12.0;
+  double y = drawTitleBlock(page, kMargin, kPageW - kMargin, kMargin + 14.0, "Actuator sizing report", title);
   char buf[256];
   std::snprintf(buf, sizeof buf, "; cycle %s s (motion %s s)", sizingNumber(report.cycleTime, 0.0).c_str(),
                 sizingNumber(report.taskTime, 0.0).c_str());

@@ -22,12 +22,7 @@ namespace armdyn {
 
 constexpr double kSizingResolution = 1e-6;
 
-struct SizingReportTitle {
-  std::string robot;    // the robot's name
-  std::string tasks;    // the task (or duty cycle) in words
-  std::string date;     // as the caller writes it (ISO 8601)
-  std::string version;  // the software's
-};
+using SizingReportTitle = ReportTitle;  // analysis/report_page.h: robot, tasks, date, version
 
 // The scales of a report's quantities (SI; see above): a value below kSizingResolution times its
 // scale is noise. Studio's Sizing tab rounds by the same rule.

@@ -178,7 +178,7 @@ TEST(Iso9283Bench, RepeatabilityComesFromTheNoiseAndTheThreadsDoNotMatter) {
   const std::string json = isoBenchJson(noisy);
   for (const char* key : {"\"AP\"", "\"RP\"", "\"AT\"", "\"RT\"", "\"CR\"", "\"CO\"", "\"AV\"", "\"RV\"", "\"FV\""})
     EXPECT_NE(json.find(key), std::string::npos) << key;
-  const std::string pdf = isoBenchPdf(noisy, "test");
+  const std::string pdf = isoBenchPdf(noisy, ReportTitle{"test arm", "", "2026-11-28", "9.9"});
   ASSERT_EQ(pdf.rfind("%PDF-1.4", 0), 0u);
   const std::size_t at = pdf.rfind("startxref\n");
   ASSERT_NE(at, std::string::npos);
@@ -191,7 +191,14 @@ TEST(Iso9283Bench, RepeatabilityComesFromTheNoiseAndTheThreadsDoNotMatter) {
     const std::size_t objectAt = std::stoul(pdf.substr(entry, 10));
     EXPECT_EQ(pdf.compare(objectAt, std::to_string(k).size() + 6, std::to_string(k) + " 0 obj"), 0) << k;
   }
-  EXPECT_NE(isoBenchSvg(noisy, "test").find("</svg>"), std::string::npos);
+  const std::string svg = isoBenchSvg(noisy, ReportTitle{"test arm", "", "2026-11-28", "9.9"});
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+  // The title block (issue 22): heading, robot, date and version, as the sizing report's.
+  for (const char* t : {"(ISO 9283 virtual test bench) Tj", "(Robot: test arm) Tj", "(2026-11-28) Tj", "(armdyn 9.9) Tj"})
+    EXPECT_NE(pdf.find(t), std::string::npos) << t;
+  const std::string sweep = speedSweepPdf(SpeedSweepResult{}, ReportTitle{"test arm", "square", "2026-11-28", "9.9"});
+  for (const char* t : {"(Error against path speed) Tj", "(Robot: test arm) Tj", "(2026-11-28) Tj", "(armdyn 9.9) Tj"})
+    EXPECT_NE(sweep.find(t), std::string::npos) << t;
 }
 
 TEST(Iso9283Bench, ErrorGrowsAboutWithTheSquareOfTheSpeed) {

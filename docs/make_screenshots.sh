@@ -22,6 +22,13 @@ shot() {  # shot NAME [FILE] [OPTIONS...]
   echo "docs/screenshots/$name.png"
 }
 
+large() {  # large NAME [FILE] [OPTIONS...]: the same on a full-HD screen, 1920x1080
+  name=$1
+  shift
+  xvfb-run -a -s "-screen 0 1920x1080x24" "$studio" "$@" --screenshot "$out/${name}_1920x1080.png" --after-ms 400
+  echo "docs/screenshots/${name}_1920x1080.png"
+}
+
 small() {  # small NAME [FILE] [OPTIONS...]: the same on the smallest supported screen, 1280x800
   name=$1
   shift
@@ -99,6 +106,10 @@ small main_window "$puma" --at 0.4
 small summary "$puma" --tab summary
 small kinematics "$puma" --tab kinematics --at 0.4
 small stanford "$root/robots/stanford_rrprrr.yaml" --at 0.4
+# Issue 22: the same Studio on a full-HD screen (the walkthrough's other size).
+large main_window "$puma" --at 0.4
+large sizing_puma "$puma" "$root/robots/puma560_weld_seam.yaml" --tab sizing
+large kinematics_ur5 "$root/robots/ur5.yaml" --tab kinematics --at 0.5
 
 # Issue 10: the Accuracy (ISO 9283) tab on the IRb-60 (Stepniewski's cube from its task): the
 # bench's characteristics, a test path with the error along it, the error-speed sweep; at both

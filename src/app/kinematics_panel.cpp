@@ -57,10 +57,15 @@ LimitText limitText(const Model& model, const Eigen::VectorXd& q, const std::str
   const bool above = q(j) > l.qMax;
   LimitText t;
   t.joint = j;
-  t.brief = QStringLiteral("q%1 %2%3 %4 %5%3")
+  // A value just outside (within the limit tolerance's rounding) gets the digits that tell it
+  // from the limit: never "170.00° > 170.00°".
+  const double limit = above ? l.qMax : l.qMin;
+  int briefDigits = digits;
+  while (briefDigits < 8 && fixed(q(j) * f, briefDigits) == fixed(limit * f, briefDigits)) ++briefDigits;
+  t.brief = QCoreApplication::translate("KinematicsPanel", "q%1 %2%3 %4 %5%3")
                 .arg(j + 1)
-                .arg(fixed(q(j) * f, digits), unit, above ? QStringLiteral(">") : QStringLiteral("<"),
-                     fixed((above ? l.qMax : l.qMin) * f, digits));
+                .arg(fixed(q(j) * f, briefDigits), unit, above ? QStringLiteral(">") : QStringLiteral("<"),
+                     fixed(limit * f, briefDigits));
   t.full = QCoreApplication::translate("KinematicsPanel", "q%1 = %2%3 is outside joint %1's limits [%4, %5]%3")
                .arg(j + 1)
                .arg(fixed(q(j) * f, digits), unit, fixed(l.qMin * f, digits), fixed(l.qMax * f, digits));
@@ -425,7 +430,7 @@ void KinematicsPanel::refresh() {
   QString note;
   if (!parts.isEmpty())
     note = tr("Greyed branches leave the limits of %1; hover a status for the joint's range.").arg(parts.join(", "));
-  if (otherwise > 0) note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%1 greyed for another reason (see its status).").arg(otherwise);
+  if (otherwise > 0) note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%n greyed for another reason (see the Status column).", "", otherwise);
   rejected_->setText(note);
   rejected_->setVisible(!note.isEmpty());
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);

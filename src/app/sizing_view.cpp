@@ -182,20 +182,28 @@ void SizingView::fillTable() {
   table_->setColumnCount(headers.size());
   table_->setHorizontalHeaderLabels(headers);
   table_->setRowCount(static_cast<int>(r.joints.size()));
+  // The report's rule for every figure (analysis/sizing_report.h): 4 significant digits, and 0
+  // below a millionth of its quantity's scale, so the tab and the exported report agree and
+  // rounding noise (-7.3e-08 J regenerated) reads 0.
+  const SizingScales sc = sizingScales(r);
+  const auto fig = [](double value, double scale) {
+    return QString::fromStdString(sizingNumber(value, kSizingResolution * scale));
+  };
   for (int j = 0; j < static_cast<int>(r.joints.size()); ++j) {
     const JointSizing& J = r.joints[j];
     const double v = types[j] == JointType::Revolute ? kDeg : 1.0;
     QStringList cells = {QString("%1 (%2)").arg(j + 1).arg(jointLetter(types[j])),
-                         num(J.peakTorque),
-                         num(J.peakTorqueTime),
-                         num(J.rmsTorque),
-                         num(J.peakSpeed * v),
-                         num(J.meanSpeed * v),
-                         num(J.peakPower),
-                         num(J.energy),
-                         num(J.regeneratedEnergy)};
+                         fig(J.peakTorque, sc.torque),
+                         fig(J.peakTorqueTime, 0.0),
+                         fig(J.rmsTorque, sc.torque),
+                         fig(J.peakSpeed * v, sc.speed * v),
+                         fig(J.meanSpeed * v, sc.speed * v),
+                         fig(J.peakPower, sc.power),
+                         fig(J.energy, sc.energy),
+                         fig(J.regeneratedEnergy, sc.energy)};
     if (J.hasDrive) {
-      cells << num(J.peakMotorTorque) << num(J.rmsMotorTorque) << num(J.peakMotorSpeed * kRpm) << num(J.gearRatio)
+      cells << fig(J.peakMotorTorque, sc.motorTorque) << fig(J.rmsMotorTorque, sc.motorTorque)
+            << fig(J.peakMotorSpeed * kRpm, sc.motorSpeed * kRpm) << num(J.gearRatio)
             << (J.rmsOptimalRatio > 0.0 ? num(J.rmsOptimalRatio) : QStringLiteral("-"))
             << (J.usableRatioMax > 0.0 ? num(J.usableRatioMin, 3) + QStringLiteral("-") + num(J.usableRatioMax, 3)
                                        : (J.checks.empty() ? QStringLiteral("-") : tr("none")))

@@ -413,6 +413,20 @@ class DialogsTest : public QObject {
     QVERIFY2(d->reason()->text().contains("value in force"), qPrintable(d->reason()->text()));
     QCOMPARE(undo->count(), steps);
     QVERIFY(w.document()->task().points[1].position == before.points[1].position);
+    // Escape: the value in force stays, and so does no typed refusal.
+    table->setCurrentItem(cell);
+    table->editItem(cell);
+    QTest::qWait(20);
+    editor = table->findChild<QLineEdit*>("trajectoryCellEditor");
+    QVERIFY(editor != nullptr);
+    editor->selectAll();
+    QTest::keyClicks(editor, "abc");
+    QVERIFY(d->reason()->text().contains("not a number"));
+    QTest::keyClick(editor, Qt::Key_Escape);
+    QTest::qWait(20);
+    QCOMPARE(cell->text(), inForce);
+    QVERIFY2(d->reason()->text().isEmpty(), qPrintable(d->reason()->text()));
+    QCOMPARE(undo->count(), steps);
     // A good value: one commit, one undo step.
     d->setCell(1, 0, "0.3");
     QCOMPARE(undo->count(), steps + 1);

@@ -110,13 +110,15 @@ QString LinkParametersDialog::barHint() const { return barHint_->isHidden() ? QS
 
 void LinkParametersDialog::updateBarHint() {
   const QStringList lines = barMismatches(document_->robot());
-  const bool shown = !barHint_->isHidden();
-  barHint_->setText(lines.join('\n'));
+  const QString before = barHint_->isHidden() ? QString() : barHint_->text();
+  const QString now = lines.join('\n');
+  barHint_->setText(now);
   barHint_->setVisible(!lines.isEmpty());
   openDimensions_->setVisible(!lines.isEmpty());
   // A word-wrapped note's height depends on the width, which the layout's minimum size does not
-  // follow: without this the fields were squeezed to half height and the unit headers cut.
-  if (shown != !lines.isEmpty() && isVisible()) {
+  // follow: without this the fields were squeezed to half height and the unit headers cut (when
+  // the note appears, and when it grows by another link's paragraph).
+  if (before != now && isVisible()) {
     layout()->activate();
     resize(width(), std::max(height(), heightForWidth(width())));
   }

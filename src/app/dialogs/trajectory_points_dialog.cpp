@@ -37,8 +37,9 @@ class CellCheckDelegate : public QStyledItemDelegate {
     if (auto* line = qobject_cast<QLineEdit*>(editor)) {
       line->setObjectName("trajectoryCellEditor");
       const Check refused = refused_;
-      QObject::connect(line, &QLineEdit::textEdited, line, [line, refused, index](const QString& text) {
-        line->setStyleSheet(refused(index, text) ? QStringLiteral("background:#ffe4e4") : QString());
+      const QPersistentModelIndex cell(index);
+      QObject::connect(line, &QLineEdit::textEdited, line, [line, refused, cell](const QString& text) {
+        line->setStyleSheet(refused(cell, text) ? QStringLiteral("background:#ffe4e4") : QString());
       });
     }
     return editor;
@@ -253,13 +254,24 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   // A cell is checked while it is typed (red, the reason under the table), like the fields.
-  table_->setItemDelegate(new CellCheckDelegate(
+  // Only the typed refusal it showed is cleared: a run's failure text stays.
+  auto* cellCheck = new CellCheckDelegate(
       [this](const QModelIndex& index, const QString& text) {
         const QString why = cellRefusal(index.column(), text);
-        reason_->setText(why.isEmpty() ? QString() : tr("%1: %2").arg(cellWords(index.row(), index.column()), why));
+        if (!why.isEmpty()) {
+          typedRefusal_ = tr("%1: %2").arg(cellWords(index.row(), index.column()), why);
+          reason_->setText(typedRefusal_);
+        } else {
+          clearTypedRefusal();
+        }
         return !why.isEmpty();
       },
-      table_));
+      table_);
+  table_->setItemDelegate(cellCheck);
+  // Escape puts the value in force back without a commit: its typed refusal goes too.
+  connect(cellCheck, &QAbstractItemDelegate::closeEditor, this, [this](QWidget*, QAbstractItemDelegate::EndEditHint hint) {
+    if (hint == QAbstractItemDelegate::RevertModelCache) clearTypedRefusal();
+  });
   layout->addWidget(table_, 1);
   reason_ = new QLabel(this);
   reason_->setObjectName("trajectoryReason");
@@ -389,6 +401,11 @@ QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed) co
   if (n.kind == NumberText::Kind::NotFinite) return tr("must be finite");
   if (!jointSpaceRows() && column == 6 && n.value < 0.0) return tr("must be 0 (a stop) or positive");
   return QString();
+}
+
+void TrajectoryPointsDialog::clearTypedRefusal() {
+  if (!typedRefusal_.isEmpty() && reason_->text() == typedRefusal_) reason_->clear();
+  typedRefusal_.clear();
 }
 
 QString TrajectoryPointsDialog::cellWords(int row, int column) const {
@@ -634,6 +651,7 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
   const QString why = cellRefusal(column, item->text());
   if (!why.isEmpty()) {
     // As the dialogs' fields do: the value in force comes back, the reason stays to be read.
+    typedRefusal_.clear();
     reason_->setText(tr("%1: %2 (the value in force is kept)").arg(cellWords(row, column), why));
     loading_ = true;
     item->setText(cellInForce(row, column));

@@ -81,6 +81,7 @@ class TrajectoryPointsDialog : public QDialog {
   QString cellInForce(int row, int column) const;                // the task's value, as the table shows it
   QString cellRefusal(int column, const QString& typed) const;   // why a typed cell is refused, "" if taken
   QString cellWords(int row, int column) const;                  // "Point 3, X (m)"
+  void clearTypedRefusal();  // clears the reason label if it still shows the typed cell's refusal
   void commitConfiguration(const QString& text);
   void markRow(int row, const QColor& colour, const QString& tip);
   // The document's task, detached from its file (see above).
@@ -101,6 +102,7 @@ class TrajectoryPointsDialog : public QDialog {
   std::vector<Parameter> parameters_;
   QLabel* viaVelocityLabel_;
   bool loading_ = false;
+  QString typedRefusal_;  // the refusal of the cell being typed, as shown (empty: none)
   int failedPoint_ = -1;
 };
 

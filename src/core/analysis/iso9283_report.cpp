@@ -153,9 +153,7 @@ namespace {
 
 ReportPage isoPage(const IsoBenchResult& r, const ReportTitle& title) {
   ReportPage page(842, 595);  // A4 landscape
-  const double below = drawTitleBlock(page, 30, 812, 30, "ISO 9283 virtual test bench", title);
-  if (!title.tasks.empty()) page.text(30, below - 1, "Bench: " + title.tasks, 7.5);
-  const double info = below + (title.tasks.empty() ? 0.0 : 10.0), tableTop = info + 10.0;
+  const double info = drawTitleBlock(page, 30, 812, 30, "ISO 9283 virtual test bench", title), tableTop = info + 10.0;
   page.text(30, info,
             "Cube centre (" + num(r.cube.centre.x()) + ", " + num(r.cube.centre.y()) + ", " + num(r.cube.centre.z()) +
                 ") m, edge " + num(r.cube.edge) + " m; corner radius " + num(kMm * r.cornerRadius) + " mm; " +
@@ -241,18 +239,26 @@ ReportPage isoPage(const IsoBenchResult& r, const ReportTitle& title) {
       drawSeries(page, f, p.evaluationArcLength, d, kSpeedColours[k % 5]);
     }
   }
-  double lx = 60;
+  // The speeds' legend, in rows of what fits the width; the page grows when many speeds (a long
+  // table, several legend rows) would run off its foot.
+  double lx = 60, ly = top2 + 140;
   for (std::size_t k = 0; k < r.speeds.size(); ++k) {
-    page.line(lx, top2 + 140, lx + 18, top2 + 140, kSpeedColours[k % 5], 1.5);
-    page.text(lx + 22, top2 + 143, num(100.0 * r.speeds[k].fraction) + " % (" + num(r.speeds[k].speed) + " m/s)", 7);
+    if (lx + 110 > page.width() - 30) lx = 60, ly += 11;
+    page.line(lx, ly, lx + 18, ly, kSpeedColours[k % 5], 1.5);
+    page.text(lx + 22, ly + 3, num(100.0 * r.speeds[k].fraction) + " % (" + num(r.speeds[k].speed) + " m/s)", 7);
     lx += 110;
   }
+  if (ly + 20 > page.height()) page.setHeight(ly + 20);
   return page;
 }
 
 ReportPage sweepPage(const SpeedSweepResult& s, const ReportTitle& title) {
   ReportPage page(595, 440);
-  const double below = drawTitleBlock(page, 30, 565, 28, "Error against path speed", title);
+  double below = drawTitleBlock(page, 30, 565, 28, "Error against path speed", title);
+  if (!title.tasks.empty()) {
+    page.text(30, below, "Path: " + title.tasks, 9);
+    below += 12.0;
+  }
   char buf[300];
   std::snprintf(buf, sizeof buf, "Delta = %.4g mm x (v / 1 m/s)^%.3f fitted over %zu speeds; tolerance %.4g mm; running-speed index %s",
                 kMm * s.coefficient, s.exponent, s.speeds.size(), kMm * s.tolerance,

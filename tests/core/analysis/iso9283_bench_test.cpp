@@ -197,7 +197,8 @@ TEST(Iso9283Bench, RepeatabilityComesFromTheNoiseAndTheThreadsDoNotMatter) {
   for (const char* t : {"(ISO 9283 virtual test bench) Tj", "(Robot: test arm) Tj", "(2026-11-28) Tj", "(armdyn 9.9) Tj"})
     EXPECT_NE(pdf.find(t), std::string::npos) << t;
   const std::string sweep = speedSweepPdf(SpeedSweepResult{}, ReportTitle{"test arm", "square", "2026-11-28", "9.9"});
-  for (const char* t : {"(Error against path speed) Tj", "(Robot: test arm) Tj", "(2026-11-28) Tj", "(armdyn 9.9) Tj"})
+  for (const char* t : {"(Error against path speed) Tj", "(Robot: test arm) Tj", "(2026-11-28) Tj", "(armdyn 9.9) Tj",
+                        "(Path: square) Tj"})
     EXPECT_NE(sweep.find(t), std::string::npos) << t;
 }
 

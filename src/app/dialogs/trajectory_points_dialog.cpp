@@ -393,9 +393,10 @@ QString TrajectoryPointsDialog::cellInForce(int row, int column) const {
                                              : formatSignificant(p.radius));
 }
 
-QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed) const {
+QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed, double* value) const {
   const QString text = typed.trimmed();
   const NumberText n = readNumber(text.toStdString());
+  if (value) *value = n.value;
   if (text.isEmpty()) return tr("a value is required");
   if (n.kind == NumberText::Kind::NotANumber) return tr("\"%1\" is not a number").arg(text);
   if (n.kind == NumberText::Kind::NotFinite) return tr("must be finite");
@@ -648,7 +649,8 @@ void TrajectoryPointsDialog::setCell(int row, int column, const QString& text) {
 void TrajectoryPointsDialog::onCellChanged(int row, int column) {
   if (loading_) return;
   QTableWidgetItem* item = table_->item(row, column);
-  const QString why = cellRefusal(column, item->text());
+  double value = 0.0;
+  const QString why = cellRefusal(column, item->text(), &value);
   if (!why.isEmpty()) {
     // As the dialogs' fields do: the value in force comes back, the reason stays to be read.
     typedRefusal_.clear();
@@ -659,19 +661,18 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
     loading_ = false;
     return;
   }
-  const NumberText n = readNumber(item->text().trimmed().toStdString());
   reason_->clear();
   TaskSpec t = editedTask();
   if (jointSpaceRows()) {
-    t.jointPoints(row, column) = n.value;
+    t.jointPoints(row, column) = value;
   } else {
     TaskPoint& p = t.points[row];
     if (column < 3) {
-      p.position(column) = n.value;
+      p.position(column) = value;
     } else if (column < 6) {
-      p.rpy(column - 3) = degToRad(n.value);
+      p.rpy(column - 3) = degToRad(value);
     } else {
-      p.radius = n.value;
+      p.radius = value;
     }
   }
   document_->edit(t, tr("Change point %1").arg(row + 1));  // one undo step per committed cell

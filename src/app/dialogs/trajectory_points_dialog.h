@@ -79,7 +79,8 @@ class TrajectoryPointsDialog : public QDialog {
   bool jointSpaceRows() const;  // the table shows joint points, not poses
   void onCellChanged(int row, int column);
   QString cellInForce(int row, int column) const;                // the task's value, as the table shows it
-  QString cellRefusal(int column, const QString& typed) const;   // why a typed cell is refused, "" if taken
+  // Why a typed cell is refused, "" if taken (then *value, when given, is the number).
+  QString cellRefusal(int column, const QString& typed, double* value = nullptr) const;
   QString cellWords(int row, int column) const;                  // "Point 3, X (m)"
   void clearTypedRefusal();  // clears the reason label if it still shows the typed cell's refusal
   void commitConfiguration(const QString& text);

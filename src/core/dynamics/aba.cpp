@@ -228,37 +228,29 @@ inline void forceToParentBody(const AbaData& d, int k, double* f6) {
   if (d.a[k - 1] != 0.0) shiftForce<1, 2>(f6, d.a[k - 1]);
 }
 
-// The same for an inertia, k > 0.
+// The same for an inertia, k > 0. Projected: the inertia a revolute joint passes on when it has
+// no armature, I^a S = 0 (S the angular z axis), so A's z row and column and B's z row are zero.
+// They stay zero through Rot(z, theta) and the shift along z, and the twist's rotation about x
+// (z is the second axis of its plane) drops their terms: a general twist costs about half as much.
+template <bool Projected>
 inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
-  rotateInertia<0, 1>(I, d.cosTheta[k], d.sinTheta[k]);
-  if (d.dJoint[k] != 0.0) shiftInertia<0, 1>(I, d.dJoint[k]);
-  switch (d.twist[k - 1]) {
-    case kTwistNone: break;
-    case kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
-    case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
-    default: rotateInertia<1, 2>(I, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
-  }
-  if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
-}
-
-// The same for the inertia a revolute joint passes on when it has no armature: I^a S = 0 (S the
-// angular z axis), so A's z row and column and B's z row are zero. They stay zero through
-// Rot(z, theta) and the shift along z, and the twist's rotation about x (z is the second axis of
-// its plane) drops their terms: a general twist costs about half as much as in
-// inertiaToParentBody.
-inline void projectedInertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
-  rotateSymmetric<0, 1, true>(I.A, d.cosTheta[k], d.sinTheta[k]);
-  rotateGeneral<0, 1, true>(I.B, d.cosTheta[k], d.sinTheta[k]);
+  rotateSymmetric<0, 1, Projected>(I.A, d.cosTheta[k], d.sinTheta[k]);
+  rotateGeneral<0, 1, Projected>(I.B, d.cosTheta[k], d.sinTheta[k]);
   rotateSymmetric<0, 1>(I.C, d.cosTheta[k], d.sinTheta[k]);
   if (d.dJoint[k] != 0.0) shiftInertia<0, 1>(I, d.dJoint[k]);
+  const double c = d.cosAlpha[k - 1], s = d.sinAlpha[k - 1];
   switch (d.twist[k - 1]) {
     case kTwistNone: break;
     case kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
     case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
     default:
-      rotateSymmetricZeroY<1, 2>(I.A, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
-      rotateGeneralZeroYRow<1, 2>(I.B, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
-      rotateSymmetric<1, 2>(I.C, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+      if constexpr (Projected) {
+        rotateSymmetricZeroY<1, 2>(I.A, c, s);
+        rotateGeneralZeroYRow<1, 2>(I.B, c, s);
+        rotateSymmetric<1, 2>(I.C, c, s);
+      } else {
+        rotateInertia<1, 2>(I, c, s);
+      }
   }
   if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
 }
@@ -383,7 +375,7 @@ bool abaPasses(AbaData& d, const double* qd, const double* tau, const double* ar
     if (k == 0) break;
     // I^a = I^A - U U^T / D, p^a = p^A + I^a c + U u / D. Without armature, a revolute joint's
     // I^a S = U (1 - S^T U / D) is zero: its A z row and column and B z row are set to zero
-    // (they would be rounding) and projectedInertiaToParentBody skips them.
+    // (they would be rounding) and inertiaToParentBody<true> skips them.
     const bool projected = d.revolute[k] && (!armature || armature[k] == 0.0);
     if (projected) {
       for (int i = 0; i < 2; ++i) {
@@ -410,8 +402,8 @@ bool abaPasses(AbaData& d, const double* qd, const double* tau, const double* ar
                   U[3 + i] * uD;
     }
     for (int i = 0; i < 6; ++i) p[i] = pa[i];
-    if (projected) projectedInertiaToParentBody(d, k, I);
-    else inertiaToParentBody(d, k, I);
+    if (projected) inertiaToParentBody<true>(d, k, I);
+    else inertiaToParentBody<false>(d, k, I);
     forceToParentBody(d, k, p);
   }
 

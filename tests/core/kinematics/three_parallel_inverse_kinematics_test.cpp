@@ -16,6 +16,7 @@
 #include "ik_exhaustive_search.h"
 #include "kinematics_fixtures.h"
 #include "support/malloc_counter.h"
+#include "support/sanitizers.h"
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
@@ -143,9 +144,10 @@ Joints6 randomJoints(std::mt19937& rng) {
 
 TEST(ThreeParallelInverseKinematics, RandomArmsOfTheClassMatchAnExhaustiveSearch) {
   std::mt19937 rng(20261127);
+  const int arms = test::exhaustiveDraws(70);
   for (int kind = 0; kind < 3; ++kind) {
     Tally tally;
-    for (int arm = 0; arm < 70; ++arm) {
+    for (int arm = 0; arm < arms; ++arm) {
       const RobotSpec spec = randomThreeParallelArm(kind, rng);
       const Model model(spec);
       SCOPED_TRACE(spec.name + " #" + std::to_string(arm));
@@ -156,7 +158,7 @@ TEST(ThreeParallelInverseKinematics, RandomArmsOfTheClassMatchAnExhaustiveSearch
     std::printf("%s: %d arms, %d solutions (at most %d), worst pose error %.2g\n",
                 kind == 0 ? "any twists" : kind == 1 ? "UR-like" : "nearly UR-like", tally.poses, tally.solutions,
                 tally.most, tally.worst);
-    EXPECT_EQ(tally.poses, 70);
+    EXPECT_EQ(tally.poses, arms);
     EXPECT_LE(tally.most, 8);
   }
 }
@@ -177,13 +179,14 @@ TEST(ThreeParallelInverseKinematics, UniversalRobotsArmsHaveEverySolutionTheSear
     SCOPED_TRACE(spec.name);
     ASSERT_EQ(kinematicFamily(model), "three_parallel") << findIkFamily("three_parallel")->misfit(model);
     Tally tally;
-    for (int k = 0; k < 12; ++k) {
+    const int poses = test::exhaustiveDraws(12);
+    for (int k = 0; k < poses; ++k) {
       checkPose(spec, model, randomJoints(rng), rng, tally);
       if (HasFatalFailure()) return;
     }
     std::printf("%s: %d poses, %d solutions (at most %d), worst pose error %.2g\n", spec.name.c_str(), tally.poses,
                 tally.solutions, tally.most, tally.worst);
-    EXPECT_EQ(tally.most, 8);
+    if (poses == 12) EXPECT_EQ(tally.most, 8);  // 8 among 12 random poses (2 under ASan: not always)
   }
 }
 

@@ -46,6 +46,8 @@ shot table --tab table
 shot summary --tab summary
 shot parameters_panel --panel
 shot teach_mode "$root/robots/rrrrrr.yaml" --teach --at 0.3
+small teach_puma "$root/robots/puma560.yaml" --teach --at 0.4
+large teach_puma "$root/robots/puma560.yaml" --teach --at 0.4
 for d in instructions link-parameters link-dimensions trajectory inertia simulation tool view new library; do
   shot "dialog_$d" --dialog "$d"
 done

@@ -1,5 +1,7 @@
 #include "arm_scene.h"
 
+#include "simulation/input_limits.h"
+
 #include "io/mesh_path.h"
 #include "model/equivalent_box.h"
 
@@ -70,6 +72,18 @@ osg::ref_ptr<osg::Geode> triad(double length) {
   return geode;
 }
 
+// Ghosts are faint and many (the arm at every task point): drawn with a third of the facets.
+void coarsen(const std::vector<osg::ref_ptr<osg::Node>>& nodes) {
+  struct Visitor : osg::NodeVisitor {
+    osg::ref_ptr<osg::TessellationHints> hints = new osg::TessellationHints;
+    Visitor() : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN) { hints->setDetailRatio(0.35f); }
+    void apply(osg::Drawable& d) override {
+      if (auto* s = dynamic_cast<osg::ShapeDrawable*>(&d)) s->setTessellationHints(hints.get());
+    }
+  } visitor;
+  for (const osg::ref_ptr<osg::Node>& n : nodes) n->accept(visitor);
+}
+
 void makeTransparent(osg::StateSet* ss) {
   ss->setMode(GL_BLEND, osg::StateAttribute::ON);
   ss->setAttributeAndModes(new osg::BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA));
@@ -111,6 +125,7 @@ ArmScene::ArmScene()
   wrenchArrow_->setDataVariance(osg::Object::DYNAMIC);
   wrenchArrow_->setNodeMask(0);
   root_->addChild(wrenchArrow_);
+  root_->addChild(jogHandles_.node());
   makeTransparent(workspace_->getOrCreateStateSet());
   makeTransparent(ghosts_->getOrCreateStateSet());
   // Front faces only, so overlapping ghosts (a first link turning about its own axis) do not
@@ -560,6 +575,8 @@ void ArmScene::setResult(const SimulationResultPtr& result) {
     ghostLinks[i] = makeLinkGeometry(i, model, true);
     ghostJoints[i] = makeJointGeometry(i, model, true);
   }
+  coarsen(ghostLinks);
+  coarsen(ghostJoints);
   const int points = static_cast<int>(result_->pointFrames.size()) / f;
   for (int p = 0; p < points; ++p) {
     osg::ref_ptr<osg::Group> ghost = new osg::Group;
@@ -645,6 +662,9 @@ void ArmScene::setTaskPoints(const TaskSpec& task, int unreachable) {
   osg::ref_ptr<osg::Geode> geode = new osg::Geode;
   const float r = static_cast<float>(0.018 * sceneSize_ * settings_.drawingScale);
   for (size_t i = 0; i < task.points.size(); ++i) {
+    // A point past the input limits (a file's slip, 1e300 m) would make the scene's bound
+    // infinite and OSG's near and far planes NaN: the whole view blank. It is not drawn.
+    if (!(task.points[i].position.cwiseAbs().maxCoeff() <= InputLimits{}.maxLength)) continue;
     const bool bad = static_cast<int>(i) == unreachable;
     osg::ref_ptr<osg::ShapeDrawable> s =
         new osg::ShapeDrawable(new osg::Sphere(toOsg(task.points[i].position), bad ? 1.8f * r : r));
@@ -684,6 +704,11 @@ void ArmScene::showFrames(const std::vector<Eigen::Matrix4d>& frames) {
     linkXforms_[j]->setMatrix(m);
     static_cast<osg::MatrixTransform*>(frames_->getChild(j))->setMatrix(m);
     if (j < jointAxes_->getNumChildren()) static_cast<osg::MatrixTransform*>(jointAxes_->getChild(j))->setMatrix(m);
+  }
+  if (result_ && frames.size() == static_cast<size_t>(result_->model->dof()) + 2) {
+    std::vector<bool> revolute;
+    for (int i = 0; i < result_->model->dof(); ++i) revolute.push_back(result_->model->isRevolute(i));
+    jogHandles_.place(frames, revolute, sceneSize_);
   }
 }
 

@@ -11,6 +11,7 @@
 // read, keeps its DH drawing (View > DH drawing shows it on every link). Meshes come from a
 // MeshCache that loads them off the GUI thread: updateMeshes() attaches those that arrived.
 
+#include "jog_handles.h"
 #include "kinematics/workspace_estimate.h"
 #include "mesh_cache.h"
 #include "simulation_result.h"
@@ -46,8 +47,10 @@ class ArmScene {
   bool meshesPending() const;
   // Pose the arm at a sample of the current result.
   void showSample(int sample);
-  // Pose the arm from explicit frames (teach mode): base, links 1..n, tool.
+  // Pose the arm from explicit frames (teach mode): base, links 1..n, tool. The drag handles
+  // (shown in teach mode) follow them.
   void showFrames(const std::vector<Eigen::Matrix4d>& frames);
+  JogHandles& jogHandles() { return jogHandles_; }
   void setSettings(const ViewSettings& settings);
   const ViewSettings& settings() const { return settings_; }
   // The reachable workspace (View > Show reachable workspace): the centres of the occupied
@@ -104,6 +107,7 @@ class ArmScene {
   double wrenchScale_ = 0.0;  // arrow length per newton, m/N (0: no force to draw)
   int workspacePoints_ = 0;
   std::vector<osg::ref_ptr<osg::MatrixTransform>> linkXforms_;  // base, links, tool
+  JogHandles jogHandles_;
 };
 
 }  // namespace armdyn::app

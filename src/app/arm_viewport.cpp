@@ -1,5 +1,7 @@
 #include "arm_viewport.h"
 
+#include "jog_dragger.h"
+
 #include "io/mesh_path.h"
 
 #include <QElapsedTimer>
@@ -47,6 +49,7 @@ ArmViewport::ArmViewport()
   events()->getCurrentEventState()->setMouseYOrientation(osgGA::GUIEventAdapter::Y_INCREASING_DOWNWARDS);
   viewer_->setCameraManipulator(manipulator_, false);
   setStandardView(StandardView::Iso);
+  dragger_ = new JogDragger(this);
   // Meshes load off the GUI thread; each one that arrives is attached and drawn.
   meshes_ = new MeshCache(this);
   scene_.setMeshSource(meshes_, packagePathFromEnvironment());
@@ -100,6 +103,14 @@ void ArmViewport::paintGL() {
   if (!fitted_ && scene_.armBound().valid()) {
     fitToView();
   }
+  // OSG sets the near and far planes from the scene's bound at every frame: a bound that is not
+  // finite leaves them NaN and every later frame blank. Whatever caused it, the view recovers.
+  osg::Camera* camera = viewer_->getCamera();
+  if (!camera->getProjectionMatrix().valid()) {
+    const osg::Viewport* vp = camera->getViewport();
+    camera->setProjectionMatrixAsPerspective(30.0, vp && vp->height() > 0 ? vp->width() / vp->height() : 1.0, 0.01, 100.0);
+  }
+  if (!manipulator_->getMatrix().valid()) manipulator_->home(0.0);
   viewer_->frame();
   if (finishEachFrame_) context()->functions()->glFinish();
   lastFrameMs_ = clock.nsecsElapsed() / 1e6;
@@ -159,19 +170,69 @@ void ArmViewport::view(osg::Vec3d& eye, osg::Vec3d& centre, osg::Vec3d& up) cons
   manipulator_->getTransformation(eye, centre, up);
 }
 
+osg::Matrixd ArmViewport::windowMatrix(bool inverse) const {
+  const osg::Camera* camera = viewer_->getCamera();
+  osg::Matrixd m = manipulator_->getInverseMatrix() * camera->getProjectionMatrix();
+  if (camera->getViewport()) m = m * camera->getViewport()->computeWindowMatrix();
+  return inverse ? osg::Matrixd::inverse(m) : m;
+}
+
+Ray ArmViewport::rayAt(const QPointF& position) const {
+  // Window pixels with y up, as OSG's viewport has them; the near and far planes' points.
+  const double r = devicePixelRatio();
+  const osg::Viewport* vp = viewer_->getCamera()->getViewport();
+  const double h = vp ? vp->height() : height() * r;
+  const double x = position.x() * r, y = h - position.y() * r;
+  const osg::Matrixd inverse = windowMatrix(true);
+  const osg::Vec3d nearPoint = osg::Vec3d(x, y, 0.0) * inverse, farPoint = osg::Vec3d(x, y, 1.0) * inverse;
+  osg::Vec3d d = farPoint - nearPoint;
+  d.normalize();
+  Ray ray;
+  ray.origin = Eigen::Vector3d(nearPoint.x(), nearPoint.y(), nearPoint.z());
+  ray.direction = Eigen::Vector3d(d.x(), d.y(), d.z()).normalized();
+  return ray;
+}
+
+std::optional<QPointF> ArmViewport::project(const Eigen::Vector3d& point) const {
+  const osg::Vec3d eyeSpace = osg::Vec3d(point.x(), point.y(), point.z()) * manipulator_->getInverseMatrix();
+  if (eyeSpace.z() >= 0.0) return std::nullopt;  // OpenGL's eye looks down -z
+  const osg::Vec3d w = osg::Vec3d(point.x(), point.y(), point.z()) * windowMatrix(false);
+  const double r = devicePixelRatio();
+  const osg::Viewport* vp = viewer_->getCamera()->getViewport();
+  const double h = vp ? vp->height() : height() * r;
+  return QPointF(w.x() / r, (h - w.y()) / r);
+}
+
+Eigen::Vector3d ArmViewport::towardsEye() const {
+  osg::Vec3d eye, centre, up;
+  manipulator_->getTransformation(eye, centre, up);
+  const osg::Vec3d d = eye - centre;
+  const Eigen::Vector3d v(d.x(), d.y(), d.z());
+  return v.norm() > 0.0 ? Eigen::Vector3d(v.normalized()) : Eigen::Vector3d::UnitZ();
+}
+
 void ArmViewport::mousePressEvent(QMouseEvent* e) {
+  if (dragger_->press(e)) {
+    update();
+    return;
+  }
   const double r = devicePixelRatio();
   events()->mouseButtonPress(e->position().x() * r, e->position().y() * r, osgButton(e->button()));
   update();
 }
 
 void ArmViewport::mouseReleaseEvent(QMouseEvent* e) {
+  if (dragger_->release(e)) {
+    update();
+    return;
+  }
   const double r = devicePixelRatio();
   events()->mouseButtonRelease(e->position().x() * r, e->position().y() * r, osgButton(e->button()));
   update();
 }
 
 void ArmViewport::mouseMoveEvent(QMouseEvent* e) {
+  if (dragger_->move(e)) return;  // the arm's redraw follows the joints it reports
   const double r = devicePixelRatio();
   events()->mouseMotion(e->position().x() * r, e->position().y() * r);
   update();

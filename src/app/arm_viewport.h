@@ -7,8 +7,10 @@
 // which under software Mesa costs tens of milliseconds per edit and per animation frame.
 
 #include "arm_scene.h"
+#include "kinematics/tool_drag.h"
 
 #include <QOpenGLWindow>
+#include <optional>
 #include <osgViewer/GraphicsWindow>
 #include <osgViewer/Viewer>
 
@@ -17,6 +19,8 @@ class TrackballManipulator;
 }
 
 namespace armdyn::app {
+
+class JogDragger;
 
 enum class StandardView { Iso, Front, Top, Side };
 
@@ -44,6 +48,15 @@ class ArmViewport : public QOpenGLWindow {
   QWidget* container() const { return container_; }
   MeshCache* meshes() const { return meshes_; }
 
+  // The line of sight through a point of the window (logical pixels, y down), base coordinates;
+  // where a scene point appears in the window (nullopt behind the eye); the unit direction from
+  // the point looked at towards the eye. From the camera as it is now (not the last frame's).
+  Ray rayAt(const QPointF& position) const;
+  std::optional<QPointF> project(const Eigen::Vector3d& point) const;
+  Eigen::Vector3d towardsEye() const;
+  // Teach mode's drag-to-jog: presses on a handle go to it, the rest orbits the view.
+  JogDragger* dragger() const { return dragger_; }
+
  signals:
   // Meshes arrived (or failed) and were attached: the scene's meshNotice() may have changed.
   void meshesChanged();
@@ -69,6 +82,9 @@ class ArmViewport : public QOpenGLWindow {
   bool fitted_ = false;
   QWidget* container_ = nullptr;
   MeshCache* meshes_ = nullptr;
+  JogDragger* dragger_ = nullptr;
+  // The window-to-scene matrix (OSG's view * projection * window, inverted when `inverse`).
+  osg::Matrixd windowMatrix(bool inverse) const;
 };
 
 }  // namespace armdyn::app

@@ -6,9 +6,20 @@
 namespace armdyn::app {
 
 Document::Document(QObject* parent) : QObject(parent) {
-  connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) {
-    Q_EMIT modifiedChanged(!clean);
-  });
+  connect(&undo_, &QUndoStack::indexChanged, this, &Document::announceModified);
+}
+
+quint64 Document::state() const {
+  for (int i = undo_.index() - 1; i >= 0; --i)
+    if (const auto* c = dynamic_cast<const SessionEditCommand*>(undo_.command(i))) return c->state();
+  return 0;
+}
+
+void Document::announceModified() {
+  const bool modified = state() != savedState_;
+  if (modified == modified_) return;
+  modified_ = modified;
+  Q_EMIT modifiedChanged(modified);
 }
 
 Document::~Document() { undo_.disconnect(this); }
@@ -17,6 +28,8 @@ void Document::reset(const StudioSession& session, const QString& filePath) {
   session_ = session;
   undo_.clear();
   undo_.setClean();
+  savedState_ = 0;
+  modified_ = false;
   filePath_ = filePath;
   Q_EMIT filePathChanged(filePath_);
   Q_EMIT modifiedChanged(false);
@@ -27,6 +40,7 @@ void Document::edit(const StudioSession& after, const QString& description, cons
   pushing_ = true;
   undo_.push(new SessionEditCommand(this, session_, after, description, mergeKey));
   pushing_ = false;
+  announceModified();  // a merge into the top command changes the state without moving the index
 }
 
 void Document::edit(const Session& after, const QString& description, const QString& mergeKey) {
@@ -49,7 +63,9 @@ void Document::edit(const TaskSpec& task, const QString& description, const QStr
 
 void Document::markSaved(const QString& filePath) {
   filePath_ = filePath;
-  undo_.setClean();
+  undo_.setClean();  // Qt then does not merge the next edit into the saved one
+  savedState_ = state();
+  modified_ = false;
   Q_EMIT filePathChanged(filePath_);
   Q_EMIT modifiedChanged(false);
 }
@@ -58,5 +74,7 @@ void Document::applyFromCommand(const StudioSession& session) {
   session_ = session;
   Q_EMIT sessionChanged();
 }
+
+void Document::pushViewStep(QUndoCommand* command) { undo_.push(command); }
 
 }  // namespace armdyn::app

@@ -26,10 +26,11 @@ class Document : public QObject {
   const TaskSpec& task() const { return session_.task; }
   QUndoStack* undoStack() { return &undo_; }
   QString filePath() const { return filePath_; }
-  // Also true inside an edit's sessionChanged: QUndoStack::push runs the command before it
-  // moves its index, so the stack still reads clean there (the first edit after an open would
-  // not be autosaved).
-  bool isModified() const { return pushing_ || !undo_.isClean(); }
+  // The session in force is not the one opened or saved last (view steps on the stack, e.g. a
+  // teach drag, do not count). Also true inside an edit's sessionChanged: QUndoStack::push runs
+  // the command before it moves its index, so the stack still reads the old state there (the
+  // first edit after an open would not be autosaved).
+  bool isModified() const { return pushing_ || state() != savedState_; }
 
   // New/Open: replaces the session, clears the undo history. A plain Session starts in
   // prescribed-motion mode with the default controller.
@@ -41,6 +42,9 @@ class Document : public QObject {
   void edit(const Session& after, const QString& description, const QString& mergeKey = {});
   void edit(const RobotSpec& robot, const QString& description, const QString& mergeKey = {});
   void edit(const TaskSpec& task, const QString& description, const QString& mergeKey = {});
+  // An undo step of view state (teach mode's joints): on the same stack as the edits, so Ctrl+Z
+  // steps through both in order; it leaves the modified marker as it is.
+  void pushViewStep(QUndoCommand* command);
   // After a successful save.
   void markSaved(const QString& filePath);
 
@@ -57,6 +61,12 @@ class Document : public QObject {
   QUndoStack undo_;
   QString filePath_;
   bool pushing_ = false;
+  // The session state in force: that of the last session edit below the stack's index (0: as
+  // opened); the one saved; the marker last announced.
+  quint64 state() const;
+  void announceModified();
+  quint64 savedState_ = 0;
+  bool modified_ = false;
 };
 
 }  // namespace armdyn::app

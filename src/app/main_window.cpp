@@ -35,6 +35,8 @@
 #include "studio_menus.h"
 #include "summary_view.h"
 #include "teach_panel.h"
+#include "teach_pose_command.h"
+#include "jog_dragger.h"
 #include "window_messages.h"
 #include "workspace_overlay.h"
 
@@ -222,6 +224,21 @@ MainWindow::MainWindow(QWidget* parent)
     viewport_->update();
     updateKinematics();
   });
+  // Drag-to-jog: the handles in the 3D view move the teach joints; a finished drag is one undo step.
+  JogDragger* dragger = viewport_->dragger();
+  dragger->setSource([this] { return teach_->model(); }, [this] { return teach_->joints(); });
+  connect(teachDock_, &QDockWidget::visibilityChanged, dragger, &JogDragger::setEnabled);
+  connect(dragger, &JogDragger::jointsDragged, teach_, &TeachPanel::setJoints);
+  connect(dragger, &JogDragger::dragCancelled, teach_, &TeachPanel::setJoints);
+  connect(dragger, &JogDragger::refused, teach_->message(), &QLabel::setText);
+  connect(dragger, &JogDragger::hint, this, [this](const QString& text) {
+    if (text.isEmpty()) statusBar()->clearMessage();
+    else statusBar()->showMessage(text);
+  });
+  connect(dragger, &JogDragger::dragFinished, this,
+          [this](const Eigen::VectorXd& from, const Eigen::VectorXd& to, const QString& what) {
+            document_->pushViewStep(new TeachPoseCommand(teach_, from, to, what));
+          });
 
   status_ = new QLabel(this);
   runIndicator_ = std::make_unique<RunIndicator>(this, runner_, document_);

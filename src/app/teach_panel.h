@@ -36,6 +36,8 @@ class TeachPanel : public QWidget {
   void setRobot(const RobotSpec& robot);  // rebuilds sliders when the joint count changes
   void setJoints(const Eigen::VectorXd& q);
   const Eigen::VectorXd& joints() const { return q_; }
+  // The model the joints belong to (an immutable snapshot; null before a robot is set).
+  std::shared_ptr<const Model> model() const { return model_; }
   // Frames base, links 1..n, tool at the current joints (core forward kinematics).
   std::vector<Eigen::Matrix4d> frames() const;
   // Moves the tool by `delta` along/about base axis `axis` (0..2 x, y, z in m; 3..5 roll, pitch,

@@ -432,6 +432,14 @@ class DialogsTest : public QObject {
     QCOMPARE(undo->count(), steps + 1);
     QCOMPARE(w.document()->task().points[1].position.x(), 0.3);
     QVERIFY(d->reason()->text().isEmpty());
+    // A finite number past the core's input limits (1e300 m: it made the 3D view's near and far
+    // planes NaN, the view blank): refused with the limit, the value in force kept, no step.
+    d->setCell(1, 1, "1e300");
+    QVERIFY2(d->reason()->text().contains("Point 2, Y (m)") && d->reason()->text().contains("longer than 100 m"),
+             qPrintable(d->reason()->text()));
+    QCOMPARE(undo->count(), steps + 1);
+    QCOMPARE(w.document()->task().points[1].position.y(), before.points[1].position.y());
+    QVERIFY(table->item(1, 1)->text().toDouble() == before.points[1].position.y());
     d->close();
   }
 

@@ -53,6 +53,120 @@ class KinematicsTeachTest : public QObject {
     saveArtifact(w, "teach_mode");
   }
 
+  // Drag-to-jog: in teach mode the PUMA's tool is dragged 10 cm along x by its red arrow with
+  // mouse events on the 3D view (the last move at the exact pixel of the point 10 cm on: events
+  // carry fractional positions); forward kinematics of the joints reached puts the tool there to
+  // 1e-6 m with the same orientation; the drag is one undo step (undo: the start exactly, redo:
+  // the end) and leaves the saved document saved. Esc cancels a drag (no step); a joint's ring
+  // turns that joint only; a press away from the handles orbits the view as before.
+  void dragToJogMovesTheToolAndIsOneUndoStep() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1600, 1000);
+    w.show();
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(50);
+    TeachPanel* t = w.teach();
+    Eigen::VectorXd q0(6);
+    q0 << 0.3, -0.6, 0.4, 0.5, 0.8, -0.2;
+    t->setJoints(q0);
+    QVERIFY((t->joints() - q0).norm() == 0.0);
+    ArmViewport* v = w.viewport();
+    v->grabImage();
+    JogHandles& handles = v->scene().jogHandles();
+    QVERIFY(handles.visible());
+    const Model model(w.document()->robot());
+    const Eigen::Matrix4d T0 = toolPose(model, q0);
+    QVERIFY((handles.toolOrigin() - T0.block<3, 1>(0, 3)).norm() < 1e-12);
+    const int steps = w.document()->undoStack()->count();
+    QVERIFY(!w.document()->isModified());
+
+    const auto send = [v](QEvent::Type type, const QPointF& at, Qt::MouseButton button, Qt::MouseButtons held) {
+      QMouseEvent e(type, at, v->mapToGlobal(at), button, held, Qt::NoModifier);
+      QCoreApplication::sendEvent(v, &e);
+    };
+    const Eigen::Vector3d grab = handles.arrowPoint(0);
+    const std::optional<QPointF> from = v->project(grab), to = v->project(grab + Eigen::Vector3d(0.1, 0, 0));
+    QVERIFY(from && to);
+    QVERIFY2(QLineF(*from, *to).length() > 20.0, "10 cm along x is visible on screen");
+    send(QEvent::MouseButtonPress, *from, Qt::LeftButton, Qt::LeftButton);
+    QVERIFY2(v->dragger()->dragging(), "the press on the red arrow starts a drag");
+    for (int k = 1; k <= 10; ++k) {
+      const QPointF at = *from + (*to - *from) * (k / 10.0) + QPointF(0.0, k % 2 ? 3.0 : -3.0) * (k < 10);
+      send(QEvent::MouseMove, at, Qt::NoButton, Qt::LeftButton);
+    }
+    send(QEvent::MouseButtonRelease, *to, Qt::LeftButton, Qt::NoButton);
+    QVERIFY(!v->dragger()->dragging());
+    const Eigen::VectorXd q1 = t->joints();
+    const Eigen::Matrix4d T1 = toolPose(model, q1);
+    const double error = (T1.block<3, 1>(0, 3) - T0.block<3, 1>(0, 3) - Eigen::Vector3d(0.1, 0, 0)).norm();
+    QVERIFY2(error < 1e-6, qPrintable(QString("tool %1 m from 10 cm along x").arg(error)));
+    QVERIFY((T1.block<3, 3>(0, 0) - T0.block<3, 3>(0, 0)).norm() < 1e-6);
+    QVERIFY2(handles.toolOrigin().isApprox(T1.block<3, 1>(0, 3), 1e-12), "the handle follows the tool");
+    QCOMPARE(w.document()->undoStack()->count(), steps + 1);
+    QVERIFY2(!w.document()->isModified(), "a drag is view state: the saved file stays saved");
+    w.document()->undoStack()->undo();
+    QVERIFY((t->joints() - q0).cwiseAbs().maxCoeff() < 1e-12);
+    w.document()->undoStack()->redo();
+    QVERIFY((t->joints() - q1).cwiseAbs().maxCoeff() < 1e-12);
+
+    // Shift on the blue arrow turns the tool about z through its origin.
+    {
+      const std::optional<QPointF> z = v->project(handles.arrowPoint(2));
+      QVERIFY(z);
+      QMouseEvent press(QEvent::MouseButtonPress, *z, v->mapToGlobal(*z), Qt::LeftButton, Qt::LeftButton,
+                        Qt::ShiftModifier);
+      QCoreApplication::sendEvent(v, &press);
+      QVERIFY(v->dragger()->dragging());
+      send(QEvent::MouseMove, *z + QPointF(30, 0), Qt::NoButton, Qt::LeftButton);
+      send(QEvent::MouseButtonRelease, *z + QPointF(30, 0), Qt::LeftButton, Qt::NoButton);
+      const Eigen::Matrix4d T = toolPose(model, t->joints());
+      QVERIFY2((T.block<3, 1>(0, 3) - T1.block<3, 1>(0, 3)).norm() < 1e-6, "turned about the tool's origin");
+      const Eigen::Matrix3d turn = T.block<3, 3>(0, 0) * T1.block<3, 3>(0, 0).transpose();
+      const Eigen::AngleAxisd aa(turn);
+      QVERIFY2(aa.angle() > 1e-3 && std::abs(std::abs(aa.axis().z()) - 1.0) < 1e-6, "a turn about base z");
+      QCOMPARE(w.document()->undoStack()->count(), steps + 2);
+      w.document()->undoStack()->undo();
+      QVERIFY((t->joints() - q1).cwiseAbs().maxCoeff() < 1e-12);
+    }
+
+    // Esc cancels: the arm back, no undo step.
+    const std::optional<QPointF> from2 = v->project(handles.arrowPoint(1));
+    QVERIFY(from2);
+    send(QEvent::MouseButtonPress, *from2, Qt::LeftButton, Qt::LeftButton);
+    QVERIFY(v->dragger()->dragging());
+    send(QEvent::MouseMove, *from2 + QPointF(40, 10), Qt::NoButton, Qt::LeftButton);
+    QVERIFY((t->joints() - q1).cwiseAbs().maxCoeff() > 1e-6);
+    QTest::keyClick(&w, Qt::Key_Escape);
+    QVERIFY(!v->dragger()->dragging());
+    QVERIFY((t->joints() - q1).cwiseAbs().maxCoeff() < 1e-12);
+    send(QEvent::MouseButtonRelease, *from2 + QPointF(40, 10), Qt::LeftButton, Qt::NoButton);
+    QCOMPARE(w.document()->undoStack()->index(), steps + 1);  // the turn undone above, nothing pushed
+
+    // Joint 1's ring: joint 1 alone turns.
+    const std::optional<QPointF> ring = v->project(handles.ringPoint(0));
+    QVERIFY(ring);
+    send(QEvent::MouseButtonPress, *ring, Qt::LeftButton, Qt::LeftButton);
+    QVERIFY(v->dragger()->dragging());
+    send(QEvent::MouseMove, *ring + QPointF(25, 0), Qt::NoButton, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, *ring + QPointF(25, 0), Qt::LeftButton, Qt::NoButton);
+    const Eigen::VectorXd q2 = t->joints();
+    QVERIFY(std::abs(q2(0) - q1(0)) > 1e-3);
+    QVERIFY((q2.tail(5) - q1.tail(5)).cwiseAbs().maxCoeff() == 0.0);
+    QCOMPARE(w.document()->undoStack()->count(), steps + 2);  // the undone turn's redo replaced
+    QVERIFY2(t->message()->text().isEmpty(), qPrintable(t->message()->text()));
+
+    // Away from every handle: the view orbits, the arm stays.
+    send(QEvent::MouseButtonPress, QPointF(8, 8), Qt::LeftButton, Qt::LeftButton);
+    QVERIFY(!v->dragger()->dragging());
+    send(QEvent::MouseMove, QPointF(60, 30), Qt::NoButton, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, QPointF(60, 30), Qt::LeftButton, Qt::NoButton);
+    QVERIFY((t->joints() - q2).norm() == 0.0);
+    saveArtifact(w, "teach_drag");
+  }
+
   // The Kinematics tab lists the closed-form branches of the pose under the time cursor with the
   // singularity analysis; clicking a branch shows the arm in it (same tool pose); an arm without
   // a closed form shows the one numerical solution and says so.

@@ -10,6 +10,9 @@
 // Run under Xvfb: tests/app/run_with_display.sh build/tests/app/latency_bench
 
 #include "arm_viewport.h"
+#include "jog_dragger.h"
+#include "jog_handles.h"
+#include "teach_panel.h"
 #include "dialogs/link_dimensions_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
 #include "document.h"
@@ -27,7 +30,9 @@
 #include <QTabWidget>
 #include <QtTest>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 using namespace armdyn;
@@ -162,6 +167,92 @@ void measureAnimation(MainWindow& w, const char* label) {
               label, v->width(), v->height(), paint.size(), p.p50, p.p95, p.max, i.p50, i.p95);
 }
 
+// Drag-to-jog (issue 22): the PUMA's tool dragged back and forth along x by its arrow in teach
+// mode; per mouse move, the time from the event to the redrawn arm (the viewport's next painted
+// frame, glFinish included): the closed-form IK on the branch, the teach panel, the Kinematics
+// refresh and the OSG frame.
+void measureDrag(MainWindow& w, const char* label, int moves) {
+  w.setTeachMode(true);
+  QTest::qWait(50);
+  Eigen::VectorXd q0(6);
+  q0 << 0.3, -0.6, 0.4, 0.5, 0.8, -0.2;
+  w.teach()->setJoints(q0);
+  ArmViewport* v = w.viewport();
+  v->setFinishEachFrame(true);
+  QTest::qWait(50);
+  JogHandles& handles = v->scene().jogHandles();
+  const std::optional<QPointF> from = v->project(handles.arrowPoint(0));
+  const std::optional<QPointF> to = v->project(handles.arrowPoint(0) + Eigen::Vector3d(0.1, 0, 0));
+  if (!from || !to) {
+    std::printf("%s: the handle is not on screen\n", label);
+    return;
+  }
+  const auto send = [v](QEvent::Type type, const QPointF& at, Qt::MouseButton button, Qt::MouseButtons held) {
+    QMouseEvent e(type, at, v->mapToGlobal(at), button, held, Qt::NoModifier);
+    QCoreApplication::sendEvent(v, &e);
+  };
+  if (qEnvironmentVariableIsSet("ARMDYN_FRAME_PROBE")) {
+    for (bool shown : {true, false, true, false}) {
+      handles.setVisible(shown);
+      std::vector<double> f;
+      for (int k = 0; k < 40; ++k) {
+        const quint64 seen = v->frameCount();
+        v->update();
+        while (v->frameCount() == seen) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+        f.push_back(v->lastFrameMs());
+      }
+      std::printf("  frame with handles %s: p50 %.2f ms\n", shown ? "shown" : "hidden", stats(f).p50);
+    }
+    handles.setVisible(true);
+    const ViewSettings original = v->scene().settings();
+    for (int part = 0; part < 5; ++part) {
+      ViewSettings vs = original;
+      const char* name[] = {"ghosts off", "path off", "grid off", "frames+axes off", "all off"};
+      if (part == 0 || part == 4) vs.showGhosts = false;
+      if (part == 1 || part == 4) vs.showPath = false;
+      if (part == 2 || part == 4) vs.showGrid = false;
+      if (part == 3 || part == 4) vs.showFrames = vs.showJointAxes = false;
+      v->scene().setSettings(vs);
+      std::vector<double> f;
+      for (int k = 0; k < 40; ++k) {
+        const quint64 seen = v->frameCount();
+        v->update();
+        while (v->frameCount() == seen) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+        f.push_back(v->lastFrameMs());
+      }
+      std::printf("  frame with %s: p50 %.2f ms\n", name[part], stats(f).p50);
+    }
+    v->scene().setSettings(original);
+  }
+  send(QEvent::MouseButtonPress, *from, Qt::LeftButton, Qt::LeftButton);
+  if (!v->dragger()->dragging()) {
+    std::printf("%s: the press did not grab the arrow\n", label);
+    return;
+  }
+  std::vector<double> latency, frame, handled;
+  for (int k = 1; k <= moves; ++k) {
+    const double f = 0.5 - 0.5 * std::cos(2.0 * M_PI * k / 50.0);  // back and forth, 50 moves a sweep
+    const QPointF at = *from + (*to - *from) * f;
+    const quint64 seen = v->frameCount();
+    QElapsedTimer clock;
+    clock.start();
+    send(QEvent::MouseMove, at, Qt::NoButton, Qt::LeftButton);
+    handled.push_back(clock.nsecsElapsed() / 1e6);
+    while (v->frameCount() == seen && clock.elapsed() < 1000) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
+    latency.push_back(clock.nsecsElapsed() / 1e6);
+    frame.push_back(v->lastFrameMs());
+    QTest::qWait(8);  // a mouse reports at about 125 Hz
+  }
+  send(QEvent::MouseButtonRelease, *from, Qt::LeftButton, Qt::NoButton);
+  const Stats s = stats(latency), f = stats(frame), h = stats(handled);
+  std::printf("%s, viewport %dx%d, %d mouse moves:\n  mouse move -> redrawn arm p50 %.2f ms  p95 %.2f ms  max %.2f ms\n"
+              "  of which the move handled (IK on the branch, teach panel, scene moved) p50 %.2f ms  p95 %.2f ms\n"
+              "  and the OSG frame (paintGL + glFinish) p50 %.2f ms  p95 %.2f ms\n",
+              label, v->width(), v->height(), moves, s.p50, s.p95, s.max, h.p50, h.p95, f.p50, f.p95);
+  v->setFinishEachFrame(false);
+  w.setTeachMode(false);
+}
+
 int main(int argc, char** argv) {
   QApplication app(argc, argv);
   QStandardPaths::setTestModeEnabled(true);
@@ -172,6 +263,18 @@ int main(int argc, char** argv) {
   w.show();
   if (!QTest::qWaitForWindowExposed(&w)) std::printf("window not exposed: figures may be off\n");
   std::printf("window %dx%d, %d iterations\n", w.width(), w.height(), iterations);
+
+  // latency_bench N drag: drag-to-jog only.
+  if (argc > 2 && std::string(argv[2]) == "drag") {
+    w.openFile(QString::fromStdString(std::string(ARMDYN_SOURCE_DIR) + "/robots/puma560.yaml"));
+    QElapsedTimer opened;
+    opened.start();
+    double openMs = 0;
+    waitForLatest(w, opened, &openMs);
+    w.playback()->pause();
+    measureDrag(w, "PUMA 560 drag-to-jog (6 joints)", std::max(iterations, 200));
+    return 0;
+  }
 
   QElapsedTimer clock;
   double ms = 0;
@@ -236,6 +339,16 @@ int main(int argc, char** argv) {
   w.playback()->pause();
 
   measureAnimation(w, "6-joint arm");
+  {
+    w.newSession(weld);
+    clock.restart();
+    waitForLatest(w, clock, &ms);
+    w.playback()->pause();
+    measureDrag(w, "PUMA 560 drag-to-jog (6 joints)", 200);
+    w.newSession(s);
+    clock.restart();
+    waitForLatest(w, clock, &ms);
+  }
 
   // Issue 21: the UR5 drawn with its meshes (robots/meshes/ur5, 6.4 MB of COLLADA): the time
   // from opening the file to every mesh drawn, the longest the GUI thread went without

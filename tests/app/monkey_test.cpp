@@ -29,7 +29,8 @@ class MonkeyTest : public QObject {
 
   // Issue 11 monkey test: seeded random GUI actions (the CHANGE dialogs with random valid and
   // invalid values committed by Enter or by leaving the field, task table cells, undo, redo,
-  // playback, tabs, closing dialogs) on the default robot: no crash, no Qt warning, memory that
+  // playback, tabs, closing dialogs, teach mode on and off, drags in the 3D view on the handles
+  // and elsewhere, released or cancelled by Esc) on the default robot: no crash, no Qt warning, memory that
   // does not grow with the number of actions (resident size after the second half within 24 MB
   // of after the first), and undoing everything gives back the session loaded. Actions:
   // ARMDYN_MONKEY_ACTIONS (default 10 000; the sanitizer job runs fewer).
@@ -66,9 +67,12 @@ class MonkeyTest : public QObject {
     };
     const QStringList invalid = {"-1", "abc", "", "1e300", "nan", "-0", "0", "1e-300", "--2", "1,5"};
     long memoryHalf = 0;
+    int drags = 0, moved = 0, lastKind = -1;  // presses that took a handle; drags that left the arm moved
     for (int k = 0; k < actions; ++k) {
       if (k == actions / 2) memoryHalf = residentKb();
-      switch (pick(9)) {
+      const int kind = pick(11);
+      lastKind = kind;
+      switch (kind) {
         case 0:
         case 1: {  // a CHANGE dialog: a random field, a random value, Enter or focus out
           FieldDialog* d = nullptr;
@@ -117,15 +121,72 @@ class MonkeyTest : public QObject {
           for (QDialog* dlg : w.findChildren<QDialog*>())
             if (dlg->isVisible() && pick(2) == 0) dlg->close();
           break;
+        case 9: w.setTeachMode(pick(4) != 0); break;  // teach mode on more often than off
+        case 10: {  // a drag in the 3D view: on a handle (teach mode) or anywhere, released or cancelled
+          ArmViewport* v = w.viewport();
+          JogHandles& h = v->scene().jogHandles();
+          const int dof = w.teach()->joints().size();
+          std::optional<QPointF> at;
+          const int target = pick(5);
+          if (target == 0) at = v->project(h.toolOrigin());
+          else if (target == 1) at = v->project(h.arrowPoint(pick(3)));
+          else if (target == 2 && dof > 0) at = v->project(h.ringPoint(pick(dof)));
+          // Where a user can press: in the view (a handle off screen cannot be grabbed).
+          const QRectF inside(0, 0, v->width(), v->height());
+          if (!at || !inside.contains(*at)) at = QPointF(pick(std::max(1, v->width())), pick(std::max(1, v->height())));
+          const Qt::KeyboardModifiers modifiers = pick(3) == 0 ? Qt::ShiftModifier : Qt::NoModifier;
+          const auto send = [&](QEvent::Type type, const QPointF& p, Qt::MouseButton b, Qt::MouseButtons held) {
+            QMouseEvent e(type, p, v->mapToGlobal(p), b, held, modifiers);
+            QCoreApplication::sendEvent(v, &e);
+          };
+          const Eigen::VectorXd before = w.teach()->joints();
+          send(QEvent::MouseButtonPress, *at, Qt::LeftButton, Qt::LeftButton);
+          drags += v->dragger()->dragging() ? 1 : 0;
+          QPointF p = *at;
+          for (int m = pick(6); m >= 0; --m) {
+            p += QPointF(pick(121) - 60, pick(121) - 60);
+            p = QPointF(std::clamp(p.x(), 0.0, inside.width() - 1.0), std::clamp(p.y(), 0.0, inside.height() - 1.0));
+            send(QEvent::MouseMove, p, Qt::NoButton, Qt::LeftButton);
+          }
+          if (pick(5) == 0) QTest::keyClick(&w, Qt::Key_Escape);
+          send(QEvent::MouseButtonRelease, p, Qt::LeftButton, Qt::NoButton);
+          moved += before.size() == w.teach()->joints().size() && before != w.teach()->joints() ? 1 : 0;
+          break;
+        }
         default:
           if (pick(2) == 0) w.playback()->togglePlay();
           else w.playback()->stepForward();
           break;
       }
+      {
+        // The 3D view stays drawable: camera and projection finite, no transform NaN (a task
+        // point typed as 1e300 m once made OSG's near and far planes NaN: a blank view).
+        osg::Vec3d eye, centre, up;
+        w.viewport()->view(eye, centre, up);
+        struct Finder : osg::NodeVisitor {
+          std::string bad;
+          Finder() : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN) {}
+          void apply(osg::Node& n) override {
+            const osg::BoundingSphere b = n.getBound();
+            if (bad.empty() && b.valid() && !(std::isfinite(b.radius()) && b.center().valid()))
+              bad = std::string(n.className()) + " '" + n.getName() + "'";
+            traverse(n);
+          }
+        } finder;
+        w.viewport()->scene().root()->accept(finder);
+        const Ray ray = w.viewport()->rayAt(QPointF(10, 10));
+        if (!finder.bad.empty() || !eye.valid() || !centre.valid() || !up.valid() || !ray.direction.allFinite() ||
+            !w.teach()->joints().allFinite())
+          QFAIL(qPrintable(QString("after action %1 (kind %2): the view is not drawable (%3, eye %4, ray %5)")
+                               .arg(k).arg(lastKind).arg(QString::fromStdString(finder.bad)).arg(eye.x())
+                               .arg(ray.direction.x())));
+      }
       if (k % 50 == 0) QCoreApplication::processEvents();
       if (k % 500 == 0) QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
     }
     w.playback()->pause();
+    std::printf("monkey: %d drags on a handle, %d left the arm moved\n", drags, moved);
+    if (actions >= 1000) QVERIFY2(moved > 0, "the drags reached the handles");
     QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
     const long memoryEnd = residentKb();
     // A leak that grows with the actions, without the undo stack's legitimate growth: actions

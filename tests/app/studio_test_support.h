@@ -8,6 +8,8 @@
 #include "analysis/simulation_csv.h"
 #include "arm_scene.h"
 #include "arm_viewport.h"
+#include "jog_dragger.h"
+#include "jog_handles.h"
 #include "autosave.h"
 #include "control/control_run.h"
 #include "control/controller_settings.h"

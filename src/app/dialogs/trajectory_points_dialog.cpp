@@ -6,6 +6,7 @@
 #include "document.h"
 #include "common/number_text.h"
 #include "kinematics/inverse_kinematics.h"
+#include "simulation/input_limits.h"
 #include "trajectory/task_plan.h"
 
 #include <QGridLayout>
@@ -401,6 +402,16 @@ QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed, do
   if (n.kind == NumberText::Kind::NotANumber) return tr("\"%1\" is not a number").arg(text);
   if (n.kind == NumberText::Kind::NotFinite) return tr("must be finite");
   if (!jointSpaceRows() && column == 6 && n.value < 0.0) return tr("must be 0 (a stop) or positive");
+  // The core's input limits on the value in SI (a point 1e300 m away is a slip).
+  std::optional<std::string> beyond;
+  if (jointSpaceRows()) {
+    const RobotSpec& robot = document_->robot();
+    const bool prismatic = column < robot.dof() && robot.links[column].joint == JointType::Prismatic;
+    beyond = jointValueBeyondLimits(prismatic ? n.value : degToRad(n.value), prismatic);
+  } else if (column < 3 || column == 6) {
+    beyond = lengthBeyondLimits(n.value);
+  }
+  if (beyond) return QString::fromStdString(*beyond);
   return QString();
 }
 
@@ -673,6 +684,20 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
       p.rpy(column - 3) = degToRad(value);
     } else {
       p.radius = value;
+    }
+  }
+  // Past the core's input limits (a point 1e300 m away): refused as above, unless the task in
+  // force is already past them in the same way (a file read as it is).
+  const std::optional<LimitViolation> beyond = taskBeyondLimits(t, document_->robot());
+  if (beyond) {
+    const std::optional<LimitViolation> before = taskBeyondLimits(document_->task(), document_->robot());
+    if (!before || before->field != beyond->field || before->message != beyond->message) {
+      reason_->setText(tr("%1: %2 (the value in force is kept)")
+                           .arg(cellWords(row, column), QString::fromStdString(beyond->message)));
+      loading_ = true;
+      item->setText(cellInForce(row, column));
+      loading_ = false;
+      return;
     }
   }
   document_->edit(t, tr("Change point %1").arg(row + 1));  // one undo step per committed cell

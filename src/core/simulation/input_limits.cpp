@@ -13,8 +13,8 @@ std::string printf2(const char* format, double a, double b) {
 }
 
 std::optional<LimitViolation> length(const std::string& field, double value, const InputLimits& limits) {
-  if (std::abs(value) <= limits.maxLength) return std::nullopt;
-  return LimitViolation{field, printf2("%g m is longer than %g m", value, limits.maxLength)};
+  if (std::optional<std::string> why = lengthBeyondLimits(value, limits)) return LimitViolation{field, *why};
+  return std::nullopt;
 }
 
 std::optional<LimitViolation> lengths(const std::string& field, const Eigen::Vector3d& v, const InputLimits& limits) {
@@ -56,6 +56,36 @@ std::optional<LimitViolation> robotBeyondLimits(const RobotSpec& robot, const In
     }
   }
   if (auto bad = lengths("tool", robot.tool.block<3, 1>(0, 3), limits)) return bad;
+  return std::nullopt;
+}
+
+std::optional<std::string> lengthBeyondLimits(double metres, const InputLimits& limits) {
+  if (std::abs(metres) <= limits.maxLength) return std::nullopt;
+  return printf2("%g m is longer than %g m", metres, limits.maxLength);
+}
+
+std::optional<std::string> jointValueBeyondLimits(double value, bool prismatic, const InputLimits& limits) {
+  if (prismatic) return lengthBeyondLimits(value, limits);
+  if (std::abs(value) <= limits.maxJointAngle) return std::nullopt;
+  return printf2("%g deg is more than %g turns", value / kRadPerDeg, limits.maxJointAngle / (2.0 * M_PI));
+}
+
+std::optional<LimitViolation> taskBeyondLimits(const TaskSpec& task, const RobotSpec& robot, const InputLimits& limits) {
+  for (size_t k = 0; k < task.points.size(); ++k) {
+    const std::string p = "points[" + std::to_string(k + 1) + "]";
+    if (auto bad = lengths(p + ".xyz", task.points[k].position, limits)) return bad;
+    if (auto bad = length(p + ".radius", task.points[k].radius, limits)) return bad;
+  }
+  for (Eigen::Index r = 0; r < task.jointPoints.rows(); ++r) {
+    const std::string p = "joint_points[" + std::to_string(r + 1) + "]";
+    for (Eigen::Index j = 0; j < task.jointPoints.cols(); ++j) {
+      const double v = task.jointPoints(r, j);
+      const bool prismatic = j < robot.dof() && robot.links[j].joint == JointType::Prismatic;
+      // As written: degrees for a revolute joint (model/task.h).
+      if (std::optional<std::string> why = jointValueBeyondLimits(prismatic ? v : v * kRadPerDeg, prismatic, limits))
+        return LimitViolation{p, *why};
+    }
+  }
   return std::nullopt;
 }
 

@@ -53,6 +53,7 @@ TEST(InputLimits, LibraryArmsAndTasksAreInside) {
     }
     SCOPED_TRACE(e.path().string());
     EXPECT_FALSE(robotBeyondLimits(s.robot));
+    EXPECT_FALSE(taskBeyondLimits(s.task, s.robot));
     if (s.task.points.size() < 2) continue;
     const Model model(s.robot);
     EXPECT_FALSE(samplingBeyondLimits(model, s.task));
@@ -95,6 +96,39 @@ TEST(InputLimits, AbsurdRobotValuesAreNamed) {
   cartesian.links[0].vMax = 150.0;
   ASSERT_TRUE(robotBeyondLimits(cartesian));
   EXPECT_EQ(robotBeyondLimits(cartesian)->field, "links[1].vmax");
+}
+
+// A task point typed as 1e300 m (finite: the readers accept it) is past the limits, named by
+// field; so is a joint value of 1e6 deg; 100 m and 100 turns themselves are accepted.
+TEST(InputLimits, TaskPointsAndJointValues) {
+  Session s;
+  s.robot = test::voraRrrSpec();
+  s.task = loadTask(test::sourcePath("robots/vora_rrr_weld_seam.yaml"));
+  ASSERT_GE(s.task.points.size(), 3u);
+  s.task.points[2].position.y() = 1e300;
+  std::optional<LimitViolation> v = taskBeyondLimits(s.task, s.robot);
+  ASSERT_TRUE(v);
+  EXPECT_EQ(v->field, "points[3].xyz");
+  EXPECT_NE(v->message.find("1e+300 m"), std::string::npos) << v->message;
+  s.task.points[2].position.y() = -100.0;
+  EXPECT_FALSE(taskBeyondLimits(s.task, s.robot));
+  s.task.points[0].radius = 150.0;
+  ASSERT_TRUE(taskBeyondLimits(s.task, s.robot));
+  EXPECT_EQ(taskBeyondLimits(s.task, s.robot)->field, "points[1].radius");
+
+  const RobotSpec stanford = test::libraryRobotSpec("stanford_rrprrr");
+  TaskSpec joints;
+  joints.jointPoints = Eigen::MatrixXd::Zero(2, 6);
+  joints.jointPoints(1, 0) = 36000.0;  // degrees as written: 100 turns, accepted
+  joints.jointPoints(1, 2) = 100.0;         // the prismatic joint 3: 100 m accepted
+  EXPECT_FALSE(taskBeyondLimits(joints, stanford));
+  joints.jointPoints(1, 0) = 1e6;
+  ASSERT_TRUE(taskBeyondLimits(joints, stanford));
+  EXPECT_EQ(taskBeyondLimits(joints, stanford)->field, "joint_points[2]");
+  joints.jointPoints(1, 0) = 0.0;
+  joints.jointPoints(1, 2) = 101.0;
+  ASSERT_TRUE(taskBeyondLimits(joints, stanford));
+  EXPECT_NE(taskBeyondLimits(joints, stanford)->message.find("101 m"), std::string::npos);
 }
 
 TEST(InputLimits, DtAgainstTheTask) {

@@ -1,0 +1,109 @@
+#pragma once
+// Drag-to-jog's kinematics (Studio's teach mode: the handles on the tool and the joints in the 3D
+// view). A drag starts from joints q0, a handle and the ray under the mouse; every later mouse
+// position (a ray from the eye, base coordinates) sets a target from the start, never from the
+// last step, so a drag that comes back comes back exactly:
+//   - Translate: the tool origin moves along base axis k, by the change of the point of that axis
+//     nearest the ray (the axis seen edge-on moves nothing);
+//   - TranslatePlane: the tool origin follows the point where the ray meets the plane through it
+//     facing the eye;
+//   - Rotate: the tool turns about base axis k through its origin, by the angle swept on the plane
+//     normal to the axis;
+//   - Joint: joint j alone turns by the angle swept about its axis (or slides along it, prismatic),
+//     held at its limits.
+// The arm follows the tool on its current branch: the closed-form solution nearest the joints
+// of the step before (damped least squares from them for a model with no closed form), the
+// target approached in sub-steps of at most kSubStepLength / kSubStepAngle so that the nearest
+// solution is the same branch. A sub-step that leaves the reach or the joint limits, or that
+// would turn a joint by more than kMaxJointStep (a singularity: the branch's joints run away), is
+// refused with why; the arm stays at the last good step and the drag goes on from there.
+// Holds the model by shared pointer to an immutable snapshot (an edit makes a new Model).
+
+#include "kinematics/inverse_kinematics.h"
+#include "model/model.h"
+
+#include <Eigen/Core>
+#include <memory>
+#include <string>
+
+namespace armdyn {
+
+// A line of sight: origin (the eye) and a direction of unit length, base coordinates, m.
+struct Ray {
+  Eigen::Vector3d origin = Eigen::Vector3d::Zero();
+  Eigen::Vector3d direction = Eigen::Vector3d::UnitZ();
+};
+
+enum class DragHandle { Translate, TranslatePlane, Rotate, Joint };
+
+struct DragGrab {
+  DragGrab(DragHandle h = DragHandle::Translate, int i = 0,
+           const Eigen::Vector3d& normal = Eigen::Vector3d::UnitZ())
+      : handle(h), index(i), planeNormal(normal) {}
+  DragHandle handle;
+  int index;  // base axis 0..2 (x, y, z) for Translate and Rotate; 0-based joint for Joint
+  // TranslatePlane: the plane's normal (the direction towards the eye); unit length.
+  Eigen::Vector3d planeNormal;
+};
+
+struct DragStep {
+  bool moved = false;    // the joints changed at this step
+  Eigen::VectorXd q;     // the joints after the step (the last good ones when refused)
+  std::string reason;    // why the target was not reached, in words ("" when it was)
+};
+
+class ToolDrag {
+ public:
+  static constexpr double kSubStepLength = 0.002;          // m of tool travel per sub-step
+  static constexpr double kSubStepAngle = M_PI / 180.0;    // rad of tool rotation per sub-step
+  static constexpr double kMaxJointStep = 10.0 * M_PI / 180.0;  // a joint turning more per sub-step: a singularity
+
+  // Throws std::invalid_argument for a q0 of the wrong size or not finite, a joint index out of
+  // range, a non-unit ray direction or plane normal. Nothing is held but the snapshot and copies.
+  ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, const Ray& grabRay);
+
+  // The mouse is now on `ray`: the target from the start, the arm moved towards it.
+  DragStep moveTo(const Ray& ray);
+
+  const Eigen::VectorXd& start() const { return q0_; }
+  const Eigen::VectorXd& joints() const { return q_; }
+  const DragGrab& grab() const { return grab_; }
+  // The tool pose the last accepted step reached (base coordinates).
+  const Eigen::Matrix4d& reached() const { return reached_; }
+  // The displacement the mouse asks for now: metres along the axis or in the plane (as a
+  // vector), or radians about the axis / of the joint; what moveTo targets.
+  const Eigen::Vector3d& offset() const { return offset_; }
+  double angle() const { return angle_; }
+
+ private:
+  // The target pose of the tool for a displacement `offset` and an angle (Translate*, Rotate).
+  Eigen::Matrix4d targetFor(const Eigen::Vector3d& offset, double angle) const;
+  // One sub-step to `target`: the branch's solution, or why not (q_ unchanged then).
+  std::string stepTo(const Eigen::Matrix4d& target);
+  DragStep moveJoint(const Ray& ray);
+
+  std::shared_ptr<const Model> model_;
+  Eigen::VectorXd q0_, q_;
+  DragGrab grab_;
+  Eigen::Matrix4d start_;    // tool pose at q0
+  Eigen::Matrix4d reached_;  // tool pose at q_
+  Eigen::Vector3d centre_;   // the point the handle turns about / the plane passes through
+  Eigen::Vector3d axis_;     // the handle's axis (unit), base coordinates
+  Eigen::Vector3d grabPoint_ = Eigen::Vector3d::Zero();  // where the grab ray met the constraint
+  bool grabbed_ = false;     // the grab ray met it (not edge-on)
+  Eigen::Vector3d offset_ = Eigen::Vector3d::Zero();
+  double angle_ = 0.0;
+  double reachedAngle_ = 0.0;
+  Eigen::Vector3d reachedOffset_ = Eigen::Vector3d::Zero();
+  ClosedFormSet set_;        // reused: solving a sub-step does not allocate
+};
+
+// The geometry the handles share (exposed for the tests): the parameter t of the point
+// centre + t axis nearest the ray (false when the ray runs along the axis); the point where the
+// ray meets the plane through `centre` normal to `normal` (false when it runs along the plane or
+// the plane is behind the eye); the angle from `from` to `to` about `axis` (right hand, rad).
+bool nearestOnAxis(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& axis, double& t);
+bool onPlane(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& normal, Eigen::Vector3d& point);
+double sweptAngle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen::Vector3d& axis);
+
+}  // namespace armdyn

@@ -705,11 +705,12 @@ void ArmScene::showFrames(const std::vector<Eigen::Matrix4d>& frames) {
     static_cast<osg::MatrixTransform*>(frames_->getChild(j))->setMatrix(m);
     if (j < jointAxes_->getNumChildren()) static_cast<osg::MatrixTransform*>(jointAxes_->getChild(j))->setMatrix(m);
   }
-  if (result_ && frames.size() == static_cast<size_t>(result_->model->dof()) + 2) {
-    std::vector<bool> revolute;
-    for (int i = 0; i < result_->model->dof(); ++i) revolute.push_back(result_->model->isRevolute(i));
-    jogHandles_.place(frames, revolute, sceneSize_);
-  }
+}
+
+void ArmScene::placeJogHandles(const std::vector<Eigen::Matrix4d>& frames, const Model& model) {
+  std::vector<bool> revolute;
+  for (int i = 0; i < model.dof(); ++i) revolute.push_back(model.isRevolute(i));
+  jogHandles_.place(frames, revolute, sceneSize_);
 }
 
 }  // namespace armdyn::app

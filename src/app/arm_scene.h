@@ -47,9 +47,11 @@ class ArmScene {
   bool meshesPending() const;
   // Pose the arm at a sample of the current result.
   void showSample(int sample);
-  // Pose the arm from explicit frames (teach mode): base, links 1..n, tool. The drag handles
-  // (shown in teach mode) follow them.
+  // Pose the arm from explicit frames (teach mode): base, links 1..n, tool.
   void showFrames(const std::vector<Eigen::Matrix4d>& frames);
+  // Teach mode's drag handles on those frames of `model` (the teach model, which may be newer
+  // than the result drawn), sized from the arm's scene size.
+  void placeJogHandles(const std::vector<Eigen::Matrix4d>& frames, const Model& model);
   JogHandles& jogHandles() { return jogHandles_; }
   void setSettings(const ViewSettings& settings);
   const ViewSettings& settings() const { return settings_; }

@@ -16,6 +16,8 @@
 namespace armdyn::app {
 namespace {
 
+constexpr double kFieldOfView = 30.0;  // vertical, degrees
+
 int osgButton(Qt::MouseButton b) {
   switch (b) {
     case Qt::LeftButton: return 1;
@@ -40,7 +42,7 @@ ArmViewport::ArmViewport()
   camera->setGraphicsContext(window_);
   camera->setViewport(0, 0, 640, 480);
   camera->setClearColor(osg::Vec4(0.93f, 0.94f, 0.96f, 1.0f));
-  camera->setProjectionMatrixAsPerspective(30.0, 640.0 / 480.0, 0.01, 100.0);
+  camera->setProjectionMatrixAsPerspective(kFieldOfView, 640.0 / 480.0, 0.01, 100.0);
   viewer_->setSceneData(scene_.root());
   viewer_->setThreadingModel(osgViewer::Viewer::SingleThreaded);
   viewer_->setLightingMode(osg::View::HEADLIGHT);
@@ -90,7 +92,7 @@ void ArmViewport::resizeGL(int w, int h) {
   window_->resized(0, 0, pw, ph);
   osg::Camera* camera = viewer_->getCamera();
   camera->setViewport(0, 0, pw, ph);
-  camera->setProjectionMatrixAsPerspective(30.0, static_cast<double>(pw) / std::max(ph, 1), 0.01, 100.0);
+  camera->setProjectionMatrixAsPerspective(kFieldOfView, static_cast<double>(pw) / std::max(ph, 1), 0.01, 100.0);
 }
 
 void ArmViewport::paintGL() {
@@ -104,11 +106,13 @@ void ArmViewport::paintGL() {
     fitToView();
   }
   // OSG sets the near and far planes from the scene's bound at every frame: a bound that is not
-  // finite leaves them NaN and every later frame blank. Whatever caused it, the view recovers.
+  // finite leaves them NaN and every later frame blank. The scene refuses such geometry (task
+  // points past the input limits are not drawn); should some still come, the projection and the
+  // camera are put back before each frame, so the view recovers once it is gone.
   osg::Camera* camera = viewer_->getCamera();
   if (!camera->getProjectionMatrix().valid()) {
     const osg::Viewport* vp = camera->getViewport();
-    camera->setProjectionMatrixAsPerspective(30.0, vp && vp->height() > 0 ? vp->width() / vp->height() : 1.0, 0.01, 100.0);
+    camera->setProjectionMatrixAsPerspective(kFieldOfView, vp && vp->height() > 0 ? vp->width() / vp->height() : 1.0, 0.01, 100.0);
   }
   if (!manipulator_->getMatrix().valid()) manipulator_->home(0.0);
   viewer_->frame();
@@ -239,6 +243,7 @@ void ArmViewport::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void ArmViewport::wheelEvent(QWheelEvent* e) {
+  if (dragger_->dragging()) return;  // no zoom under a drag
   // Wheel away from the user zooms in, as on the plots (QCustomPlot); OSG's trackball zooms
   // out on SCROLL_UP, so the directions are swapped here.
   if (e->angleDelta().y() == 0) return;

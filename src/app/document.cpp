@@ -26,13 +26,14 @@ Document::~Document() { undo_.disconnect(this); }
 
 void Document::reset(const StudioSession& session, const QString& filePath) {
   session_ = session;
+  const bool wasModified = modified_;
+  savedState_ = 0;  // before clear(), whose index change must read unmodified
+  modified_ = false;
   undo_.clear();
   undo_.setClean();
-  savedState_ = 0;
-  modified_ = false;
   filePath_ = filePath;
   Q_EMIT filePathChanged(filePath_);
-  Q_EMIT modifiedChanged(false);
+  if (wasModified) Q_EMIT modifiedChanged(false);
   Q_EMIT sessionChanged();
 }
 
@@ -65,9 +66,10 @@ void Document::markSaved(const QString& filePath) {
   filePath_ = filePath;
   undo_.setClean();  // Qt then does not merge the next edit into the saved one
   savedState_ = state();
+  const bool wasModified = modified_;
   modified_ = false;
   Q_EMIT filePathChanged(filePath_);
-  Q_EMIT modifiedChanged(false);
+  if (wasModified) Q_EMIT modifiedChanged(false);
 }
 
 void Document::applyFromCommand(const StudioSession& session) {

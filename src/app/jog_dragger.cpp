@@ -10,7 +10,9 @@ namespace armdyn::app {
 
 JogDragger::JogDragger(ArmViewport* viewport) : QObject(viewport), viewport_(viewport) {}
 
-JogDragger::~JogDragger() { QCoreApplication::instance()->removeEventFilter(this); }
+JogDragger::~JogDragger() {
+  if (QCoreApplication* app = QCoreApplication::instance()) app->removeEventFilter(this);
+}
 
 void JogDragger::setSource(std::function<std::shared_ptr<const Model>()> model,
                            std::function<Eigen::VectorXd()> joints) {
@@ -25,20 +27,16 @@ void JogDragger::setEnabled(bool enabled) {
   viewport_->update();
 }
 
-namespace {
-
-QString describe(const DragGrab& grab) {
+QString JogDragger::describe(const DragGrab& grab, bool revolute) {
   const char* axes[3] = {"x", "y", "z"};
   switch (grab.handle) {
-    case DragHandle::Translate: return QObject::tr("Drag the tool along %1").arg(axes[grab.index]);
-    case DragHandle::TranslatePlane: return QObject::tr("Drag the tool");
-    case DragHandle::Rotate: return QObject::tr("Turn the tool about %1").arg(axes[grab.index]);
-    case DragHandle::Joint: return QObject::tr("Turn joint %1").arg(grab.index + 1);
+    case DragHandle::Translate: return tr("Drag the tool along %1").arg(QLatin1String(axes[grab.index]));
+    case DragHandle::TranslatePlane: return tr("Drag the tool");
+    case DragHandle::Rotate: return tr("Turn the tool about %1").arg(QLatin1String(axes[grab.index]));
+    case DragHandle::Joint: return revolute ? tr("Turn joint %1").arg(grab.index + 1) : tr("Slide joint %1").arg(grab.index + 1);
   }
   return {};
 }
-
-}  // namespace
 
 bool JogDragger::press(QMouseEvent* e) {
   if (dragging()) {
@@ -49,35 +47,55 @@ bool JogDragger::press(QMouseEvent* e) {
   const std::shared_ptr<const Model> model = model_();
   const Eigen::VectorXd q = joints_();
   if (!model || q.size() != model->dof() || model->dof() == 0) return false;
-  const std::optional<DragGrab> grab = viewport_->scene().jogHandles().hit(
-      [this](const Eigen::Vector3d& p) { return viewport_->project(p); }, e->position(),
-      e->modifiers().testFlag(Qt::ShiftModifier), viewport_->towardsEye());
+  const JogHandles& handles = viewport_->scene().jogHandles();
+  if (handles.jointCount() != model->dof()) return false;  // handles of another arm: not grabbable
+  const std::optional<DragGrab> grab = handles.hit([this](const Eigen::Vector3d& p) { return viewport_->project(p); },
+                                                   e->position(), e->modifiers().testFlag(Qt::ShiftModifier),
+                                                   viewport_->towardsEye());
   if (!grab) return false;
-  drag_ = std::make_unique<ToolDrag>(model, q, *grab, viewport_->rayAt(e->position()));
-  what_ = describe(*grab);
+  try {
+    drag_ = std::make_unique<ToolDrag>(model, q, *grab, viewport_->rayAt(e->position()));
+  } catch (const std::exception& error) {  // a view that cannot give a ray (not drawn yet)
+    Q_EMIT refused(QString::fromStdString(error.what()));
+    return true;
+  }
+  what_ = describe(*grab, grab->handle != DragHandle::Joint || model->isRevolute(grab->index));
   QCoreApplication::instance()->installEventFilter(this);  // Esc cancels wherever the focus is
-  Q_EMIT hint(what_ + tr(" (Esc cancels)"));
+  Q_EMIT hint(tr("%1 (Esc cancels)").arg(what_));
   Q_EMIT refused(QString());
   return true;
 }
 
 bool JogDragger::move(QMouseEvent* e) {
   if (!dragging()) return false;
-  const DragStep step = drag_->moveTo(viewport_->rayAt(e->position()));
-  if (step.moved) Q_EMIT jointsDragged(step.q);
-  Q_EMIT refused(QString::fromStdString(step.reason));
+  // The release was lost (a dialog took the mouse, the window lost focus): the drag ends here.
+  if (!e->buttons().testFlag(Qt::LeftButton)) {
+    finish();
+    return true;
+  }
+  try {
+    const DragStep step = drag_->moveTo(viewport_->rayAt(e->position()));
+    if (step.moved) Q_EMIT jointsDragged(step.q);
+    Q_EMIT refused(QString::fromStdString(step.reason));
+  } catch (const std::exception& error) {
+    cancel();
+    Q_EMIT refused(QString::fromStdString(error.what()));
+  }
   return true;
 }
 
 bool JogDragger::release(QMouseEvent* e) {
   if (!dragging()) return false;
-  if (e->button() != Qt::LeftButton) return true;
+  if (e->button() == Qt::LeftButton) finish();
+  return true;
+}
+
+void JogDragger::finish() {
   const Eigen::VectorXd from = drag_->start(), to = drag_->joints();
   const QString what = what_;
   end();
   Q_EMIT hint(QString());
-  if ((to - from).cwiseAbs().maxCoeff() > 0.0) Q_EMIT dragFinished(from, to, what);
-  return true;
+  if (from.size() > 0 && (to - from).cwiseAbs().maxCoeff() > 0.0) Q_EMIT dragFinished(from, to, what);
 }
 
 void JogDragger::cancel() {
@@ -95,11 +113,19 @@ void JogDragger::end() {
 }
 
 bool JogDragger::eventFilter(QObject* watched, QEvent* event) {
-  if (dragging() && (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride) &&
-      static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
-    if (event->type() == QEvent::KeyPress) cancel();
-    event->accept();
-    return true;
+  if (!dragging()) return QObject::eventFilter(watched, event);
+  switch (event->type()) {
+    // While the button is held the keyboard does nothing but Esc (cancel): no shortcut, no
+    // Ctrl+Z that would change the arm under the drag.
+    case QEvent::ShortcutOverride:
+    case QEvent::KeyPress:
+    case QEvent::KeyRelease:
+      if (event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) cancel();
+      event->accept();
+      return true;
+    case QEvent::ApplicationDeactivate: cancel(); break;  // Alt+Tab mid-drag: the release never comes
+    case QEvent::Wheel: return true;                      // no zoom under the drag
+    default: break;
   }
   return QObject::eventFilter(watched, event);
 }

@@ -56,6 +56,8 @@ class JogDragger : public QObject {
 
  private:
   void end();
+  void finish();  // the drag ends where it is: one undo step when the arm moved
+  static QString describe(const DragGrab& grab, bool revolute);
   ArmViewport* viewport_;
   std::function<std::shared_ptr<const Model>()> model_;
   std::function<Eigen::VectorXd()> joints_;

@@ -130,7 +130,10 @@ void JogHandles::rebuild(const std::vector<bool>& revolute, double size) {
 }
 
 void JogHandles::place(const std::vector<Eigen::Matrix4d>& frames, const std::vector<bool>& revolute, double size) {
-  if (frames.size() != revolute.size() + 2) return;
+  if (frames.size() != revolute.size() + 2) {
+    frames_.clear();  // nothing to grab rather than handles of another arm
+    return;
+  }
   if (revolute != revolute_ || size != size_ || rings_.size() != revolute.size()) rebuild(revolute, size);
   frames_ = frames;
   osg::Matrixd at;
@@ -171,7 +174,7 @@ std::optional<DragGrab> JogHandles::hit(const Projection& project, const QPointF
     const double d = toPolyline(project, mouse, {p0 + 0.15 * arrow_ * a, p0 + arrow_ * a}, false);
     if (d <= nearest) {
       nearest = d;
-      best = DragGrab(rotate ? DragHandle::Rotate : DragHandle::Translate, k);
+      best = DragGrab(rotate ? DragHandle::Rotate : DragHandle::Translate, k, towardsEye.normalized());
     }
   }
   if (best) return best;

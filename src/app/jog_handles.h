@@ -33,6 +33,8 @@ class JogHandles {
 
   // Where on screen a point of the scene is (window pixels, y down), nullopt behind the eye.
   using Projection = std::function<std::optional<QPointF>(const Eigen::Vector3d&)>;
+  // The joints the handles were placed for (0 before a placement that fitted).
+  int jointCount() const { return frames_.empty() ? 0 : static_cast<int>(revolute_.size()); }
   // The handle under `mouse`, nullopt when none is within reach. `rotate` (Shift held) turns the
   // arrows into turning handles; `towardsEye` is the unit direction from the scene to the eye.
   std::optional<DragGrab> hit(const Projection& project, const QPointF& mouse, bool rotate,

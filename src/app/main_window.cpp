@@ -212,7 +212,7 @@ MainWindow::MainWindow(QWidget* parent)
       } else if (result_ && result_->samples() > 0) {
         teach_->setJoints(result_->record.q.row(playback_->sample()).transpose());
       }
-      viewport_->scene().showFrames(teach_->frames());
+      showTeachPose();
     } else {
       onSample(playback_->sample());
     }
@@ -220,8 +220,7 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(teach_, &TeachPanel::jointsChanged, this, [this] {
     if (!teachDock_->isVisible()) return;
-    viewport_->scene().showFrames(teach_->frames());
-    viewport_->update();
+    showTeachPose();
     updateKinematics();
   });
   // Drag-to-jog: the handles in the 3D view move the teach joints; a finished drag is one undo step.
@@ -235,6 +234,7 @@ MainWindow::MainWindow(QWidget* parent)
     if (text.isEmpty()) statusBar()->clearMessage();
     else statusBar()->showMessage(text);
   });
+  connect(document_, &Document::sessionChanged, dragger, &JogDragger::cancel);  // an undo or an edit mid-drag
   connect(dragger, &JogDragger::dragFinished, this,
           [this](const Eigen::VectorXd& from, const Eigen::VectorXd& to, const QString& what) {
             document_->pushViewStep(new TeachPoseCommand(teach_, from, to, what));
@@ -447,7 +447,10 @@ void MainWindow::onSessionChanged() {
   if (document_->isModified()) autosave_->schedule(document_->session());
   runner_->request(document_->session());
   if (parametersDock_->isVisible()) refreshParameters();
-  if (teachDock_->isVisible()) teach_->setRobot(document_->robot());
+  if (teachDock_->isVisible()) {
+    teach_->setRobot(document_->robot());
+    showTeachPose();  // the handles on the edited arm at once, not when its run arrives
+  }
   kinematicsStale_ = true;
   workspace_->sessionChanged();
   // The scene is redrawn when the run's result (or failure) arrives, not here: a GL frame now
@@ -476,7 +479,7 @@ void MainWindow::applyResult(const SimulationResultPtr& result) {
   scene.setResult(result_);
   // In teach mode the arm stays where the teach joints put it (a new run, e.g. after recording
   // the pose into the task, would otherwise draw sample 0).
-  if (teachDock_->isVisible()) scene.showFrames(teach_->frames());
+  if (teachDock_->isVisible()) showTeachPose();
   scene.setTaskPoints(result_->session.task, -1);
   if (fitPending_) {
     viewport_->fitToView();
@@ -600,6 +603,13 @@ void MainWindow::updateKinematics() {
                         : picked_.size() > 0 ? tr("picked branch")
                                              : tr("t = %1 s").arg(playback_->time(), 0, 'f', 3);
   kinematics_->setJoints(displayedJoints(), where);
+}
+
+void MainWindow::showTeachPose() {
+  const std::vector<Eigen::Matrix4d> frames = teach_->frames();
+  viewport_->scene().showFrames(frames);
+  if (teach_->model()) viewport_->scene().placeJogHandles(frames, *teach_->model());
+  viewport_->update();
 }
 
 void MainWindow::showPickedBranch(const Eigen::VectorXd& q) {

@@ -219,6 +219,8 @@ class MainWindow : public QMainWindow {
   void onSample(int sample);
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);
+  // Teach mode: the arm at the teach joints, and the drag handles on it.
+  void showTeachPose();
   void updateTitle();
   void refreshParameters();
   // Opens a fresh dialog D(document, this, extra...) in `slot`, closing the one there.

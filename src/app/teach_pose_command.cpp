@@ -8,14 +8,20 @@ TeachPoseCommand::TeachPoseCommand(TeachPanel* panel, const Eigen::VectorXd& bef
                                    const QString& text)
     : QUndoCommand(text), panel_(panel), before_(before), after_(after) {}
 
-// A robot edit changes the joint count: such a step (older than the edit) no longer applies, and
-// TeachPanel::setJoints ignores joints of the wrong size.
-void TeachPoseCommand::undo() {
-  if (panel_) panel_->setJoints(before_);
-}
+// Teach mode closed since (re-opening it starts from the picked or the current pose), or a robot
+// edit changed the joint count: the step no longer applies; it leaves the stack (obsolete) instead
+// of putting the arm in a pose of another session. TeachPanel::setJoints also ignores joints of
+// the wrong size.
+void TeachPoseCommand::undo() { apply(before_); }
 
-void TeachPoseCommand::redo() {
-  if (panel_) panel_->setJoints(after_);
+void TeachPoseCommand::redo() { apply(after_); }
+
+void TeachPoseCommand::apply(const Eigen::VectorXd& q) {
+  if (!panel_ || !panel_->isVisible() || panel_->joints().size() != q.size()) {
+    setObsolete(true);
+    return;
+  }
+  panel_->setJoints(q);
 }
 
 }  // namespace armdyn::app

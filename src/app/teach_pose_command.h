@@ -20,6 +20,7 @@ class TeachPoseCommand : public QUndoCommand {
   void redo() override;
 
  private:
+  void apply(const Eigen::VectorXd& q);
   QPointer<TeachPanel> panel_;
   Eigen::VectorXd before_, after_;
 };

@@ -168,7 +168,9 @@ class MonkeyTest : public QObject {
           Finder() : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN) {}
           void apply(osg::Node& n) override {
             const osg::BoundingSphere b = n.getBound();
-            if (bad.empty() && b.valid() && !(std::isfinite(b.radius()) && b.center().valid()))
+            // An empty node's bound is invalid (radius -1); a NaN or infinite one is the defect.
+            const bool empty = b.radius() < 0.0;
+            if (bad.empty() && !(std::isfinite(b.radius()) && (empty || b.center().valid())))
               bad = std::string(n.className()) + " '" + n.getName() + "'";
             traverse(n);
           }

@@ -686,20 +686,6 @@ void TrajectoryPointsDialog::onCellChanged(int row, int column) {
       p.radius = value;
     }
   }
-  // Past the core's input limits (a point 1e300 m away): refused as above, unless the task in
-  // force is already past them in the same way (a file read as it is).
-  const std::optional<LimitViolation> beyond = taskBeyondLimits(t, document_->robot());
-  if (beyond) {
-    const std::optional<LimitViolation> before = taskBeyondLimits(document_->task(), document_->robot());
-    if (!before || before->field != beyond->field || before->message != beyond->message) {
-      reason_->setText(tr("%1: %2 (the value in force is kept)")
-                           .arg(cellWords(row, column), QString::fromStdString(beyond->message)));
-      loading_ = true;
-      item->setText(cellInForce(row, column));
-      loading_ = false;
-      return;
-    }
-  }
   document_->edit(t, tr("Change point %1").arg(row + 1));  // one undo step per committed cell
 }
 

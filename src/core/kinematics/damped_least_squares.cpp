@@ -140,7 +140,7 @@ DlsResult solveDampedLeastSquares(const Model& model, const Eigen::Matrix4d& tar
     if (s == 0) {
       q = seed.size() == n ? JointVec(seed) : JointVec(model.home());
     } else if (s == 1) {
-      if (seed.size() != n || seed == model.home()) continue;  // already tried
+      if (seed.size() != n || seed == model.home() || !options.tryHome) continue;  // already tried, or not wanted
       q = model.home();
     } else {
       q = randomStart(model, rng);

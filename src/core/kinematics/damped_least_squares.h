@@ -18,6 +18,7 @@ struct DlsOptions {
   double tolerance = 1e-11;     // converged when |e| < tolerance (m and rad)
   int maxIterations = 300;      // per start
   int randomStarts = 8;         // after the seed and home
+  bool tryHome = true;          // the home configuration after the seed (false: stay near the seed)
   double initialDamping = 1e-2; // lambda at each start, m^2
 };
 

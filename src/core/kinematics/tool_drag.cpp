@@ -14,25 +14,9 @@
 namespace armdyn {
 namespace {
 
-constexpr double kEdgeOn = 1e-6;        // sin^2 of the angle between the ray and the axis / plane below which it is edge-on
-constexpr double kOnPose = 1e-7;        // a closed-form candidate's residual taken as on the pose (m + rad), as ClosedFormSet
-constexpr int kMaxSubSteps = 5000;      // 10 m or 14 turns in one mouse move: more is not a drag
+constexpr double kOnPose = 1e-7;  // a closed-form candidate's residual taken as on the pose (m + rad), as ClosedFormSet
 
 bool unit(const Eigen::Vector3d& v) { return v.allFinite() && std::abs(v.norm() - 1.0) < 1e-6; }
-
-// The largest joint change from a to b (revolute modulo a turn), and which joint.
-double largestChange(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& a,
-                     const Eigen::Ref<const Eigen::VectorXd>& b, int& joint) {
-  double most = -1.0;
-  for (int i = 0; i < model.dof(); ++i) {
-    const double d = std::abs(model.isRevolute(i) ? wrapToPi(b(i) - a(i)) : b(i) - a(i));
-    if (d > most) {
-      most = d;
-      joint = i;
-    }
-  }
-  return most;
-}
 
 std::string jointValueText(const Model& model, int joint, double value) {
   char buf[64];
@@ -44,30 +28,48 @@ std::string jointValueText(const Model& model, int joint, double value) {
   return buf;
 }
 
+// `candidate` taken continuously from `from`: each revolute value moved by whole turns to the one
+// nearest the joint's value before (the solvers answer in [-pi, pi] or shifted into the limits).
+Eigen::VectorXd continued(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& from,
+                          const Eigen::Ref<const Eigen::VectorXd>& candidate) {
+  Eigen::VectorXd q = candidate;
+  for (int i = 0; i < model.dof(); ++i)
+    if (model.isRevolute(i)) q(i) = from(i) + wrapToPi(candidate(i) - from(i));
+  return q;
+}
+
+// The joint past its limits in q (-1 when none), with the tolerance the solvers use.
+int outsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
+  for (int i = 0; i < model.dof(); ++i) {
+    const LinkSpec& l = model.spec().links[i];
+    if (q(i) < l.qMin - kJointLimitTolerance || q(i) > l.qMax + kJointLimitTolerance) return i;
+  }
+  return -1;
+}
+
+// How far the step from a to b goes, as a multiple of what a sub-step may turn or slide: above 1
+// is a jump. `joint` names the joint that goes furthest.
+double jumpRatio(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& a,
+                 const Eigen::Ref<const Eigen::VectorXd>& b, int& joint) {
+  double most = 0.0;
+  joint = 0;
+  for (int i = 0; i < model.dof(); ++i) {
+    const double d = std::abs(b(i) - a(i)) / (model.isRevolute(i) ? ToolDrag::kMaxJointStep : ToolDrag::kMaxSlideStep);
+    if (d > most) {
+      most = d;
+      joint = i;
+    }
+  }
+  return most;
+}
+
+std::string limitText(const Model& model, int joint, const Eigen::Ref<const Eigen::VectorXd>& q) {
+  const LinkSpec& l = model.spec().links[joint];
+  const double limit = q(joint) > l.qMax ? l.qMax : l.qMin;
+  return "joint " + std::to_string(joint + 1) + " would pass its limit " + jointValueText(model, joint, limit);
+}
+
 }  // namespace
-
-bool nearestOnAxis(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& axis, double& t) {
-  // |centre + t axis - origin - s dir|^2 least: a.w + t - s b = 0 and d.w + t b - s = 0, w = centre - origin.
-  const Eigen::Vector3d w = centre - ray.origin;
-  const double b = axis.dot(ray.direction);
-  const double denom = 1.0 - b * b;
-  if (denom < kEdgeOn) return false;
-  t = (b * ray.direction.dot(w) - axis.dot(w)) / denom;
-  return std::isfinite(t);
-}
-
-bool onPlane(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& normal, Eigen::Vector3d& point) {
-  const double denom = normal.dot(ray.direction);
-  if (denom * denom < kEdgeOn) return false;
-  const double s = normal.dot(centre - ray.origin) / denom;
-  if (!(s > 0.0)) return false;  // behind the eye
-  point = ray.origin + s * ray.direction;
-  return point.allFinite();
-}
-
-double sweptAngle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen::Vector3d& axis) {
-  return std::atan2(axis.dot(from.cross(to)), from.dot(to) - axis.dot(from) * axis.dot(to));
-}
 
 ToolDrag::ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab,
                    const Ray& grabRay)
@@ -81,32 +83,37 @@ ToolDrag::ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0
   const bool joint = grab.handle == DragHandle::Joint;
   if (joint ? (grab.index < 0 || grab.index >= n) : (grab.index < 0 || grab.index > 2))
     throw std::invalid_argument("tool drag: handle index " + std::to_string(grab.index) + " out of range");
-  if (grab.handle == DragHandle::TranslatePlane && !unit(grab.planeNormal))
-    throw std::invalid_argument("tool drag: the plane's normal must be a finite unit vector");
+  const bool facing = grab.handle == DragHandle::TranslatePlane || grab.handle == DragHandle::Rotate;
+  if (facing && !unit(grab.planeNormal))
+    throw std::invalid_argument("tool drag: the direction towards the eye must be a finite unit vector");
 
   start_ = reached_ = toolPose(*model_, q0_);
   centre_ = start_.block<3, 1>(0, 3);
   switch (grab.handle) {
-    case DragHandle::Translate:
-    case DragHandle::Rotate: axis_ = Eigen::Vector3d::Unit(grab.index); break;
-    case DragHandle::TranslatePlane: axis_ = grab.planeNormal; break;
+    case DragHandle::Translate: axis_ = plane_ = Eigen::Vector3d::Unit(grab.index); break;
+    case DragHandle::Rotate:
+      axis_ = Eigen::Vector3d::Unit(grab.index);
+      plane_ = grab.planeNormal;
+      sense_ = axis_.dot(plane_) >= 0.0 ? 1.0 : -1.0;
+      break;
+    case DragHandle::TranslatePlane: axis_ = plane_ = grab.planeNormal; break;
     case DragHandle::Joint: {
       // Joint j (0-based) turns about z of frame j (T_0 = BASE for the first), through its origin.
       const std::vector<Eigen::Matrix4d> frames = linkFrames(*model_, q0_);
-      axis_ = frames[grab.index].block<3, 1>(0, 2).normalized();
+      axis_ = plane_ = frames[grab.index].block<3, 1>(0, 2).normalized();
       centre_ = frames[grab.index].block<3, 1>(0, 3);
       break;
     }
   }
-  const bool along = grab.handle == DragHandle::Translate ||
-                     (joint && !model_->isRevolute(grab.index));
+  const bool along = grab.handle == DragHandle::Translate || (joint && !model_->isRevolute(grab.index));
   if (along) {
     double t = 0.0;
-    grabbed_ = nearestOnAxis(grabRay, centre_, axis_, t);
+    grabbed_ = sineToRay(grabRay, axis_) >= kMinSine && nearestOnAxis(grabRay, centre_, axis_, t);
     grabPoint_ = centre_ + t * axis_;
   } else {
-    grabbed_ = onPlane(grabRay, centre_, axis_, grabPoint_);
-    // Turning needs an arm from the centre to sweep: a grab on the axis itself has none.
+    // The plane must face the eye enough (it always does for TranslatePlane and Rotate).
+    grabbed_ = std::abs(grabRay.direction.dot(plane_)) >= kMinSine && onPlane(grabRay, centre_, plane_, grabPoint_);
+    // Turning needs an arm from the centre to sweep: a grab on the centre itself has none.
     if (grab.handle != DragHandle::TranslatePlane && (grabPoint_ - centre_).norm() < 1e-9) grabbed_ = false;
   }
 }
@@ -122,52 +129,54 @@ std::string ToolDrag::stepTo(const Eigen::Matrix4d& target) {
   const Model& model = *model_;
   const int n = model.dof();
   Eigen::VectorXd next;
+  int joint = 0;
   if (closedFormSolutions(model, target, q_, set_)) {
-    int best = -1, outside = -1, joint = 0;
-    double bestChange = 0.0, outsideChange = 0.0;
+    // Every candidate on the pose, taken continuously from the joints now; the nearest within
+    // the limits, and the nearest outside them (the branch may run into a limit).
+    int best = -1, outside = -1;
+    double bestRatio = 0.0, outsideRatio = 0.0;
+    Eigen::VectorXd bestQ, outsideQ;
     for (int k = 0; k < set_.count; ++k) {
       const ClosedFormSet::Entry& e = set_.entries[k];
       if (!(e.residual < kOnPose)) continue;
-      const double change = largestChange(model, q_, e.q.head(n), joint);
-      if (e.withinLimits) {
-        if (best < 0 || change < bestChange) best = k, bestChange = change;
-      } else if (outside < 0 || change < outsideChange) {
-        outside = k, outsideChange = change;
+      const Eigen::VectorXd q = continued(model, q_, e.q.head(n));
+      const double ratio = jumpRatio(model, q_, q, joint);
+      if (outsideLimits(model, q) < 0) {
+        if (best < 0 || ratio < bestRatio) best = k, bestRatio = ratio, bestQ = q;
+      } else if (outside < 0 || ratio < outsideRatio) {
+        outside = k, outsideRatio = ratio, outsideQ = q;
       }
     }
-    if (best < 0 || (outside >= 0 && outsideChange < bestChange && outsideChange <= kMaxJointStep)) {
-      // The branch goes on outside the limits (another branch within them is no way on).
-      if (outside >= 0) return "the arm would leave its joint limits: " + jointLimitViolation(model, set_.entries[outside].q.head(n));
-      return set_.reason.empty() ? "the tool cannot reach there" : set_.reason;
-    }
-    next = set_.entries[best].q.head(n);
+    if (outside >= 0 && outsideRatio <= 1.0 && (best < 0 || outsideRatio < bestRatio))
+      return "the arm would leave its joint limits: " + limitText(model, outsideLimits(model, outsideQ), outsideQ);
+    if (best < 0) return set_.reason.empty() ? "the tool cannot reach there" : set_.reason;
+    next = bestQ;
   } else {
     DlsOptions options;
     options.positionOnly = n < 6;
     options.randomStarts = 0;
+    options.tryHome = false;  // from the joints now only: another start may be another branch
     const DlsResult dls = solveDampedLeastSquares(model, target, q_, options);
-    if (!dls.converged) return "the tool cannot reach there (the numerical solution did not converge)";
-    const std::string outside = jointLimitViolation(model, dls.q);
-    if (!outside.empty()) return "the arm would leave its joint limits: " + outside;
-    next = dls.q;
+    if (!dls.converged) {
+      // The solver keeps its steps within the limits: a joint resting on one is why, usually.
+      for (int i = 0; i < n; ++i) {
+        const LinkSpec& l = model.spec().links[i];
+        if (std::abs(dls.q(i) - l.qMin) < 1e-6 || std::abs(dls.q(i) - l.qMax) < 1e-6)
+          return "joint " + std::to_string(i + 1) + " is at its limit " + jointValueText(model, i, dls.q(i));
+      }
+      return "the tool cannot reach there (the numerical solution did not converge)";
+    }
+    next = continued(model, q_, dls.q);
+    const int past = outsideLimits(model, next);
+    if (past >= 0) return "the arm would leave its joint limits: " + limitText(model, past, next);
   }
-  int joint = 0;
-  const double change = largestChange(model, q_, next, joint);
-  if (change > kMaxJointStep) {
+  if (jumpRatio(model, q_, next, joint) > 1.0) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "near a singularity: joint %d would jump %s for a step of %.0f mm / %.0f deg",
-                  joint + 1, jointValueText(model, joint, change).c_str(), kSubStepLength * 1000.0,
-                  kSubStepAngle * 180.0 / M_PI);
+                  joint + 1, jointValueText(model, joint, std::abs(next(joint) - q_(joint))).c_str(),
+                  kSubStepLength * 1000.0, kSubStepAngle * 180.0 / M_PI);
     return buf;
   }
-  // Keep revolute joints continuous with the drag (the solvers answer in [-pi, pi] or within
-  // the limits): the same angle modulo a turn, the turn the limits admit.
-  for (int i = 0; i < n; ++i)
-    if (model.isRevolute(i)) {
-      const double continued = q_(i) + wrapToPi(next(i) - q_(i));
-      const LinkSpec& l = model.spec().links[i];
-      if (continued >= l.qMin - kJointLimitTolerance && continued <= l.qMax + kJointLimitTolerance) next(i) = continued;
-    }
   q_ = next;
   reached_ = toolPose(model, q_);
   return {};
@@ -177,21 +186,17 @@ DragStep ToolDrag::moveJoint(const Ray& ray) {
   const Model& model = *model_;
   const int j = grab_.index;
   DragStep step;
+  step.q = q_;
   if (model.isRevolute(j)) {
     Eigen::Vector3d p;
-    if (!onPlane(ray, centre_, axis_, p) || (p - centre_).norm() < 1e-9) {
-      step.q = q_;
+    if (std::abs(ray.direction.dot(plane_)) < kMinSine || !onPlane(ray, centre_, plane_, p) || (p - centre_).norm() < 1e-9)
       return step;  // edge-on or on the axis: no angle; the joint stays
-    }
     // Accumulated: a drag round the ring more than half a turn goes on turning.
     angle_ = reachedAngle_ + wrapToPi(sweptAngle(grabPoint_ - centre_, p - centre_, axis_) - wrapToPi(reachedAngle_));
     reachedAngle_ = angle_;
   } else {
     double t = 0.0;
-    if (!nearestOnAxis(ray, centre_, axis_, t)) {
-      step.q = q_;
-      return step;
-    }
+    if (sineToRay(ray, axis_) < kMinSine || !nearestOnAxis(ray, centre_, axis_, t)) return step;
     angle_ = t - axis_.dot(grabPoint_ - centre_);  // metres for a prismatic joint
   }
   const LinkSpec& l = model.spec().links[j];
@@ -210,34 +215,38 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
   if (!unit(ray.direction) || !ray.origin.allFinite())
     throw std::invalid_argument("tool drag: the ray's direction must be a finite unit vector");
   DragStep step;
+  step.q = q_;
   if (!grabbed_) {
-    step.q = q_;
     step.reason = "the handle is seen edge-on: turn the view a little and grab it again";
     return step;
   }
   if (grab_.handle == DragHandle::Joint) return moveJoint(ray);
   const int n = model_->dof();
   if (grab_.handle == DragHandle::Rotate && n < 6) {
-    step.q = q_;
     step.reason = "a " + std::to_string(n) + "-joint arm cannot set the tool's orientation: turn its joints instead";
     return step;
   }
-  // What the mouse asks for, from the start of the drag.
+  // What the mouse asks for, from the start of the drag; a ray that meets the constraint badly
+  // (an axis seen end-on) asks for nothing new.
   switch (grab_.handle) {
     case DragHandle::Translate: {
       double t = 0.0;
-      if (nearestOnAxis(ray, centre_, axis_, t)) offset_ = (t - axis_.dot(grabPoint_ - centre_)) * axis_;
+      if (sineToRay(ray, axis_) >= kMinSine && nearestOnAxis(ray, centre_, axis_, t))
+        offset_ = (t - axis_.dot(grabPoint_ - centre_)) * axis_;
       break;
     }
     case DragHandle::TranslatePlane: {
       Eigen::Vector3d p;
-      if (onPlane(ray, centre_, axis_, p)) offset_ = p - grabPoint_;
+      if (onPlane(ray, centre_, plane_, p)) offset_ = p - grabPoint_;
       break;
     }
     case DragHandle::Rotate: {
+      // The angle swept round the tool origin as seen, in the sense of the axis.
       Eigen::Vector3d p;
-      if (onPlane(ray, centre_, axis_, p) && (p - centre_).norm() > 1e-9)
-        angle_ += wrapToPi(sweptAngle(grabPoint_ - centre_, p - centre_, axis_) - wrapToPi(angle_));
+      if (onPlane(ray, centre_, plane_, p) && (p - centre_).norm() > 1e-9) {
+        const double seen = sense_ * sweptAngle(grabPoint_ - centre_, p - centre_, plane_);
+        angle_ += wrapToPi(seen - wrapToPi(angle_));
+      }
       break;
     }
     case DragHandle::Joint: break;
@@ -245,18 +254,16 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
   // From the last good target towards it in sub-steps short enough to stay on the branch.
   const Eigen::Vector3d dOffset = offset_ - reachedOffset_;
   const double dAngle = angle_ - reachedAngle_;
-  const int steps = static_cast<int>(std::ceil(std::max(dOffset.norm() / kSubStepLength, std::abs(dAngle) / kSubStepAngle)));
-  if (steps > kMaxSubSteps) {
-    step.q = q_;
+  const double span = std::max(dOffset.norm() / kSubStepLength, std::abs(dAngle) / kSubStepAngle);
+  if (span > kMaxSubSteps) {
     step.reason = "the mouse moved too far at once";
     return step;
   }
+  const int steps = static_cast<int>(std::ceil(span));
   const Eigen::VectorXd before = q_;
   for (int k = 1; k <= steps; ++k) {
     const double f = static_cast<double>(k) / steps;
-    const Eigen::Vector3d o = reachedOffset_ + f * dOffset;
-    const double a = reachedAngle_ + f * dAngle;
-    const std::string why = stepTo(targetFor(o, a));
+    const std::string why = stepTo(targetFor(reachedOffset_ + f * dOffset, reachedAngle_ + f * dAngle));
     if (!why.empty()) {
       // Stay at the last good step; the part of the way already gone is kept.
       const double kept = static_cast<double>(k - 1) / steps;
@@ -271,7 +278,7 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
     }
   }
   step.q = q_;
-  step.moved = (q_ - before).cwiseAbs().maxCoeff() > 0.0;
+  step.moved = n > 0 && (q_ - before).cwiseAbs().maxCoeff() > 0.0;
   assert(q_.allFinite());
   return step;
 }

@@ -4,22 +4,28 @@
 // position (a ray from the eye, base coordinates) sets a target from the start, never from the
 // last step, so a drag that comes back comes back exactly:
 //   - Translate: the tool origin moves along base axis k, by the change of the point of that axis
-//     nearest the ray (the axis seen edge-on moves nothing);
+//     nearest the ray;
 //   - TranslatePlane: the tool origin follows the point where the ray meets the plane through it
 //     facing the eye;
-//   - Rotate: the tool turns about base axis k through its origin, by the angle swept on the plane
-//     normal to the axis;
+//   - Rotate: the tool turns about base axis k through its origin by the angle the mouse sweeps
+//     round the tool as seen (on the plane through the origin facing the eye; the sense from
+//     whether the axis points towards the eye), well conditioned from any side;
 //   - Joint: joint j alone turns by the angle swept about its axis (or slides along it, prismatic),
 //     held at its limits.
+// An axis seen nearly end-on, or a plane nearly edge-on (within asin(kMinSine)), moves nothing:
+// a pixel there would ask for metres.
 // The arm follows the tool on its current branch: the closed-form solution nearest the joints
-// of the step before (damped least squares from them for a model with no closed form), the
-// target approached in sub-steps of at most kSubStepLength / kSubStepAngle so that the nearest
-// solution is the same branch. A sub-step that leaves the reach or the joint limits, or that
-// would turn a joint by more than kMaxJointStep (a singularity: the branch's joints run away), is
-// refused with why; the arm stays at the last good step and the drag goes on from there.
+// of the step before, revolute joints taken continuously (a joint whose range spans more than a
+// turn stops at its limit, not past it wrapped); damped least squares from those joints (no other
+// start) for a model with no closed form. The target is approached in sub-steps of at most
+// kSubStepLength / kSubStepAngle so that the nearest solution is the same branch. A sub-step that
+// leaves the reach or the joint limits, or that would turn a joint by more than kMaxJointStep
+// (slide by kMaxSlideStep: a singularity, where the branch's joints run away), is refused with
+// why; the arm stays at the last good step and the drag goes on from there.
 // Holds the model by shared pointer to an immutable snapshot (an edit makes a new Model).
 
 #include "kinematics/inverse_kinematics.h"
+#include "kinematics/ray_geometry.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -27,12 +33,6 @@
 #include <string>
 
 namespace armdyn {
-
-// A line of sight: origin (the eye) and a direction of unit length, base coordinates, m.
-struct Ray {
-  Eigen::Vector3d origin = Eigen::Vector3d::Zero();
-  Eigen::Vector3d direction = Eigen::Vector3d::UnitZ();
-};
 
 enum class DragHandle { Translate, TranslatePlane, Rotate, Joint };
 
@@ -42,7 +42,7 @@ struct DragGrab {
       : handle(h), index(i), planeNormal(normal) {}
   DragHandle handle;
   int index;  // base axis 0..2 (x, y, z) for Translate and Rotate; 0-based joint for Joint
-  // TranslatePlane: the plane's normal (the direction towards the eye); unit length.
+  // TranslatePlane and Rotate: the direction from the tool towards the eye; unit length.
   Eigen::Vector3d planeNormal;
 };
 
@@ -57,9 +57,13 @@ class ToolDrag {
   static constexpr double kSubStepLength = 0.002;          // m of tool travel per sub-step
   static constexpr double kSubStepAngle = M_PI / 180.0;    // rad of tool rotation per sub-step
   static constexpr double kMaxJointStep = 10.0 * M_PI / 180.0;  // a joint turning more per sub-step: a singularity
+  static constexpr double kMaxSlideStep = 0.05;            // m: a prismatic joint sliding more per sub-step
+  static constexpr double kMinSine = 0.1;                  // an axis within 5.7 deg of the line of sight moves nothing
+  static constexpr int kMaxSubSteps = 500;                 // 1 m or 500 deg in one mouse move: refused
 
   // Throws std::invalid_argument for a q0 of the wrong size or not finite, a joint index out of
-  // range, a non-unit ray direction or plane normal. Nothing is held but the snapshot and copies.
+  // range, a non-unit ray direction or plane normal (TranslatePlane, Rotate). Nothing is held but
+  // the snapshot and copies.
   ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, const Ray& grabRay);
 
   // The mouse is now on `ray`: the target from the start, the arm moved towards it.
@@ -89,6 +93,8 @@ class ToolDrag {
   Eigen::Matrix4d reached_;  // tool pose at q_
   Eigen::Vector3d centre_;   // the point the handle turns about / the plane passes through
   Eigen::Vector3d axis_;     // the handle's axis (unit), base coordinates
+  Eigen::Vector3d plane_;    // the normal of the plane the mouse is followed on (unit)
+  double sense_ = 1.0;       // Rotate: +1 when the axis points towards the eye
   Eigen::Vector3d grabPoint_ = Eigen::Vector3d::Zero();  // where the grab ray met the constraint
   bool grabbed_ = false;     // the grab ray met it (not edge-on)
   Eigen::Vector3d offset_ = Eigen::Vector3d::Zero();
@@ -97,13 +103,5 @@ class ToolDrag {
   Eigen::Vector3d reachedOffset_ = Eigen::Vector3d::Zero();
   ClosedFormSet set_;        // reused: solving a sub-step does not allocate
 };
-
-// The geometry the handles share (exposed for the tests): the parameter t of the point
-// centre + t axis nearest the ray (false when the ray runs along the axis); the point where the
-// ray meets the plane through `centre` normal to `normal` (false when it runs along the plane or
-// the plane is behind the eye); the angle from `from` to `to` about `axis` (right hand, rad).
-bool nearestOnAxis(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& axis, double& t);
-bool onPlane(const Ray& ray, const Eigen::Vector3d& centre, const Eigen::Vector3d& normal, Eigen::Vector3d& point);
-double sweptAngle(const Eigen::Vector3d& from, const Eigen::Vector3d& to, const Eigen::Vector3d& axis);
 
 }  // namespace armdyn

@@ -8,6 +8,7 @@
 #include "kinematics/damped_least_squares.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/joint_limits.h"
+#include "kinematics/ray_geometry.h"
 #include "kinematics/tool_drag.h"
 #include "support/test_support.h"
 
@@ -28,6 +29,9 @@ Eigen::Vector3d randomUnit(std::mt19937& rng) {
 Ray rayThrough(const Eigen::Vector3d& eye, const Eigen::Vector3d& target) {
   return {eye, (target - eye).normalized()};
 }
+
+// The sense of the turn in StopsAtTheWristSingularityWithAMessage that takes q5 towards 0.
+constexpr double kSingularTurnSense = -1.0;
 
 std::shared_ptr<const Model> library(const std::string& file) {
   return std::make_shared<const Model>(loadRobot(test::sourcePath("robots/" + file)));
@@ -135,9 +139,10 @@ TEST(ToolDrag, PlaneDragFollowsTheMouseAndRotationTurnsAboutTheToolOrigin) {
   EXPECT_TRUE(moved.reason.empty()) << moved.reason;
   EXPECT_LT((toolPose(*model, moved.q).block<3, 1>(0, 3) - (p0 + shift)).norm(), 1e-9);
 
-  // Rotate about base z by 30 degrees: grab on the ring, let go 30 degrees further round.
-  const Eigen::Vector3d radial(0.08, 0.0, 0.0), above = p0 + Eigen::Vector3d(0.3, -0.6, 1.5);
-  ToolDrag turn(model, q0, DragGrab(DragHandle::Rotate, 2), rayThrough(above, p0 + radial));
+  // Shift on the z arrow, seen from straight above: the mouse swept 30 degrees round the tool
+  // as seen turns the tool 30 degrees about base z.
+  const Eigen::Vector3d radial(0.08, 0.0, 0.0), above = p0 + Eigen::Vector3d(0.0, 0.0, 1.5);
+  ToolDrag turn(model, q0, DragGrab(DragHandle::Rotate, 2, Eigen::Vector3d::UnitZ()), rayThrough(above, p0 + radial));
   DragStep turned;
   for (int deg = 5; deg <= 30; deg += 5)
     turned = turn.moveTo(rayThrough(above, p0 + Eigen::AngleAxisd(deg * M_PI / 180.0, Eigen::Vector3d::UnitZ()) * radial));
@@ -147,30 +152,48 @@ TEST(ToolDrag, PlaneDragFollowsTheMouseAndRotationTurnsAboutTheToolOrigin) {
   EXPECT_LT((T1.block<3, 3>(0, 0) - expected).norm(), 1e-9);
   EXPECT_LT((T1.block<3, 1>(0, 3) - p0).norm(), 1e-9) << "the tool turns about its own origin";
   EXPECT_NEAR(turn.angle(), M_PI / 6.0, 1e-12);
+  // Seen from below (the axis pointing away from the eye) the same sweep on screen turns the
+  // other way: the sense follows the axis, as a user sees the arrow.
+  const Eigen::Vector3d below = p0 - Eigen::Vector3d(0.0, 0.0, 1.5);
+  ToolDrag under(model, q0, DragGrab(DragHandle::Rotate, 2, -Eigen::Vector3d::UnitZ()), rayThrough(below, p0 + radial));
+  under.moveTo(rayThrough(below, p0 + Eigen::AngleAxisd(M_PI / 18.0, Eigen::Vector3d::UnitZ()) * radial));
+  EXPECT_NEAR(under.angle(), M_PI / 18.0, 1e-12) << "a turn about +z is a turn about +z from either side";
 }
 
-// The wrist near q5 = 0: turning the tool about the axis normal to joints 4 and 5 sends q4 and q6
-// round fast; the drag stops there and says so, the arm at its last good step.
+// The wrist singularity (q5 = 0): the PUMA's tool turned about joint 5's axis as it was at q4 = 0
+// while q4 = 5 deg: the tool's z swings past joint 4's axis at a small distance, where q4 and q6
+// must spin. The arm follows the first part of the turn, then stops there and says why; the pose
+// it stops at is the start turned about that axis (a true rotation, origin still), with q5 small.
 TEST(ToolDrag, StopsAtTheWristSingularityWithAMessage) {
   const auto model = library("puma560.yaml");
   Eigen::VectorXd q0(6);
-  q0 << 0.0, -0.5, 0.5, 0.0, 0.5 * M_PI / 180.0, 0.0;
-  const std::vector<Eigen::Matrix4d> frames = linkFrames(*model, q0);
-  const Eigen::Vector3d n = frames[3].block<3, 1>(0, 2).cross(frames[4].block<3, 1>(0, 2)).normalized();
+  q0 << 0.0, -0.5, 0.5, 5.0 * M_PI / 180.0, 20.0 * M_PI / 180.0, 0.0;
+  Eigen::VectorXd q4zero = q0;
+  q4zero(3) = 0.0;
+  const Eigen::Vector3d b = linkFrames(*model, q4zero)[4].block<3, 1>(0, 2);
   int axis = 0;
-  n.cwiseAbs().maxCoeff(&axis);
-  ASSERT_GT(std::abs(n(axis)), 0.99) << "the test pose puts that axis along a base axis: " << n.transpose();
-  const Eigen::Vector3d p0 = toolPose(*model, q0).block<3, 1>(0, 3);
-  const Eigen::Vector3d u = Eigen::Vector3d::Unit(axis).unitOrthogonal() * 0.1;
-  const Eigen::Vector3d eye = p0 + 2.0 * Eigen::Vector3d::Unit(axis) + 0.3 * u.normalized().cross(Eigen::Vector3d::Unit(axis));
-  ToolDrag drag(model, q0, DragGrab(DragHandle::Rotate, axis), rayThrough(eye, p0 + u));
-  const DragStep step = drag.moveTo(rayThrough(eye, p0 + Eigen::AngleAxisd(0.2, Eigen::Vector3d::Unit(axis)) * u));
+  b.cwiseAbs().maxCoeff(&axis);
+  ASSERT_GT(std::abs(b(axis)), 1.0 - 1e-9) << "joint 5's axis at q4 = 0 along a base axis: " << b.transpose();
+  const Eigen::Vector3d along = b(axis) > 0 ? Eigen::Vector3d::Unit(axis) : Eigen::Vector3d(-Eigen::Vector3d::Unit(axis));
+  const Eigen::Matrix4d T0 = toolPose(*model, q0);
+  const Eigen::Vector3d p0 = T0.block<3, 1>(0, 3), eye = p0 + 1.5 * along, radial = along.unitOrthogonal() * 0.1;
+  ToolDrag drag(model, q0, DragGrab(DragHandle::Rotate, axis, along), rayThrough(eye, p0 + radial));
+  DragStep step;
+  bool moved = false;
+  const double sense = kSingularTurnSense;  // the way that takes q5 towards 0 (found once, see below)
+  for (int deg = 2; deg <= 60 && step.reason.empty(); deg += 2) {
+    step = drag.moveTo(rayThrough(eye, p0 + Eigen::AngleAxisd(sense * deg * M_PI / 180.0, along) * radial));
+    moved = moved || step.moved;
+  }
+  EXPECT_TRUE(moved) << "the arm followed the first part of the turn";
   EXPECT_NE(step.reason.find("near a singularity: joint"), std::string::npos) << step.reason;
-  // The arm is at the last good step: on the way, short of the target, its pose a true rotation.
   const Eigen::Matrix4d T = toolPose(*model, step.q);
   EXPECT_LT((T.block<3, 1>(0, 3) - p0).norm(), 1e-9);
-  const Eigen::AngleAxisd turned(Eigen::Matrix3d(T.block<3, 3>(0, 0) * toolPose(*model, q0).block<3, 3>(0, 0).transpose()));
-  EXPECT_LT(turned.angle(), 0.2);
+  const Eigen::AngleAxisd turned(Eigen::Matrix3d(T.block<3, 3>(0, 0) * T0.block<3, 3>(0, 0).transpose()));
+  EXPECT_GT(turned.angle(), 2.0 * M_PI / 180.0);
+  EXPECT_LT(turned.angle(), 60.0 * M_PI / 180.0);
+  EXPECT_GT(std::abs(turned.axis().dot(Eigen::Vector3d::Unit(axis))), 1.0 - 1e-9) << "about the handle's axis";
+  EXPECT_LT(std::abs(step.q(4)), 10.0 * M_PI / 180.0) << "stopped near q5 = 0";
   EXPECT_TRUE(drag.joints() == step.q);
 }
 
@@ -211,7 +234,7 @@ TEST(ToolDrag, PrismaticJointSlidesAlongItsAxis) {
   ToolDrag drag(model, q0, DragGrab(DragHandle::Joint, 2), rayThrough(eye, c));
   const DragStep step = drag.moveTo(rayThrough(eye, c + 0.05 * z));
   EXPECT_NEAR(step.q(2) - q0(2), 0.05, 1e-12);
-  EXPECT_LT((step.q - q0).cwiseAbs().maxCoeff(), 0.05 + 1e-12);
+  for (int i : {0, 1, 3, 4, 5}) EXPECT_EQ(step.q(i), q0(i)) << "joint " << i + 1 << " stays";
 }
 
 // A seven-joint arm has no closed form here: damped least squares from the last step follows.
@@ -236,14 +259,66 @@ TEST(ToolDrag, BeyondTheReachStopsAtTheLastReachableStep) {
   q0 << 0.3, -0.6, 0.4, 0.5, 0.8, -0.2;
   const Eigen::Vector3d p0 = toolPose(*model, q0).block<3, 1>(0, 3), eye = p0 + Eigen::Vector3d(0.3, -3.0, 0.5);
   ToolDrag drag(model, q0, DragGrab(DragHandle::Translate, 0), rayThrough(eye, p0));
-  const DragStep step = drag.moveTo(rayThrough(eye, p0 + Eigen::Vector3d(3.0, 0, 0)));
-  EXPECT_FALSE(step.reason.empty());
+  const DragStep step = drag.moveTo(rayThrough(eye, p0 + Eigen::Vector3d(0.9, 0, 0)));
+  EXPECT_NE(step.reason.find("reach"), std::string::npos) << step.reason;
   EXPECT_TRUE(step.moved) << "it went as far as it could";
-  const double reached = toolPose(*model, step.q)(0, 3) - p0(0);
+  const Eigen::Matrix4d T = toolPose(*model, step.q), T0 = toolPose(*model, q0);
+  const double reached = T(0, 3) - p0(0);
   EXPECT_GT(reached, 0.1);
-  EXPECT_LT(reached, 3.0);
+  EXPECT_LT(reached, 0.9);
+  EXPECT_LT(std::abs(T(1, 3) - p0(1)) + std::abs(T(2, 3) - p0(2)), 1e-9) << "still on the x line";
+  EXPECT_LT((T.block<3, 3>(0, 0) - T0.block<3, 3>(0, 0)).norm(), 1e-9) << "orientation kept";
+  EXPECT_LT((drag.reached() - T).norm(), 1e-12);
+  // Dragged back within reach: it follows again, back to the start exactly.
+  const DragStep back = drag.moveTo(rayThrough(eye, p0));
+  EXPECT_TRUE(back.reason.empty()) << back.reason;
+  EXPECT_LT((back.q - q0).cwiseAbs().maxCoeff(), 1e-9);
+  // Too far in one move (3 m, 1500 sub-steps), a ray that is not a unit vector, bad handles.
+  EXPECT_EQ(drag.moveTo(rayThrough(eye, p0 + Eigen::Vector3d(3.0, 0, 0))).reason, "the mouse moved too far at once");
+  EXPECT_THROW(drag.moveTo(Ray{eye, Eigen::Vector3d(1, 1, 0)}), std::invalid_argument);
   EXPECT_THROW(ToolDrag(model, Eigen::VectorXd(3), {}, rayThrough(eye, p0)), std::invalid_argument);
   EXPECT_THROW(ToolDrag(model, q0, DragGrab(DragHandle::Joint, 6), rayThrough(eye, p0)), std::invalid_argument);
+}
+
+// A joint whose range spans two turns (the UR5's +-360 deg) is taken continuously: turning the
+// tool about joint 6's axis from 350 deg stops at 360 deg with why, not at 10 deg wrapped.
+TEST(ToolDrag, ContinuousJointsStopAtTheirLimitNotPastItWrapped) {
+  const auto model = library("ur5.yaml");
+  Eigen::VectorXd q0(6);
+  q0 << 0.0, -M_PI / 2.0, M_PI / 2.0, -M_PI / 2.0, M_PI / 2.0, 350.0 * M_PI / 180.0;
+  const std::vector<Eigen::Matrix4d> frames = linkFrames(*model, q0);
+  const Eigen::Vector3d z6 = frames[5].block<3, 1>(0, 2);
+  int axis = 0;
+  z6.cwiseAbs().maxCoeff(&axis);
+  ASSERT_GT(std::abs(z6(axis)), 1.0 - 1e-9) << "joint 6's axis along a base axis: " << z6.transpose();
+  const Eigen::Vector3d p0 = toolPose(*model, q0).block<3, 1>(0, 3);
+  const Eigen::Vector3d along = z6(axis) > 0 ? Eigen::Vector3d::Unit(axis) : Eigen::Vector3d(-Eigen::Vector3d::Unit(axis));
+  const Eigen::Vector3d eye = p0 + 1.5 * along, radial = along.unitOrthogonal() * 0.1;
+  ToolDrag drag(model, q0, DragGrab(DragHandle::Rotate, axis, along.dot(Eigen::Vector3d::Unit(axis)) * Eigen::Vector3d::Unit(axis)),
+                rayThrough(eye, p0 + radial));
+  DragStep step;
+  for (int deg = 2; deg <= 20; deg += 2)  // +20 deg about joint 6's axis
+    step = drag.moveTo(rayThrough(eye, p0 + Eigen::AngleAxisd(deg * M_PI / 180.0, along) * radial));
+  EXPECT_NE(step.reason.find("joint 6 would pass its limit 360.0 deg"), std::string::npos) << step.reason;
+  EXPECT_TRUE(step.q(5) <= 2.0 * M_PI + 1e-9 && step.q(5) > 358.0 * M_PI / 180.0) << step.q(5) * 180.0 / M_PI;
+}
+
+// Turning a three-joint arm's tool is refused (position only); an arrow seen end-on grabs nothing.
+TEST(ToolDrag, RefusalsThatMoveNothing) {
+  const auto rrr = std::make_shared<const Model>(test::voraRrrSpec());
+  Eigen::VectorXd q(3);
+  q << 0.3, 0.4, -0.6;
+  const Eigen::Vector3d p = toolPose(*rrr, q).block<3, 1>(0, 3), eye = p + Eigen::Vector3d(0, 0, 2);
+  ToolDrag turn(rrr, q, DragGrab(DragHandle::Rotate, 2, Eigen::Vector3d::UnitZ()), rayThrough(eye, p + Eigen::Vector3d(0.05, 0, 0)));
+  const DragStep refused = turn.moveTo(rayThrough(eye, p + Eigen::Vector3d(0, 0.05, 0)));
+  EXPECT_FALSE(refused.moved);
+  EXPECT_NE(refused.reason.find("3-joint arm cannot set the tool's orientation"), std::string::npos) << refused.reason;
+  // The z arrow seen from straight above: edge-on.
+  ToolDrag endOn(rrr, q, DragGrab(DragHandle::Translate, 2), rayThrough(eye, p));
+  const DragStep none = endOn.moveTo(rayThrough(eye, p + Eigen::Vector3d(0.01, 0, 0)));
+  EXPECT_FALSE(none.moved);
+  EXPECT_NE(none.reason.find("edge-on"), std::string::npos) << none.reason;
+  EXPECT_TRUE(none.q == q);
 }
 
 }  // namespace

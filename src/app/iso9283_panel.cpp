@@ -140,7 +140,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   scroll->setObjectName("isoFormScroll");
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);  // narrower than the form: it scrolls (teach mode at 1280 px)
   auto* form = new QWidget(scroll);
   auto* grid = new QGridLayout(form);
   grid->setContentsMargins(0, 0, 0, 0);
@@ -422,10 +422,16 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   buttons->addWidget(runSweep_);
   buttons->addWidget(cancel_);
   buttons->addWidget(progress_, 1);
-  buttons->addStretch(0);
-  buttons->addWidget(exportBench_);
-  buttons->addWidget(exportSweep_);
+  buttons->addStretch(1);  // the buttons keep their size while the progress bar is hidden
   topLayout->addLayout(buttons);
+  // The exports on a row of their own: one row of five buttons made the tab 528 px wide at
+  // least, too wide beside the teach dock at 1280 px.
+  auto* exports = new QHBoxLayout;
+  exports->setSpacing(6);
+  exports->addStretch(1);
+  exports->addWidget(exportBench_);
+  exports->addWidget(exportSweep_);
+  topLayout->addLayout(exports);
   status_ = new QLabel(top);
   status_->setObjectName("isoStatus");
   status_->setWordWrap(true);

@@ -79,7 +79,9 @@ MainWindow::MainWindow(QWidget* parent)
   const QSize initial(std::min(available.width(), std::max(1500, available.width() * 85 / 100)),
                       std::min(available.height(), std::max(920, available.height() * 85 / 100)));
   resize(initial);
-  move(available.center() - QPoint(initial.width() / 2, initial.height() / 2));
+  // (Not available.center() - half the size: QRect::center() rounds down, which put a window as
+  // large as a 1280 x 800 screen at -1, -1, a pixel off it.)
+  move(available.topLeft() + QPoint((available.width() - initial.width()) / 2, (available.height() - initial.height()) / 2));
 
   // Left: viewport, playback bar and the problem banner. Right: plots, table, summary.
   auto* left = new QWidget(this);

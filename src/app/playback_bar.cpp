@@ -52,14 +52,17 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
   slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setObjectName("playbackSlider");
   slider_->setFocusPolicy(Qt::NoFocus);
-  slider_->setMinimumWidth(100);
+  slider_->setMinimumWidth(50);
   layout->addWidget(slider_, 1);
   time_ = new QLabel(this);
   time_->setObjectName("playbackTime");
   time_->setMinimumWidth(130);
   layout->addWidget(time_);
-  layout->addWidget(new QLabel(tr("Speed"), this));
+  // The speed box says what it is by its values ("1x") and its tooltip: a "Speed" label beside it
+  // made the bar too wide for the view beside the teach dock at 1280 px.
   speed_ = new QComboBox(this);
+  speed_->setObjectName("playbackSpeed");
+  speed_->setToolTip(tr("Playback speed (1x: real time)"));
   speed_->setFocusPolicy(Qt::NoFocus);
   for (double v : {0.1, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0}) speed_->addItem(QStringLiteral("%1x").arg(v), v);
   speed_->setCurrentIndex(4);

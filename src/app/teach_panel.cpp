@@ -81,6 +81,10 @@ TeachPanel::TeachPanel(QWidget* parent) : QWidget(parent) {
   poseGrid->addWidget(new QLabel(tr("Configuration"), this), 8, 0);
   configuration_ = new QComboBox(this);
   configuration_->setObjectName("teachConfiguration");
+  // As narrow as 14 characters (the list shows the whole names): the dock fits beside the view
+  // and the plots at 1280 px.
+  configuration_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  configuration_->setMinimumContentsLength(14);
   poseGrid->addWidget(configuration_, 8, 1, 1, 3);
   layout->addWidget(poseBox);
 

@@ -517,6 +517,29 @@ class MainWindowTest : public QObject {
   // toolbar button shows (none pushed into the overflow menu: the style sheet's padding did that
   // to Teach), the Sizing table's verdict shows without scrolling (it was the 17th column), and
   // the Kinematics table's Status cells are not cut (they held the whole limit sentence).
+  // Teach mode at 1280x800: its dock beside the view, the plots and tables still on the screen
+  // (the window's minimum width was 1430 px with the dock open: the right side off the screen).
+  void teachModeFitsAt1280x800() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    w.setTeachMode(true);
+    QTest::qWait(100);
+    QWidget* central = w.centralWidget();
+    QDockWidget* dock = w.findChild<QDockWidget*>("teachDock");
+    QVERIFY(dock && dock->isVisible());
+    std::printf("teach dock min %d hint %d, central min %d, window min %d, window %d\n", dock->minimumSizeHint().width(),
+                dock->sizeHint().width(), central->minimumSizeHint().width(), w.minimumSizeHint().width(), w.width());
+    // 1280 less room for a window manager's frame (a few pixels each side).
+    QVERIFY2(w.minimumSizeHint().width() <= 1260 && w.width() <= 1280,
+             qPrintable(QString("window %1 px wide (minimum %2) on a 1280 px screen").arg(w.width()).arg(w.minimumSizeHint().width())));
+    QVERIFY2(dock->geometry().right() < w.width() / 2, "the dock leaves the view and the plots most of the window");
+  }
+
   void layoutFitsAt1280x800() {
     MainWindow w;
     w.setInteractive(false);
@@ -631,7 +654,9 @@ class MainWindowTest : public QObject {
       MainWindow w;
       const QRect screen = w.screen()->availableGeometry();
       QVERIFY(w.width() <= screen.width() && w.height() <= screen.height());
-      QVERIFY(screen.contains(w.geometry()));
+      QVERIFY2(screen.contains(w.geometry()), qPrintable(QString("window %1,%2 %3x%4 on a screen %5,%6 %7x%8")
+                                                            .arg(w.x()).arg(w.y()).arg(w.width()).arg(w.height())
+                                                            .arg(screen.x()).arg(screen.y()).arg(screen.width()).arg(screen.height())));
       defaultSize = w.size();
       QCOMPARE(MainWindow::splitterSizesFor(1500), QList<int>({790, 710}));
       QCOMPARE(MainWindow::splitterSizesFor(1280).value(1), 660);

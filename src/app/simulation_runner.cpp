@@ -79,6 +79,7 @@ void SimulationRunner::onFinished(Outcome out) {
   }
   Q_EMIT busyChanged(false);
   if (runningGeneration_ != generation_) return;  // abandoned
+  answeredGeneration_ = runningGeneration_;
   if (out.result) {
     Q_EMIT finished(out.result);
   } else {

@@ -49,6 +49,9 @@ class SimulationRunner : public QObject {
   // run is in flight or it reports no fraction (prescribed motion).
   double progress() const;
   quint64 latestGeneration() const { return generation_; }
+  // Generation of the newest run whose result or failure was announced (finished or failed):
+  // equal to latestGeneration() once the newest request has been answered either way.
+  quint64 answeredGeneration() const { return answeredGeneration_; }
   // Whether runs also compute the actuator sizing (SimulationResult::sizing): on while the
   // Sizing tab is on screen, so that other edits do not wait for it.
   void setSizingWanted(bool wanted) { sizingWanted_ = wanted; }
@@ -76,6 +79,7 @@ class SimulationRunner : public QObject {
   bool sizingWanted_ = false;
   quint64 generation_ = 0;        // of the newest request
   quint64 runningGeneration_ = 0;
+  quint64 answeredGeneration_ = 0;
   std::optional<StudioSession> pending_;
   QElapsedTimer requestClock_;  // since the newest request (profiling)
   BackgroundJob<Outcome> job_;  // the run in flight (cancelled and waited for on destruction)

@@ -18,7 +18,8 @@ bool waitForRun(MainWindow& w, int timeoutMs) {
   while (clock.elapsed() < timeoutMs) {
     if (!w.runner()->isBusy()) {
       if (w.result() && w.result()->generation == w.runner()->latestGeneration()) return true;
-      if (!failed.isEmpty()) return false;
+      // The newest run failed, before this call or during it.
+      if (!failed.isEmpty() || w.runner()->answeredGeneration() == w.runner()->latestGeneration()) return false;
     }
     QTest::qWait(5);
   }

@@ -155,6 +155,11 @@ void ArmScene::setSettings(const ViewSettings& settings) {
   }
 }
 
+void ArmScene::setInteracting(bool interacting) {
+  interacting_ = interacting;
+  ghosts_->setNodeMask(interacting ? 0u : ~0u);
+}
+
 void ArmScene::applySwitches() {
   grid_->setValue(0, settings_.showGrid);
   path_->setAllChildrenOn();

@@ -8,6 +8,7 @@
 #include <QMouseEvent>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
+#include <QCoreApplication>
 #include <QSurfaceFormat>
 #include <QWheelEvent>
 #include <QWidget>
@@ -119,6 +120,11 @@ void ArmViewport::paintGL() {
   if (finishEachFrame_) context()->functions()->glFinish();
   lastFrameMs_ = clock.nsecsElapsed() / 1e6;
   ++frames_;
+}
+
+void ArmViewport::redrawNow() {
+  update();  // marks the window dirty; the posted request paints it (a later one finds it clean)
+  QCoreApplication::postEvent(this, new QEvent(QEvent::UpdateRequest), Qt::HighEventPriority);  // before the widgets' repaints
 }
 
 QImage ArmViewport::grabImage() {

@@ -41,6 +41,9 @@ class ArmViewport : public QOpenGLWindow {
   double lastFrameMs() const { return lastFrameMs_; }
   void setFinishEachFrame(bool finish) { finishEachFrame_ = finish; }
   quint64 frameCount() const { return frames_; }
+  // A frame at the next pass of the event loop, not after update()'s idle delay (Qt waits
+  // QT_QPA_UPDATE_IDLE_TIME, 5 ms, to gather updates): for the drags, one frame per mouse move.
+  void redrawNow();
   // Renders a frame and reads it back (the back buffer of a swapped window is undefined).
   QImage grabImage();
   // The widget that holds this window in a layout (created on first call).

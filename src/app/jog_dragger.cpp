@@ -60,6 +60,7 @@ bool JogDragger::press(QMouseEvent* e) {
     return true;
   }
   what_ = describe(*grab, grab->handle != DragHandle::Joint || model->isRevolute(grab->index));
+  viewport_->scene().setInteracting(true);
   QCoreApplication::instance()->installEventFilter(this);  // Esc cancels wherever the focus is
   Q_EMIT hint(tr("%1 (Esc cancels)").arg(what_));
   Q_EMIT refused(QString());
@@ -75,7 +76,10 @@ bool JogDragger::move(QMouseEvent* e) {
   }
   try {
     const DragStep step = drag_->moveTo(viewport_->rayAt(e->position()));
-    if (step.moved) Q_EMIT jointsDragged(step.q);
+    if (step.moved) {
+      Q_EMIT jointsDragged(step.q);
+      viewport_->redrawNow();
+    }
     Q_EMIT refused(QString::fromStdString(step.reason));
   } catch (const std::exception& error) {
     cancel();
@@ -109,6 +113,8 @@ void JogDragger::cancel() {
 
 void JogDragger::end() {
   drag_.reset();
+  viewport_->scene().setInteracting(false);
+  viewport_->update();
   QCoreApplication::instance()->removeEventFilter(this);
 }
 

@@ -1,6 +1,7 @@
 // Kinematic analysis timings on the PUMA 560 (targets in parentheses), with Orocos KDL
 // doing the comparable work in the same binary:
 //   BM_ClosedFormIkPuma      every closed-form solution of a pose (8, polished, limits checked) (2 us)
+//   BM_ClosedFormIkPumaInPlace  the same into one reused ClosedFormIk (names and reasons, no heap) (2 us)
 //   BM_ClosedFormSetPuma     the same through closedFormSolutions: no strings, no heap (2 us)
 //   BM_ClosedFormIkGeneric   closedFormSolutions through the general solver (family "generic": the
 //                            positioning polynomial, then the wrist) on the PUMA and on an arm
@@ -90,6 +91,22 @@ void BM_ClosedFormIkPuma(benchmark::State& state) {
   state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
 }
 BENCHMARK(BM_ClosedFormIkPuma)->Unit(benchmark::kMicrosecond);
+
+// The same into one ClosedFormIk reused pose after pose (the in-place overload): names, limits
+// and reasons without the heap once warm.
+void BM_ClosedFormIkPumaInPlace(benchmark::State& state) {
+  const PumaStates& s = states();
+  std::size_t k = 0, solutions = 0;
+  ClosedFormIk r;
+  const Eigen::VectorXd noSeed;
+  for (auto _ : state) {
+    closedFormInverseKinematics(s.model, s.poses[k++ % s.poses.size()], noSeed, r);
+    solutions += r.solutions.size() + r.rejected.size();
+    benchmark::DoNotOptimize(&solutions);
+  }
+  state.counters["solutions_per_pose"] = static_cast<double>(solutions) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_ClosedFormIkPumaInPlace)->Unit(benchmark::kMicrosecond);
 
 void BM_ClosedFormSetPuma(benchmark::State& state) {
   const PumaStates& s = states();

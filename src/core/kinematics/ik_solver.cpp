@@ -157,10 +157,25 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
   // Entries of rotation matrices: sqrt(x^2 + y^2) cannot overflow, hypot's care is not needed.
   const double axy = std::sqrt(a.x() * a.x() + a.y() * a.y());
   const double t5 = std::acos(c5), sin5 = std::sqrt(1.0 - c5 * c5);
+  // Twists alpha4 and alpha5 of +-90 deg (most wrists): Q below is 0, and the flipped solution
+  // is the other one turned by half a turn in t4 and t6 (P, and with it c4, s4, c6, s6, change
+  // sign): taken from it without trigonometry.
+  const bool quarterWrist = std::abs(ca4) < kStructureTol && std::abs(ca5) < kStructureTol;
+  bool regular = false;  // the noflip solution came from the pose, not from the seed
   for (int k = 0; k < 2; ++k) {  // sin t5 >= 0 (noflip), then < 0 (flip)
     WristAngles& w = out[k];
     const double s5 = k == 0 ? sin5 : -sin5;
     w.theta[1] = k == 0 ? t5 : -t5;
+    if (k == 1 && quarterWrist && regular) {
+      const WristAngles& n = out[0];
+      for (int j : {0, 2}) {
+        w.theta[j] = n.theta[j] > 0.0 ? n.theta[j] - M_PI : n.theta[j] + M_PI;
+        w.c[j] = -n.c[j], w.s[j] = -n.s[j];
+      }
+      w.c[1] = c5, w.s[1] = s5;
+      w.flip = true;
+      break;
+    }
     const double P = sa5 * s5, Q = -ca4 * sa5 * c5 - sa4 * ca5, pq = std::sqrt(P * P + Q * Q);
     // At the singularity (axes 4 and 6 aligned) only t4 + t6 is fixed: t4 from the seed.
     double c4, s4;
@@ -172,6 +187,7 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
       c4 = (a.x() * P + a.y() * Q) / (axy * pq);
       s4 = (a.y() * P - a.x() * Q) / (axy * pq);
       w.theta[0] = std::atan2(s4, c4);
+      regular = true;
     }
     // Rz(t6) = (Rz(t4) Rx(alpha4) Rz(t5) Rx(alpha5))^T M: its first column, from M's.
     Eigen::Vector3d v(c4 * x6.x() + s4 * x6.y(), -s4 * x6.x() + c4 * x6.y(), x6.z());  // Rz(-t4)

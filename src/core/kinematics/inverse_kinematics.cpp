@@ -234,40 +234,62 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   return true;
 }
 
-ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
+void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
+                                 ClosedFormIk& out) {
   // One set per thread, reused: its FamilyKey holds a copy of what the family was found for
   // (not a reference to the model), so the structure check, which builds strings, runs once per
   // model instead of once per pose, and a model edited or swapped since is checked again.
   thread_local ClosedFormSet set;
-  ClosedFormIk result;
-  result.applicable = closedFormSolutions(model, pose, seed, set);
-  result.reason = set.reason;
-  if (!result.applicable) return result;
+  // The candidates held go to the spare storage, and each one needed is taken back from it:
+  // their joint vectors and strings keep their memory.
+  for (std::vector<IkCandidate>* held : {&out.solutions, &out.rejected}) {
+    for (IkCandidate& c : *held) out.spare.push_back(std::move(c));
+    held->clear();
+  }
+  out.applicable = closedFormSolutions(model, pose, seed, set);
+  out.reason.assign(set.reason);
+  if (!out.applicable) return;
   const int n = model.dof();
   const std::vector<std::string>& names = findIkFamily(set.family)->configurations();
-  result.solutions.reserve(static_cast<size_t>(set.count));
-  result.rejected.reserve(static_cast<size_t>(set.count));
+  out.solutions.reserve(static_cast<std::size_t>(set.count));
+  out.rejected.reserve(static_cast<std::size_t>(set.count));
+  const auto take = [&out](std::vector<IkCandidate>& to) -> IkCandidate& {
+    if (out.spare.empty()) {
+      to.emplace_back();
+    } else {
+      to.push_back(std::move(out.spare.back()));
+      out.spare.pop_back();
+    }
+    return to.back();
+  };
   for (int k = 0; k < set.count; ++k) {
     const ClosedFormSet::Entry& e = set.entries[k];
-    IkCandidate c{e.q.head(n), names[static_cast<size_t>(e.configuration)], ""};
-    if (!(e.residual < kAcceptResidual)) {
-      c.reason = c.configuration + ": closed form does not rebuild the pose (residual " + format("%.3g", e.residual) + ")";
-      result.rejected.push_back(std::move(c));
+    const bool rebuilds = e.residual < kAcceptResidual;
+    IkCandidate& c = take(rebuilds && e.withinLimits ? out.solutions : out.rejected);
+    c.q = e.q.head(n);
+    c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
+    c.reason.clear();
+    if (!rebuilds) {
+      c.reason += c.configuration;
+      c.reason += ": closed form does not rebuild the pose (residual ";
+      c.reason += format("%.3g", e.residual);
+      c.reason += ')';
     } else if (!e.withinLimits) {
-      c.reason.reserve(c.configuration.size() + 100);
       c.reason += c.configuration;
       c.reason += ": ";
-      c.reason += jointLimitViolation(model, c.q);
-      result.rejected.push_back(std::move(c));
-    } else {
-      result.solutions.push_back(std::move(c));
+      appendJointLimitViolation(model, c.q, c.reason);
     }
   }
-  if (result.solutions.empty() && !result.rejected.empty()) {
+  if (out.solutions.empty() && !out.rejected.empty()) {
     std::vector<std::string> why;
-    for (const IkCandidate& c : result.rejected) why.push_back(c.reason);
-    result.reason = "no solution within joint limits (" + join(why, "; ") + ")";
+    for (const IkCandidate& c : out.rejected) why.push_back(c.reason);
+    out.reason = "no solution within joint limits (" + join(why, "; ") + ")";
   }
+}
+
+ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
+  ClosedFormIk result;
+  closedFormInverseKinematics(model, pose, seed, result);
   return result;
 }
 

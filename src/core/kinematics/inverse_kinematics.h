@@ -58,6 +58,9 @@ struct ClosedFormIk {
   std::string reason;                    // not applicable: why; no solution: why (reach, limits)
   std::vector<IkCandidate> solutions;    // within joint limits, in order of preference
   std::vector<IkCandidate> rejected;     // outside joint limits, with the reason
+  // Not a result: candidates of earlier calls into this object, their memory kept for the next
+  // call (the overload below that fills a ClosedFormIk in place).
+  std::vector<IkCandidate> spare;
 };
 
 // All closed-form solutions of `pose` for the model's family. `seed` (n values or empty = home)
@@ -65,6 +68,11 @@ struct ClosedFormIk {
 // Arms of fewer than six joints match the tool origin only.
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
                                          const Eigen::VectorXd& seed = Eigen::VectorXd());
+// The same into `out`, reusing its memory (the vectors, each candidate's joints, name and
+// reason): once `out` has held as many candidates, a call allocates nothing unless it explains
+// why no candidate is kept (loops over poses: a path, a drag, benchmarks).
+void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
+                                 ClosedFormIk& out);
 
 // closedFormInverseKinematics without strings or heap allocation, for loops over many poses
 // (Cartesian paths, benchmarks): the same candidates in the same order, limits flagged instead

@@ -48,31 +48,34 @@ int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::Ve
   return -1;
 }
 
+void appendJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, std::string& out) {
+  const int i = firstJointOutsideLimits(model, q);
+  if (i < 0) return;
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(i)];
+  const char* unit = model.isRevolute(i) ? " rad" : " m";
+  char joint[16];
+  const std::size_t jointSize = static_cast<std::size_t>(std::to_chars(joint, joint + sizeof joint, i + 1).ptr - joint);
+  out += 'q';
+  out.append(joint, jointSize);
+  out += " = ";
+  appendFixed4(out, q(i));
+  out += unit;
+  out += " is outside joint ";
+  out.append(joint, jointSize);
+  out += " limits [";
+  appendFixed4(out, l.qMin);
+  out += ", ";
+  appendFixed4(out, l.qMax);
+  out += ']';
+  out += unit;
+}
+
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
-  for (int i = 0; i < q.size(); ++i) {
-    const LinkSpec& l = model.spec().links[i];
-    if (q(i) >= l.qMin - kJointLimitTolerance && q(i) <= l.qMax + kJointLimitTolerance) continue;
-    const char* unit = model.isRevolute(i) ? " rad" : " m";
-    char joint[16];
-    const std::size_t jointSize = static_cast<std::size_t>(std::to_chars(joint, joint + sizeof joint, i + 1).ptr - joint);
-    std::string out;  // one allocation: the message is built for every rejected IK candidate
-    out.reserve(96);
-    out += 'q';
-    out.append(joint, jointSize);
-    out += " = ";
-    appendFixed4(out, q(i));
-    out += unit;
-    out += " is outside joint ";
-    out.append(joint, jointSize);
-    out += " limits [";
-    appendFixed4(out, l.qMin);
-    out += ", ";
-    appendFixed4(out, l.qMax);
-    out += ']';
-    out += unit;
-    return out;
-  }
-  return "";
+  std::string out;
+  if (firstJointOutsideLimits(model, q) < 0) return out;
+  out.reserve(96);  // one allocation: the message is built for every rejected IK candidate
+  appendJointLimitViolation(model, q, out);
+  return out;
 }
 
 bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& a,

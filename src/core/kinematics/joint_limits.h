@@ -33,6 +33,8 @@ bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
 // "" when every q_i lies within its limits (to kJointLimitTolerance); otherwise the first
 // violation, e.g. "q3 = 1.3000 m is outside joint 3 limits [0.3000, 1.2000] m".
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+// The same appended to `out` (nothing when within the limits): no allocation when `out` has room.
+void appendJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, std::string& out);
 // The first joint of q outside its limits (the one jointLimitViolation names), -1 when none.
 int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
 

@@ -176,8 +176,12 @@ TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
                 searched, most,
                 worst, other, refused, degenerate);
     // Every general arm is solved; of the industrial-like draws most are special (another family).
-    if (kind == 0) EXPECT_EQ(tested, draws);
-    if (draws == 70 && kind > 0) EXPECT_GE(tested, 10);
+    if (kind == 0) {
+      EXPECT_EQ(tested, draws);
+    }
+    if (draws == 70 && kind > 0) {
+      EXPECT_GE(tested, 10);
+    }
     // Nearly special arms: close pairs of solutions near a fold that the elimination's rounding
     // merges; at most 5 % of the search's solutions missed (measured: see validation.md).
     EXPECT_LE(missed, searched / 20);

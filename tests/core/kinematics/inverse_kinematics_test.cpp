@@ -8,9 +8,11 @@
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics_fixtures.h"
+#include "support/malloc_counter.h"
 
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
+#include <random>
 
 namespace armdyn {
 namespace {
@@ -240,6 +242,71 @@ TEST(InverseKinematics, SolutionsOutsideLimitsAreDroppedWithAReason) {
   EXPECT_FALSE(down.ok);
   EXPECT_NE(down.reason.find("outside joint 3 limits"), std::string::npos) << down.reason;
   EXPECT_NE(down.reason.find("available: front_elbow_up, back_elbow_down"), std::string::npos) << down.reason;
+}
+
+// The overload that fills a ClosedFormIk in place gives what the value one gives (joints to the
+// bit, names, reasons, order), pose after pose, one result object reused across the PUMA (limits
+// narrowed so that some of the eight are rejected with their reason) and Vora's RRR (3 joints);
+// and once warm it allocates nothing on the PUMA's poses.
+TEST(InverseKinematics, InPlaceSolutionsMatchTheValueOnesAndDoNotAllocate) {
+  RobotSpec pumaLimited = test::pumaSpec();
+  pumaLimited.links[1].qMin = -2.0, pumaLimited.links[1].qMax = 1.0;
+  pumaLimited.links[3].qMin = -2.5, pumaLimited.links[3].qMax = 2.5;
+  pumaLimited.links[4].qMin = -1.6, pumaLimited.links[4].qMax = 1.6;
+  const Model puma(pumaLimited), rrr(test::voraRrrSpec());
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<double> u(-M_PI, M_PI);
+  std::vector<Eigen::Matrix4d> pumaPoses, rrrPoses;
+  for (int k = 0; k < 40; ++k) {
+    Eigen::VectorXd q(6), q3(3);
+    // Within the limits: the generator is kept, so no pose has every candidate rejected.
+    for (int i = 0; i < 6; ++i) {
+      const LinkSpec& l = pumaLimited.links[static_cast<std::size_t>(i)];
+      q(i) = l.qMin + (l.qMax - l.qMin) * (0.5 + 0.5 * u(rng) / M_PI);
+    }
+    for (int i = 0; i < 3; ++i) q3(i) = u(rng);
+    pumaPoses.push_back(toolPose(puma, q));
+    rrrPoses.push_back(toolPose(rrr, q3));
+  }
+  ClosedFormIk inPlace;
+  int rejected = 0, solutions = 0;
+  const auto same = [](const std::vector<IkCandidate>& a, const std::vector<IkCandidate>& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].q.size() != b[i].q.size() || a[i].q != b[i].q || a[i].configuration != b[i].configuration ||
+          a[i].reason != b[i].reason)
+        return false;
+    return true;
+  };
+  for (int k = 0; k < 40; ++k) {
+    const Model& model = k % 3 == 2 ? rrr : puma;
+    const Eigen::Matrix4d& pose = k % 3 == 2 ? rrrPoses[k] : pumaPoses[k];
+    const ClosedFormIk value = closedFormInverseKinematics(model, pose);
+    closedFormInverseKinematics(model, pose, Eigen::VectorXd(), inPlace);
+    EXPECT_EQ(inPlace.applicable, value.applicable) << k;
+    EXPECT_EQ(inPlace.reason, value.reason) << k;
+    EXPECT_TRUE(same(inPlace.solutions, value.solutions)) << k;
+    EXPECT_TRUE(same(inPlace.rejected, value.rejected)) << k;
+    rejected += static_cast<int>(value.rejected.size());
+    solutions += static_cast<int>(value.solutions.size());
+  }
+  EXPECT_GT(rejected, 20);  // the limits reject some: their reasons are built in place too
+  EXPECT_GT(solutions, 40);
+#ifdef ARMDYN_COUNT_MALLOC
+  const Eigen::VectorXd noSeed;
+  for (int pass = 0; pass < 3; ++pass)  // warm: every candidate's strings as long as they need
+    for (const Eigen::Matrix4d& pose : pumaPoses) closedFormInverseKinematics(puma, pose, noSeed, inPlace);
+  int named = 0;
+  test::gAllocations = 0;
+  test::gCounting = true;
+  for (const Eigen::Matrix4d& pose : pumaPoses) {
+    closedFormInverseKinematics(puma, pose, noSeed, inPlace);
+    named += static_cast<int>(inPlace.solutions.size() + inPlace.rejected.size());
+  }
+  test::gCounting = false;
+  EXPECT_EQ(test::gAllocations, 0);
+  EXPECT_EQ(named, 8 * 40);
+#endif
 }
 
 TEST(InverseKinematics, StanfordBoomBeyondItsTravelIsOutsideJoint3Limits) {

@@ -186,7 +186,9 @@ TEST(ThreeParallelInverseKinematics, UniversalRobotsArmsHaveEverySolutionTheSear
     }
     std::printf("%s: %d poses, %d solutions (at most %d), worst pose error %.2g\n", spec.name.c_str(), tally.poses,
                 tally.solutions, tally.most, tally.worst);
-    if (poses == 12) EXPECT_EQ(tally.most, 8);  // 8 among 12 random poses (2 under ASan: not always)
+    if (poses == 12) {
+      EXPECT_EQ(tally.most, 8);  // 8 among 12 random poses (2 under ASan: not always)
+    }
   }
 }
 

@@ -124,6 +124,7 @@ void ArmViewport::paintGL() {
 
 void ArmViewport::redrawNow() {
   update();  // marks the window dirty; the posted request paints it (a later one finds it clean)
+  if (!isExposed()) return;  // update() asks for nothing then either; a swap would warn
   QCoreApplication::postEvent(this, new QEvent(QEvent::UpdateRequest), Qt::HighEventPriority);  // before the widgets' repaints
 }
 

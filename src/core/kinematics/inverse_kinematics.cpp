@@ -240,13 +240,16 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
   // (not a reference to the model), so the structure check, which builds strings, runs once per
   // model instead of once per pose, and a model edited or swapped since is checked again.
   thread_local ClosedFormSet set;
+  // Solved first: `seed` may be one of out's candidates (the nearest solution of the pose
+  // before), and a throw (bad seed, pose not finite) leaves `out` as it was.
+  const bool applicable = closedFormSolutions(model, pose, seed, set);
   // The candidates held go to the spare storage, and each one needed is taken back from it:
   // their joint vectors and strings keep their memory.
   for (std::vector<IkCandidate>* held : {&out.solutions, &out.rejected}) {
     for (IkCandidate& c : *held) out.spare.push_back(std::move(c));
     held->clear();
   }
-  out.applicable = closedFormSolutions(model, pose, seed, set);
+  out.applicable = applicable;
   out.reason.assign(set.reason);
   if (!out.applicable) return;
   const int n = model.dof();

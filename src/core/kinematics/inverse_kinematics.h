@@ -69,8 +69,10 @@ struct ClosedFormIk {
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
                                          const Eigen::VectorXd& seed = Eigen::VectorXd());
 // The same into `out`, reusing its memory (the vectors, each candidate's joints, name and
-// reason): once `out` has held as many candidates, a call allocates nothing unless it explains
-// why no candidate is kept (loops over poses: a path, a drag, benchmarks).
+// reason): once warm on a model's poses (a few calls, until every string held has grown to the
+// longest text it gets) a call allocates nothing unless it explains why no candidate is kept
+// (loops over poses: a path, a drag, benchmarks). `seed` may be one of out's candidates' q; a
+// throw leaves `out` unchanged.
 void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
                                  ClosedFormIk& out);
 

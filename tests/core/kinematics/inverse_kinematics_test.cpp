@@ -13,6 +13,7 @@
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
 #include <random>
+#include <stdexcept>
 
 namespace armdyn {
 namespace {
@@ -292,6 +293,29 @@ TEST(InverseKinematics, InPlaceSolutionsMatchTheValueOnesAndDoNotAllocate) {
   }
   EXPECT_GT(rejected, 20);  // the limits reject some: their reasons are built in place too
   EXPECT_GT(solutions, 40);
+  // The seed taken from the result being filled (a path's previous solution), at a singular
+  // wrist where the seed fixes joint 4: the same as with a copy of it.
+  {
+    Eigen::VectorXd q(6);
+    q << 0.3, -0.4, 0.5, 0.7, 0.0, -0.2;  // q5 = 0: joints 4 and 6 aligned
+    const Eigen::Matrix4d singular = toolPose(puma, q);
+    closedFormInverseKinematics(puma, pumaPoses[0], Eigen::VectorXd(), inPlace);
+    ASSERT_FALSE(inPlace.solutions.empty());
+    const Eigen::VectorXd seed = inPlace.solutions[0].q;
+    const ClosedFormIk value = closedFormInverseKinematics(puma, singular, seed);
+    closedFormInverseKinematics(puma, singular, inPlace.solutions[0].q, inPlace);
+    EXPECT_TRUE(same(inPlace.solutions, value.solutions));
+    EXPECT_TRUE(same(inPlace.rejected, value.rejected));
+  }
+  // A call that throws (a seed of the wrong size) leaves the result as it was.
+  {
+    const ClosedFormIk before = inPlace;
+    EXPECT_THROW(closedFormInverseKinematics(puma, pumaPoses[1], Eigen::VectorXd::Zero(3), inPlace), std::invalid_argument);
+    EXPECT_EQ(inPlace.applicable, before.applicable);
+    EXPECT_EQ(inPlace.reason, before.reason);
+    EXPECT_TRUE(same(inPlace.solutions, before.solutions));
+    EXPECT_TRUE(same(inPlace.rejected, before.rejected));
+  }
 #ifdef ARMDYN_COUNT_MALLOC
   const Eigen::VectorXd noSeed;
   for (int pass = 0; pass < 3; ++pass)  // warm: every candidate's strings as long as they need

@@ -156,7 +156,6 @@ void ArmScene::setSettings(const ViewSettings& settings) {
 }
 
 void ArmScene::setInteracting(bool interacting) {
-  interacting_ = interacting;
   ghosts_->setNodeMask(interacting ? 0u : ~0u);
 }
 

@@ -58,7 +58,7 @@ class ArmScene {
   // transparent, sorted and blended: about a fifth of a frame on software OpenGL) and come back
   // when the drag ends; the settings are not changed (VTK's interactive level of detail).
   void setInteracting(bool interacting);
-  bool interacting() const { return interacting_; }
+  bool interacting() const { return ghosts_->getNodeMask() == 0u; }
   const ViewSettings& settings() const { return settings_; }
   // The reachable workspace (View > Show reachable workspace): the centres of the occupied
   // voxels of a core estimate as a point cloud, coloured by the voxels' mean manipulability
@@ -101,7 +101,6 @@ class ArmScene {
   ViewSettings settings_;
   SimulationResultPtr result_;
   double sceneSize_ = 1.0;  // characteristic length of the arm, m
-  bool interacting_ = false;
   osg::ref_ptr<osg::Group> root_;
   osg::ref_ptr<osg::Switch> grid_;
   osg::ref_ptr<osg::Group> arm_;

@@ -328,7 +328,7 @@ void KinematicsPanel::refresh() {
   // The branches: closed form when the arm has one, else the one numerical solution.
   const std::string family = kinematicFamily(model);
   const auto rejectedRow = [&model](const auto& c) {
-    const LimitText t = limitText(model, c.q, c.reason);
+    const LimitText t = limitText(model, c.q, c.reason());
     return Row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint};
   };
   QString method;
@@ -363,10 +363,10 @@ void KinematicsPanel::refresh() {
       method = kept == 1 ? tr("Closed form (family “%1”): 1 branch within the joint limits").arg(name)
                          : tr("Closed form (family “%1”): %2 branches within the joint limits").arg(name).arg(kept);
       if (dropped > 0) method += tr(", %1 outside them (greyed)").arg(dropped);
-      if (cf.solutions.empty() && !cf.reason.empty()) method += " — " + QString::fromStdString(cf.reason);
+      if (cf.solutions.empty() && !cf.reason().empty()) method += " — " + QString::fromStdString(cf.reason());
       method += ".";
     } else {
-      const QString why = family.empty() ? tr("no kinematic family fits its DH structure") : QString::fromStdString(cf.reason);
+      const QString why = family.empty() ? tr("no kinematic family fits its DH structure") : QString::fromStdString(cf.reason());
       const IkResult ik = solveInverseKinematics(model, pose, std::string(), q_);
       rows_.push_back({ik.q, tr("numerical"), ik.ok ? tr("damped least squares, residual %1").arg(ik.residual, 0, 'g', 2)
                                                     : QString::fromStdString(ik.reason),

@@ -162,7 +162,7 @@ int runIk(const Argv& argv) {
   } else if (cf.applicable) {
     for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
     if (args.flag("--all")) outside = cf.rejected;
-    reason = cf.reason;
+    reason = cf.reason();
   } else {
     const IkResult r = solveInverseKinematics(model, pose);
     if (r.ok) solutions.emplace_back(r.configuration.empty() ? "numerical" : r.configuration, r.q);
@@ -214,7 +214,7 @@ int runIk(const Argv& argv) {
                                                              .add("config", jsonString(outside[i].configuration))
                                                              .add("q", jsonArray(outside[i].q))
                                                              .add("within_limits", std::string("false"))
-                                                             .add("reason", jsonString(outside[i].reason))
+                                                             .add("reason", jsonString(outside[i].reason()))
                                                              .str();
     JsonObject o;
     o.add("solver", jsonString(solver));
@@ -228,9 +228,7 @@ int runIk(const Argv& argv) {
            " (the six others: " + held.solver + ")\n";
   for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
   for (const IkCandidate& c : outside) {
-    const std::string prefix = c.configuration + ": ";  // the reason names the configuration first
-    const std::string why = c.reason.compare(0, prefix.size(), prefix) == 0 ? c.reason.substr(prefix.size()) : c.reason;
-    out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + why + ")\n";
+    out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + c.why() + ")\n";
   }
   if (solutions.empty()) std::fprintf(stderr, "armdyn: no solution within the joint limits\n");
   printOut(out);

@@ -163,7 +163,7 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
   out.solver = chain.family + (chain.reversed ? ", reversed chain" : "");
   const Eigen::Matrix4d target = chain.reversed ? Eigen::Matrix4d(rigidInverse(pose)) : pose;
   const ClosedFormIk six = closedFormInverseKinematics(*chain.model, target);
-  out.reason = six.reason;
+  out.reason = six.reason();
   // Back to the arm's joints: the six values (reversed if the chain was) around the held one.
   const auto full = [&](const IkCandidate& c) {
     IkCandidate f;
@@ -177,7 +177,7 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
       ++k;
     }
     f.configuration = c.configuration;
-    f.reason = c.reason;
+    f.rejection = c.rejection;
     return f;
   };
   // Each checked on the arm itself: the chain's DH came from its axes.
@@ -188,21 +188,25 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
       out.solutions.push_back(std::move(f));
     } else {
       char buf[120];
-      std::snprintf(buf, sizeof buf, ": the arm misses the pose by %.3g (m + rad)", e.norm());
-      f.reason = f.configuration + buf;
+      std::snprintf(buf, sizeof buf, "the arm misses the pose by %.3g (m + rad)", e.norm());
+      f.rejection.kind = IkRejection::Kind::Text;
+      f.rejection.text = buf;
       out.rejected.push_back(std::move(f));
     }
   }
   for (const IkCandidate& c : six.rejected) {
     IkCandidate f = full(c);
     // The reason in the arm's joint numbers (the chain's are shifted, or reversed).
-    const std::string limits = jointLimitViolation(model, f.q);
-    if (!limits.empty()) f.reason = f.configuration + ": " + limits;
+    const JointLimitViolation limits = findJointLimitViolation(model, f.q);
+    if (limits.joint >= 0) {
+      f.rejection.kind = IkRejection::Kind::JointLimits;
+      f.rejection.limits = limits;
+    }
     out.rejected.push_back(std::move(f));
   }
   if (out.solutions.empty() && !out.rejected.empty()) {
     std::string why;
-    for (const IkCandidate& c : out.rejected) why += (why.empty() ? "" : "; ") + c.reason;
+    for (const IkCandidate& c : out.rejected) why += (why.empty() ? "" : "; ") + c.reason();
     out.reason = "no solution within joint limits with joint " + std::to_string(joint + 1) + " held (" + why + ")";
   }
   return out;

@@ -137,6 +137,23 @@ void forEachStructureNumber(const Model& model, F&& f) {
 
 }  // namespace
 
+std::string IkCandidate::why() const {
+  std::string out;
+  switch (rejection.kind) {
+    case IkRejection::Kind::None: break;
+    case IkRejection::Kind::JointLimits: appendJointLimitViolation(rejection.limits, out); break;
+    case IkRejection::Kind::Residual:
+      out = "closed form does not rebuild the pose (residual " + format("%.3g", rejection.residual) + ")";
+      break;
+    case IkRejection::Kind::Text: out = rejection.text; break;
+  }
+  return out;
+}
+
+std::string IkCandidate::reason() const {
+  return rejection.kind == IkRejection::Kind::None ? std::string() : configuration + ": " + why();
+}
+
 bool ClosedFormSet::FamilyKey::matches(const Model& model) const {
   if (n != model.dof() || fileFamily != model.spec().family) return false;
   bool same = true;
@@ -167,6 +184,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     const IkFamily* found = findIkFamily(family);
     std::string misfit = found ? found->misfit(model) : std::string();
     out.family = std::move(family);
+    out.solver = found;
     out.misfit = std::move(misfit);
     out.familyKey.remember(model);
   }
@@ -175,7 +193,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     out.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
     return false;
   }
-  const IkFamily* f = findIkFamily(family);
+  const IkFamily* f = out.solver;
   if (!f) {
     out.reason = "unknown kinematic family '" + family + "'";
     return false;
@@ -250,10 +268,10 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
     held->clear();
   }
   out.applicable = applicable;
-  out.reason.assign(set.reason);
+  out.unreachable.assign(set.reason);
   if (!out.applicable) return;
   const int n = model.dof();
-  const std::vector<std::string>& names = findIkFamily(set.family)->configurations();
+  const std::vector<std::string>& names = set.solver->configurations();
   out.solutions.reserve(static_cast<std::size_t>(set.count));
   out.rejected.reserve(static_cast<std::size_t>(set.count));
   const auto take = [&out](std::vector<IkCandidate>& to) -> IkCandidate& {
@@ -271,23 +289,20 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
     IkCandidate& c = take(rebuilds && e.withinLimits ? out.solutions : out.rejected);
     c.q = e.q.head(n);
     c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
-    c.reason.clear();
-    if (!rebuilds) {
-      c.reason += c.configuration;
-      c.reason += ": closed form does not rebuild the pose (residual ";
-      c.reason += format("%.3g", e.residual);
-      c.reason += ')';
-    } else if (!e.withinLimits) {
-      c.reason += c.configuration;
-      c.reason += ": ";
-      appendJointLimitViolation(model, c.q, c.reason);
-    }
+    IkRejection& r = c.rejection;
+    r.kind = !rebuilds ? IkRejection::Kind::Residual
+                       : (e.withinLimits ? IkRejection::Kind::None : IkRejection::Kind::JointLimits);
+    r.residual = e.residual;
+    r.limits = r.kind == IkRejection::Kind::JointLimits ? findJointLimitViolation(model, c.q) : JointLimitViolation();
+    r.text.clear();
   }
-  if (out.solutions.empty() && !out.rejected.empty()) {
-    std::vector<std::string> why;
-    for (const IkCandidate& c : out.rejected) why.push_back(c.reason);
-    out.reason = "no solution within joint limits (" + join(why, "; ") + ")";
-  }
+}
+
+std::string ClosedFormIk::reason() const {
+  if (!unreachable.empty() || !solutions.empty() || rejected.empty()) return unreachable;
+  std::vector<std::string> why;
+  for (const IkCandidate& c : rejected) why.push_back(c.reason());
+  return "no solution within joint limits (" + join(why, "; ") + ")";
 }
 
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed) {
@@ -376,16 +391,16 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
           result.q = dls.q;
           result.residual = dls.residual;
           result.iterations = dls.iterations;
-          result.note = "the closed form found no solution (" + cf.reason + "); damped least squares did";
+          result.note = "the closed form found no solution (" + cf.reason() + "); damped least squares did";
           return result;
         }
       }
       if (cf.solutions.empty()) {
-        result.reason = cf.reason;
+        result.reason = cf.reason();
       } else {
         std::vector<std::string> why;
         for (const IkCandidate& c : cf.rejected)
-          if (matches(c.configuration, tokens(configuration))) why.push_back(c.reason);
+          if (matches(c.configuration, tokens(configuration))) why.push_back(c.reason());
         std::vector<std::string> available;
         for (const IkCandidate& c : cf.solutions) available.push_back(c.configuration);
         result.reason = "no solution in configuration '" + configuration + "' within joint limits" +
@@ -394,7 +409,7 @@ IkResult solveInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
       if (!cf.rejected.empty()) result.q = cf.rejected.front().q;
       return result;
     }
-    result.note = "closed form not used: " + cf.reason;
+    result.note = "closed form not used: " + cf.reason();
   }
 
   result.method = IkMethod::DampedLeastSquares;

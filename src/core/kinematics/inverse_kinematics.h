@@ -38,6 +38,7 @@
 // Solutions come in the family's order of preference; the first is the family default
 // ("front_elbow_up" for "rrr", as Vora's eq 7.2-7.4).
 
+#include "kinematics/joint_limits.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -47,17 +48,41 @@
 
 namespace armdyn {
 
+struct IkFamily;  // ik_family.h
+
+// Why a candidate was dropped, kept as numbers: the words are made when somebody asks
+// (IkCandidate::why), not for every candidate of every pose of a path or a drag.
+struct IkRejection {
+  enum class Kind : unsigned char {
+    None,         // kept
+    JointLimits,  // `limits`: the first joint outside its limits
+    Residual,     // the closed form does not rebuild the pose: `residual` (m + rad) is left
+    Text,         // `text` says why (e.g. a free-joint solution checked on the whole arm)
+  };
+  Kind kind = Kind::None;
+  JointLimitViolation limits;
+  double residual = 0.0;
+  std::string text;
+};
+
 struct IkCandidate {
   Eigen::VectorXd q;          // n joint values; revolute in [-pi, pi] (see joint_limits.h)
   std::string configuration;  // e.g. "front_elbow_up_noflip"
-  std::string reason;         // why it was dropped (joint limits), empty if kept
+  IkRejection rejection;      // why it was dropped; Kind::None if kept
+  // Why it was dropped, in words ("" if kept): e.g. "q3 = 1.3000 rad is outside joint 3 limits
+  // [-2.0000, 1.0000] rad"; reason() names the configuration first ("elbow_down: q3 = ...").
+  std::string why() const;
+  std::string reason() const;
 };
 
 struct ClosedFormIk {
   bool applicable = false;               // the family's closed form fits this model
-  std::string reason;                    // not applicable: why; no solution: why (reach, limits)
+  std::string unreachable;               // not applicable, or no candidate at all: why (else empty)
   std::vector<IkCandidate> solutions;    // within joint limits, in order of preference
   std::vector<IkCandidate> rejected;     // outside joint limits, with the reason
+  // Why there is no solution, in words ("" when there is one): `unreachable`, or every candidate
+  // with its reason ("no solution within joint limits (front_elbow_up_noflip: q2 = ...; ...)").
+  std::string reason() const;
   // Not a result: candidates of earlier calls into this object, their memory kept for the next
   // call (the overload below that fills a ClosedFormIk in place).
   std::vector<IkCandidate> spare;
@@ -68,11 +93,12 @@ struct ClosedFormIk {
 // Arms of fewer than six joints match the tool origin only.
 ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose,
                                          const Eigen::VectorXd& seed = Eigen::VectorXd());
-// The same into `out`, reusing its memory (the vectors, each candidate's joints, name and
-// reason): once warm on a model's poses (a few calls, until every string held has grown to the
-// longest text it gets) a call allocates nothing unless it explains why no candidate is kept
-// (loops over poses: a path, a drag, benchmarks). `seed` may be one of out's candidates' q; a
-// throw leaves `out` unchanged.
+// The same into `out`, reusing its memory (the vectors, each candidate's joints and name;
+// rejections are kept as numbers and worded only when reason() or why() is called): once warm
+// on a model's poses (a few calls, until every name held has grown to the longest it gets) a
+// call allocates nothing, unless the model's family says why it does not apply (loops over
+// poses: a path, a drag, benchmarks). `seed` may be one of out's candidates' q; a throw leaves
+// `out` unchanged.
 void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
                                  ClosedFormIk& out);
 
@@ -92,6 +118,7 @@ struct ClosedFormSet {
   std::array<Entry, kCapacity> entries;
   std::string reason;  // not applicable, or no candidate at all: why (empty otherwise)
   std::string family;  // kinematicFamily(model), found once (a structure check when the file names none)
+  const IkFamily* solver = nullptr;  // that family's entry in the table of ik_family.h (nullptr: unknown)
   std::string misfit;  // that family's structure check on the model ("" when it fits), found once
 
   // What `family` was found for: the model's joint types, DH, tool and file family (all that

@@ -48,33 +48,44 @@ int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::Ve
   return -1;
 }
 
-void appendJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, std::string& out) {
-  const int i = firstJointOutsideLimits(model, q);
-  if (i < 0) return;
-  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(i)];
-  const char* unit = model.isRevolute(i) ? " rad" : " m";
+JointLimitViolation findJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
+  JointLimitViolation v;
+  v.joint = firstJointOutsideLimits(model, q);
+  if (v.joint < 0) return v;
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(v.joint)];
+  v.revolute = model.isRevolute(v.joint);
+  v.value = q(v.joint);
+  v.lower = l.qMin;
+  v.upper = l.qMax;
+  return v;
+}
+
+void appendJointLimitViolation(const JointLimitViolation& v, std::string& out) {
+  if (v.joint < 0) return;
+  const char* unit = v.revolute ? " rad" : " m";
   char joint[16];
-  const std::size_t jointSize = static_cast<std::size_t>(std::to_chars(joint, joint + sizeof joint, i + 1).ptr - joint);
+  const std::size_t jointSize = static_cast<std::size_t>(std::to_chars(joint, joint + sizeof joint, v.joint + 1).ptr - joint);
   out += 'q';
   out.append(joint, jointSize);
   out += " = ";
-  appendFixed4(out, q(i));
+  appendFixed4(out, v.value);
   out += unit;
   out += " is outside joint ";
   out.append(joint, jointSize);
   out += " limits [";
-  appendFixed4(out, l.qMin);
+  appendFixed4(out, v.lower);
   out += ", ";
-  appendFixed4(out, l.qMax);
+  appendFixed4(out, v.upper);
   out += ']';
   out += unit;
 }
 
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   std::string out;
-  if (firstJointOutsideLimits(model, q) < 0) return out;
-  out.reserve(96);  // one allocation: the message is built for every rejected IK candidate
-  appendJointLimitViolation(model, q, out);
+  const JointLimitViolation v = findJointLimitViolation(model, q);
+  if (v.joint < 0) return out;
+  out.reserve(96);
+  appendJointLimitViolation(v, out);
   return out;
 }
 

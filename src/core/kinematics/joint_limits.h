@@ -33,8 +33,17 @@ bool sameJointValues(const Model& model, const Eigen::Ref<const Eigen::VectorXd>
 // "" when every q_i lies within its limits (to kJointLimitTolerance); otherwise the first
 // violation, e.g. "q3 = 1.3000 m is outside joint 3 limits [0.3000, 1.2000] m".
 std::string jointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
-// The same appended to `out` (nothing when within the limits): no allocation when `out` has room.
-void appendJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q, std::string& out);
+
+// That first violation as numbers (joint -1 when none), for results that word it only when
+// asked (a loop over poses rejects candidates that nobody reads about).
+struct JointLimitViolation {
+  int joint = -1;  // 0-based
+  bool revolute = true;
+  double value = 0.0, lower = 0.0, upper = 0.0;
+};
+JointLimitViolation findJointLimitViolation(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+// Its words (jointLimitViolation's) appended to `out`; nothing when joint < 0.
+void appendJointLimitViolation(const JointLimitViolation& violation, std::string& out);
 // The first joint of q outside its limits (the one jointLimitViolation names), -1 when none.
 int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
 

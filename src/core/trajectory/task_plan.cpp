@@ -372,7 +372,7 @@ void requireOneConfiguration(const Model& model, const TaskSpec& task) {
     if (named) {
       const ClosedFormIk all = closedFormInverseKinematics(model, pose, first.q);
       if (all.applicable) {
-        if (all.solutions.empty()) unreachable(k, all.reason);
+        if (all.solutions.empty()) unreachable(k, all.reason());
         bool same = false;
         std::string others;
         for (const IkCandidate& c : all.solutions) {
@@ -552,7 +552,7 @@ void requireKnownConfiguration(const Model& model, const TaskSpec& task) {
   const std::vector<std::string> known = familyConfigurations(family);
   if (known.empty()) return;
   std::vector<IkCandidate> names;
-  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, ""});
+  for (const std::string& name : known) names.push_back({Eigen::VectorXd(), name, {}});
   if (selectSolution(names, task.configuration)) return;
   std::string list;
   for (const std::string& name : known) list += (list.empty() ? "" : ", ") + name;

@@ -151,7 +151,7 @@ TEST(FreeJointIk, IiwaAndPandaFindTheGeneratorAndEverySearchSolution) {
       all.insert(all.end(), ik.rejected.begin(), ik.rejected.end());
       for (const IkCandidate& c : all) {
         EXPECT_EQ(c.q(j), q0(j));
-        if (c.reason.find("misses the pose") != std::string::npos) ADD_FAILURE() << c.reason;
+        if (c.reason().find("misses the pose") != std::string::npos) ADD_FAILURE() << c.reason();
         else worst = std::max(worst, poseMiss(model, pose, c.q));
       }
       EXPECT_TRUE(contains(all, q0, 1e-7)) << "generator " << q0.transpose();

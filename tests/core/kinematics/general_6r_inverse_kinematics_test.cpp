@@ -94,7 +94,7 @@ Outcome checkAgainstSearch(const RobotSpec& spec, const Joints6& q0, int starts,
   const Model model(spec);
   const Eigen::Matrix4d pose = test::searchChain(spec, q0);
   const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
-  EXPECT_TRUE(ik.applicable) << ik.reason;
+  EXPECT_TRUE(ik.applicable) << ik.reason();
   EXPECT_TRUE(ik.rejected.empty());
   bool generator = false;
   for (const IkCandidate& c : ik.solutions) {

@@ -223,7 +223,7 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
     const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
     SCOPED_TRACE(types + (nearly ? " nearly industrial" : industrial ? " industrial" : " generic") + " trial " +
                  std::to_string(trial));
-    ASSERT_TRUE(ik.applicable) << ik.reason;
+    ASSERT_TRUE(ik.applicable) << ik.reason();
     ASSERT_TRUE(ik.rejected.empty());  // no limits
     bool generatorFound = false;
     std::vector<Eigen::Vector3d> armSolutions;
@@ -321,7 +321,7 @@ TEST(GenericInverseKinematics, NamedFamiliesGiveTheSameSetsAsTheGeneralSolver) {
       const Eigen::Matrix4d pose = toolPose(named, q0);
       const ClosedFormIk a = closedFormInverseKinematics(named, pose), b = closedFormInverseKinematics(generic, pose);
       SCOPED_TRACE(spec.name + " (" + family + ")");
-      ASSERT_TRUE(b.applicable) << b.reason;
+      ASSERT_TRUE(b.applicable) << b.reason();
       ASSERT_EQ(a.solutions.size() + a.rejected.size(), b.solutions.size() + b.rejected.size());
       for (const IkCandidate& c : a.solutions) {
         bool found = false;
@@ -364,7 +364,7 @@ TEST(GenericInverseKinematics, NearlySpecialTwistsAndLengthsKeepEverySolution) {
     const ClosedFormIk ik = closedFormInverseKinematics(model, test::transform(Eigen::Vector3d::Zero(), target));
     const std::vector<Eigen::Vector3d> searched = exhaustiveSearch(spec, c.u, target, 4.0, 600, rng);
     SCOPED_TRACE(c.types);
-    ASSERT_TRUE(ik.applicable) << ik.reason;
+    ASSERT_TRUE(ik.applicable) << ik.reason();
     EXPECT_EQ(ik.solutions.size(), searched.size());
     for (const Eigen::Vector3d& s : searched) {
       bool matched = false;
@@ -412,7 +412,7 @@ TEST(GenericInverseKinematics, UnreachableTargetsSayWhy) {
   const Eigen::Matrix4d pose = T6 * om.tool();
   const ClosedFormIk bad = closedFormInverseKinematics(om, pose);
   EXPECT_TRUE(bad.solutions.empty());
-  EXPECT_NE(bad.reason.find("orientation not reachable"), std::string::npos) << bad.reason;
+  EXPECT_NE(bad.reason().find("orientation not reachable"), std::string::npos) << bad.reason();
 }
 
 }  // namespace

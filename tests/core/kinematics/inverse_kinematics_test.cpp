@@ -105,8 +105,8 @@ TEST(InverseKinematics, EverySolutionRebuildsThePoseAndTheGeneratorIsFound) {
       ++tested;
       const Eigen::Matrix4d pose = toolPose(model, q0);
       const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
-      ASSERT_TRUE(ik.applicable) << spec.name << ": " << ik.reason;
-      ASSERT_FALSE(ik.solutions.empty()) << spec.name << ": " << ik.reason;
+      ASSERT_TRUE(ik.applicable) << spec.name << ": " << ik.reason();
+      ASSERT_FALSE(ik.solutions.empty()) << spec.name << ": " << ik.reason();
       bool found = false;
       for (const IkCandidate& c : ik.solutions) {
         worst = std::max(worst, taskResidual(model, pose, c.q));
@@ -121,7 +121,7 @@ TEST(InverseKinematics, EverySolutionRebuildsThePoseAndTheGeneratorIsFound) {
         found = found || sameJoints(model, c.q, q0, 1e-7);
       }
       for (const IkCandidate& c : ik.rejected) {
-        EXPECT_NE(c.reason, "");
+        EXPECT_NE(c.reason(), "");
         worst = std::max(worst, taskResidual(model, pose, c.q));
       }
       EXPECT_TRUE(found) << spec.name << " q0 = " << q0.transpose();
@@ -238,7 +238,7 @@ TEST(InverseKinematics, SolutionsOutsideLimitsAreDroppedWithAReason) {
   ASSERT_EQ(ik.rejected.size(), 2u);
   EXPECT_EQ(ik.solutions[0].configuration, "front_elbow_up");
   EXPECT_EQ(ik.solutions[1].configuration, "back_elbow_down");
-  EXPECT_NE(ik.rejected[0].reason.find("outside joint 3 limits"), std::string::npos) << ik.rejected[0].reason;
+  EXPECT_NE(ik.rejected[0].reason().find("outside joint 3 limits"), std::string::npos) << ik.rejected[0].reason();
   const IkResult down = solveInverseKinematics(model, pose, "front_elbow_down");
   EXPECT_FALSE(down.ok);
   EXPECT_NE(down.reason.find("outside joint 3 limits"), std::string::npos) << down.reason;
@@ -275,7 +275,7 @@ TEST(InverseKinematics, InPlaceSolutionsMatchTheValueOnesAndDoNotAllocate) {
     if (a.size() != b.size()) return false;
     for (std::size_t i = 0; i < a.size(); ++i)
       if (a[i].q.size() != b[i].q.size() || a[i].q != b[i].q || a[i].configuration != b[i].configuration ||
-          a[i].reason != b[i].reason)
+          a[i].rejection.kind != b[i].rejection.kind || a[i].reason() != b[i].reason())
         return false;
     return true;
   };
@@ -285,7 +285,7 @@ TEST(InverseKinematics, InPlaceSolutionsMatchTheValueOnesAndDoNotAllocate) {
     const ClosedFormIk value = closedFormInverseKinematics(model, pose);
     closedFormInverseKinematics(model, pose, Eigen::VectorXd(), inPlace);
     EXPECT_EQ(inPlace.applicable, value.applicable) << k;
-    EXPECT_EQ(inPlace.reason, value.reason) << k;
+    EXPECT_EQ(inPlace.reason(), value.reason()) << k;
     EXPECT_TRUE(same(inPlace.solutions, value.solutions)) << k;
     EXPECT_TRUE(same(inPlace.rejected, value.rejected)) << k;
     rejected += static_cast<int>(value.rejected.size());
@@ -312,7 +312,7 @@ TEST(InverseKinematics, InPlaceSolutionsMatchTheValueOnesAndDoNotAllocate) {
     const ClosedFormIk before = inPlace;
     EXPECT_THROW(closedFormInverseKinematics(puma, pumaPoses[1], Eigen::VectorXd::Zero(3), inPlace), std::invalid_argument);
     EXPECT_EQ(inPlace.applicable, before.applicable);
-    EXPECT_EQ(inPlace.reason, before.reason);
+    EXPECT_EQ(inPlace.reason(), before.reason());
     EXPECT_TRUE(same(inPlace.solutions, before.solutions));
     EXPECT_TRUE(same(inPlace.rejected, before.rejected));
   }

@@ -37,7 +37,7 @@ void checkArmsAgainstTheSearch(const std::vector<RobotSpec>& arms, std::mt19937&
       const Eigen::VectorXd q0 = test::randomWithinLimits(model, rng);
       const Eigen::Matrix4d pose = model.base() * test::searchChain(spec, Joints6(q0));
       const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
-      ASSERT_TRUE(ik.applicable) << ik.reason;
+      ASSERT_TRUE(ik.applicable) << ik.reason();
       std::vector<IkCandidate> all = ik.solutions;
       all.insert(all.end(), ik.rejected.begin(), ik.rejected.end());
       const std::vector<Joints6> searched = test::exhaustiveSixJointSearch(spec, test::searchChain(spec, Joints6(q0)),

@@ -256,7 +256,7 @@ TEST(IkByStructure, SameSolutionsWithAndWithoutTheFamilyName) {
     for (int k = 0; k < 10; ++k) {
       const Eigen::Matrix4d pose = toolPose(a, test::randomVector(rng, a.dof(), 1.0));
       const ClosedFormIk sa = closedFormInverseKinematics(a, pose), sb = closedFormInverseKinematics(b, pose);
-      ASSERT_TRUE(sb.applicable) << sb.reason;
+      ASSERT_TRUE(sb.applicable) << sb.reason();
       ASSERT_EQ(sa.solutions.size(), sb.solutions.size());
       for (std::size_t s = 0; s < sa.solutions.size(); ++s) {
         EXPECT_EQ(sa.solutions[s].configuration, sb.solutions[s].configuration);

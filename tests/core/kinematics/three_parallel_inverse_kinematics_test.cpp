@@ -104,8 +104,8 @@ struct Tally {
 void checkPose(const RobotSpec& spec, const Model& model, const Joints6& q0, std::mt19937& rng, Tally& tally) {
   const Eigen::Matrix4d pose = test::searchChain(spec, q0);
   const ClosedFormIk ik = closedFormInverseKinematics(model, model.base() * pose);
-  ASSERT_TRUE(ik.applicable) << ik.reason;
-  ASSERT_TRUE(ik.rejected.empty()) << ik.rejected.front().reason;  // no limits
+  ASSERT_TRUE(ik.applicable) << ik.reason();
+  ASSERT_TRUE(ik.rejected.empty()) << ik.rejected.front().reason();  // no limits
   std::set<std::string> names;
   bool generator = false;
   for (const IkCandidate& c : ik.solutions) {
@@ -206,7 +206,7 @@ TEST(ThreeParallelInverseKinematics, ToolPointingDownAndSingularWristMatchTheSea
   std::printf("tool down: %d solutions\n", tally.solutions);
   q0 << 0.4, -1.0, 1.2, 0.3, 0.0, 0.7;  // q5 = 0
   const ClosedFormIk ik = closedFormInverseKinematics(model, test::searchChain(spec, q0));
-  ASSERT_FALSE(ik.solutions.empty()) << ik.reason;
+  ASSERT_FALSE(ik.solutions.empty()) << ik.reason();
   for (const IkCandidate& c : ik.solutions) {
     const Eigen::Matrix<double, 6, 1> e = test::searchError(test::searchChain(spec, q0), test::searchChain(spec, Joints6(c.q)));
     EXPECT_LT(e.norm(), kPoseTol) << c.configuration;

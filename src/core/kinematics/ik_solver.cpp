@@ -48,7 +48,7 @@ std::string requireSphericalWrist(const Model& model) {
 void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre) {
   T6 = pose * rigidInverse(model.tool());
   const DhParameters& dh6 = model.dh(5);
-  const Eigen::Vector3d w6(-dh6.a, -dh6.d * std::sin(dh6.alpha), -dh6.d * std::cos(dh6.alpha));
+  const Eigen::Vector3d w6(-dh6.a, -dh6.d * model.sinAlpha(5), -dh6.d * model.cosAlpha(5));
   centre = T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
 }
 
@@ -72,10 +72,18 @@ int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2
   for (double front : {1.0, -1.0}) {
     Shoulder& sh = out[count++];
     sh.front = front;
-    if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol)
+    if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol) {
       sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
-    else
-      sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(-s1 * z1, front * rho);
+      sh.c1 = std::cos(sh.theta1), sh.s1 = std::sin(sh.theta1);
+    } else {
+      // theta1 = atan2(py, px) - atan2(b, a) with (a, b) = (front rho, -s1 z1): cos and sin of
+      // the difference are (px a + py b, py a - px b) / (|p_xy| |(a, b)|) (both norms sqrt(h2)
+      // unless rho was clamped at full inward reach).
+      const double a = front * rho, b = -s1 * z1;
+      const double norm = std::sqrt(h2 * (a * a + b * b));
+      sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(b, a);
+      sh.c1 = (p.x() * a + p.y() * b) / norm, sh.s1 = (p.y() * a - p.x() * b) / norm;
+    }
     sh.x = front * rho - dh1.a;
     sh.y = s1 * (p.z() - dh1.d);
   }
@@ -88,7 +96,8 @@ Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u) {
   const DhParameters& dh2 = model.dh(1);
   const DhParameters& dh3 = model.dh(2);
   const Eigen::Vector3d v = Eigen::Vector3d(dh3.a, 0.0, dh3.d) + rotX(dh3.alpha, u);
-  return {dh2.a, std::sqrt(v.x() * v.x() + v.y() * v.y()), std::atan2(v.y(), v.x()), dh2.d + v.z()};
+  const double l3 = std::sqrt(v.x() * v.x() + v.y() * v.y());
+  return {dh2.a, l3, std::atan2(v.y(), v.x()), dh2.d + v.z(), l3 > 0.0 ? v.x() / l3 : 1.0, l3 > 0.0 ? v.y() / l3 : 0.0};
 }
 
 std::string requireElbow(const Model& model, const Eigen::Vector3d& u) {
@@ -123,13 +132,27 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
     }
     c3 = std::clamp(c3, -1.0, 1.0);
     const double sigmaUp = -sh.front * s1 * sign(e.a2);
+    const double sinAbs = std::sqrt(std::max(0.0, 1.0 - c3 * c3));  // |sin t3'|
+    const double acos3 = std::acos(c3);
     for (double sigma : {sigmaUp, -sigmaUp}) {
-      const double t3p = sigma * std::acos(c3);
+      // theta3' = sigma acos(c3): cos c3, sin sigma |sin|; theta3 = theta3' - delta.
+      const double t3p = sigma * acos3, s3p = sigma * sinAbs;
       ArmAngles& a = out[count++];
       a.theta[0] = sh.theta1;
-      a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1))
-                                    : std::atan2(sh.y, sh.x) - std::atan2(e.l3 * std::sin(t3p), e.a2 + e.l3 * std::cos(t3p));
+      a.c[0] = sh.c1, a.s[0] = sh.s1;
+      // theta2 = atan2(y, x) - atan2(B, A), (A, B) the elbow-to-wrist reach in the plane: cos
+      // and sin of the difference are (x A + y B, y A - x B) / (|(x, y)| |(A, B)|).
+      const double A = e.a2 + e.l3 * c3, B = e.l3 * s3p;
+      const double norm = std::sqrt(r2 * (A * A + B * B));
+      if (r < kSingularTol || !(norm > 0.0)) {
+        a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1)) : std::atan2(sh.y, sh.x) - std::atan2(B, A);
+        a.c[1] = std::cos(a.theta[1]), a.s[1] = std::sin(a.theta[1]);
+      } else {
+        a.theta[1] = std::atan2(sh.y, sh.x) - std::atan2(B, A);
+        a.c[1] = (sh.x * A + sh.y * B) / norm, a.s[1] = (sh.y * A - sh.x * B) / norm;
+      }
       a.theta[2] = t3p - e.delta;
+      a.c[2] = c3 * e.cosDelta + s3p * e.sinDelta, a.s[2] = s3p * e.cosDelta - c3 * e.sinDelta;
       a.arm = (sh.front > 0 ? 0 : 2) + (sigma == sigmaUp ? 0 : 1);
     }
   }
@@ -210,8 +233,11 @@ Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q) {
 }
 
 void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6) {
+  addWithWrist(s, qArm, arm, R6, armFrame(s.model, qArm));
+}
+
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3) {
   WristAngles wrist[2];
-  const Eigen::Matrix4d T3 = armFrame(s.model, qArm);
   const int count = solveWrist(s, T3.topLeftCorner<3, 3>(), R6, wrist);
   for (int k = 0; k < count; ++k) {
     JointVector6 q = qArm;

@@ -29,12 +29,16 @@ struct RawSolution {
   // wrist's cosines and sines (c4, c5, c6, s4, s5, s6): the check by forward kinematics then
   // starts there and builds the wrist transforms without trigonometry.
   std::optional<Eigen::Matrix4d> frame3;
-  std::array<double, 6> wristCs{};
+  std::array<double, 6> wristCs;  // set by Solver::add (left uninitialised before: no zeroing per pose)
 };
 
 // What each family needs: its solutions, or why there are none. Fixed capacity: solving does
 // not allocate (closedFormSolutions).
 struct Solver {
+  // raw is not value-initialised (16 solutions of 30 numbers zeroed for every pose): only its
+  // first rawCount entries are ever read.
+  Solver(const Model& m, const Eigen::Matrix4d& target) : model(m), pose(target), seed(JointVector6::Zero()) {}
+
   const Model& model;
   Eigen::Matrix4d pose;  // the target in DH frame 0 (BASE removed)
   JointVector6 seed;     // the first n values of the seed (or home)
@@ -105,6 +109,7 @@ void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4
 // a1 + X = +rho, back: -rho, rho^2 = px^2 + py^2 - Z1^2) and (X, Y) follows.
 struct Shoulder {
   double theta1;
+  double c1, s1;  // its cosine and sine, from the same products (no trigonometry)
   double x, y;   // target in the plane of joint 2 (frame-1 x, y)
   double front;  // +1 front, -1 back
 };
@@ -117,6 +122,7 @@ int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2
 // with theta3' = theta3 + atan2(vy, vx), at height Z1 = d2 + vz along z1.
 struct Elbow {
   double a2, l3, delta, z1;
+  double cosDelta, sinDelta;
 };
 
 Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u);
@@ -126,6 +132,7 @@ std::string requireElbow(const Model& model, const Eigen::Vector3d& u);
 
 struct ArmAngles {
   double theta[3];
+  double c[3], s[3];  // their cosines and sines, as the solution computed them
   int arm;  // index of front/back x elbow up/down in elbowConfigurations()
 };
 
@@ -150,8 +157,10 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
 Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q);
 
 // Adds the wrist solutions for the arm joints in qArm(0..2); arm solution `arm` becomes
-// configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them.
+// configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them. T3: DH frame 3
+// at qArm when the arm solution has it (three revolute joints: from its cosines and sines).
 void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6);
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3);
 
 // ^{i-1}A_i of revolute link i from the cosine and sine of its DH angle (no trigonometry).
 inline Eigen::Matrix4d revoluteLink(const Model& model, int i, double c, double s) {
@@ -159,6 +168,13 @@ inline Eigen::Matrix4d revoluteLink(const Model& model, int i, double c, double 
   Eigen::Matrix4d A;
   A << c, -s * ca, s * sa, a * c, s, c * ca, -c * sa, a * s, 0.0, sa, ca, d, 0.0, 0.0, 0.0, 1.0;
   return A;
+}
+
+// DH frame 3 in frame 0 of a three-revolute arm solution, from its cosines and sines.
+inline Eigen::Matrix4d armFrame(const Model& model, const ArmAngles& a) {
+  Eigen::Matrix4d T;
+  T.noalias() = revoluteLink(model, 0, a.c[0], a.s[0]) * revoluteLink(model, 1, a.c[1], a.s[1]);
+  return T * revoluteLink(model, 2, a.c[2], a.s[2]);
 }
 
 // Cosine and sine of joint i's DH angle at the seed: the free angle of a continuum.

@@ -11,6 +11,7 @@
 
 #include <Eigen/Cholesky>
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cmath>
 #include <optional>
@@ -203,7 +204,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     return false;
   }
   // The families solve in DH frame 0; the solutions are polished and checked in the world.
-  ik::Solver s{model, rigidInverse(model.base()) * pose, JointVector6::Zero(), {}, 0, {}};
+  ik::Solver s(model, rigidInverse(model.base()) * pose);
   const Eigen::Matrix4d target6 = s.pose * rigidInverse(model.tool());
   for (int i = 0; i < n && i < 6; ++i) s.seed(i) = seed.size() == n ? seed(i) : model.homeValue(i);
   if (!out.misfit.empty()) {
@@ -261,32 +262,39 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
   // Solved first: `seed` may be one of out's candidates (the nearest solution of the pose
   // before), and a throw (bad seed, pose not finite) leaves `out` as it was.
   const bool applicable = closedFormSolutions(model, pose, seed, set);
-  // The candidates held go to the spare storage, and each one needed is taken back from it:
-  // their joint vectors and strings keep their memory.
-  for (std::vector<IkCandidate>* held : {&out.solutions, &out.rejected}) {
-    for (IkCandidate& c : *held) out.spare.push_back(std::move(c));
-    held->clear();
-  }
   out.applicable = applicable;
   out.unreachable.assign(set.reason);
-  if (!out.applicable) return;
   const int n = model.dof();
-  const std::vector<std::string>& names = set.solver->configurations();
-  out.solutions.reserve(static_cast<std::size_t>(set.count));
-  out.rejected.reserve(static_cast<std::size_t>(set.count));
-  const auto take = [&out](std::vector<IkCandidate>& to) -> IkCandidate& {
-    if (out.spare.empty()) {
-      to.emplace_back();
-    } else {
-      to.push_back(std::move(out.spare.back()));
-      out.spare.pop_back();
+  // Each list keeps the candidates it holds (their joint vectors and strings keep their
+  // memory), hands those it no longer needs to the spare storage and takes what it lacks from
+  // there.
+  int kept = 0;
+  assert(applicable || set.count == 0);
+  for (int k = 0; k < set.count; ++k) kept += set.entries[k].residual < kAcceptResidual && set.entries[k].withinLimits;
+  const auto resize = [&out](std::vector<IkCandidate>& list, int size) {
+    const auto want = static_cast<std::size_t>(size);
+    while (list.size() > want) {
+      out.spare.push_back(std::move(list.back()));
+      list.pop_back();
     }
-    return to.back();
+    while (list.size() < want) {
+      if (out.spare.empty()) {
+        list.emplace_back();
+      } else {
+        list.push_back(std::move(out.spare.back()));
+        out.spare.pop_back();
+      }
+    }
   };
+  resize(out.solutions, kept);
+  resize(out.rejected, set.count - kept);
+  if (!applicable) return;
+  const std::vector<std::string>& names = set.solver->configurations();
+  std::size_t nextSolution = 0, nextRejected = 0;
   for (int k = 0; k < set.count; ++k) {
     const ClosedFormSet::Entry& e = set.entries[k];
     const bool rebuilds = e.residual < kAcceptResidual;
-    IkCandidate& c = take(rebuilds && e.withinLimits ? out.solutions : out.rejected);
+    IkCandidate& c = rebuilds && e.withinLimits ? out.solutions[nextSolution++] : out.rejected[nextRejected++];
     c.q = e.q.head(n);
     c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
     IkRejection& r = c.rejection;

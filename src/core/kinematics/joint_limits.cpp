@@ -19,9 +19,7 @@ double wrapToPi(double angle) {
   return a;
 }
 
-double wrapJointValue(const Model& model, int joint, double q) {
-  if (!model.isRevolute(joint)) return q;
-  const LinkSpec& l = model.spec().links[joint];
+double detail::wrapRevoluteValue(const LinkSpec& l, double q) {
   const double w = wrapToPi(q);
   if (w >= l.qMin - kJointLimitTolerance && w <= l.qMax + kJointLimitTolerance) return w;
   for (double shifted : {w + 2.0 * M_PI, w - 2.0 * M_PI})

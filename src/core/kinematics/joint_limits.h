@@ -6,6 +6,7 @@
 #include "model/model.h"
 
 #include <Eigen/Core>
+#include <cmath>
 #include <string>
 
 namespace armdyn {
@@ -14,7 +15,8 @@ namespace armdyn {
 double wrapToPi(double angle);
 
 // Revolute: wrapped (and shifted by 2 pi into the limits when that helps); prismatic: as is.
-double wrapJointValue(const Model& model, int joint, double q);
+// (Inline below: the closed-form IK wraps every joint of every candidate.)
+inline double wrapJointValue(const Model& model, int joint, double q);
 
 // wrapJointValue, then clamped to [qMin, qMax].
 double admissibleJointValue(const Model& model, int joint, double q);
@@ -46,5 +48,17 @@ JointLimitViolation findJointLimitViolation(const Model& model, const Eigen::Ref
 void appendJointLimitViolation(const JointLimitViolation& violation, std::string& out);
 // The first joint of q outside its limits (the one jointLimitViolation names), -1 when none.
 int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q);
+
+namespace detail {
+double wrapRevoluteValue(const LinkSpec& link, double q);  // wrapJointValue's general case
+}
+
+inline double wrapJointValue(const Model& model, int joint, double q) {
+  if (!model.isRevolute(joint)) return q;
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(joint)];
+  // Already in (-pi, pi] and within the limits: as it is (the usual case).
+  if (q > -M_PI && q <= M_PI && q >= l.qMin - kJointLimitTolerance && q <= l.qMax + kJointLimitTolerance) return q;
+  return detail::wrapRevoluteValue(l, q);
+}
 
 }  // namespace armdyn

@@ -129,7 +129,11 @@ Outcome checkAgainstSearch(const RobotSpec& spec, const Joints6& q0, int starts,
 
 TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
   std::mt19937 rng(6);
-  const int draws = test::exhaustiveDraws(70);
+  // 120 draws of each kind: with the special and degenerate draws set aside, over 200 arms of
+  // this class are solved, about a third of them nearly special (kind 2): the 200 per class.
+  constexpr int kDraws = 120;
+  const int draws = test::exhaustiveDraws(kDraws);
+  int solvedArms = 0, nearlySpecial = 0;
   for (int kind = 0; kind < 3; ++kind) {
     int tested = 0, refused = 0, other = 0, degenerate = 0, solutions = 0, most = 0, beyond = 0, searched = 0,
         missed = 0;
@@ -179,12 +183,19 @@ TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
     if (kind == 0) {
       EXPECT_EQ(tested, draws);
     }
-    if (draws == 70 && kind > 0) {
-      EXPECT_GE(tested, 10);
+    if (draws == kDraws && kind > 0) {
+      EXPECT_GE(tested, 15);
     }
+    solvedArms += tested;
+    if (kind == 2) nearlySpecial += tested;
     // Nearly special arms: close pairs of solutions near a fold that the elimination's rounding
     // merges; at most 5 % of the search's solutions missed (measured: see validation.md).
     EXPECT_LE(missed, searched / 20);
+  }
+  std::printf("general_6r class: %d arms solved, %d of them nearly special\n", solvedArms, nearlySpecial);
+  if (draws == kDraws) {
+    EXPECT_GE(solvedArms, 200);
+    EXPECT_GE(4 * nearlySpecial, solvedArms);  // about a third (at least a quarter)
   }
 }
 

@@ -10,6 +10,7 @@
 #include "kinematics/pose.h"
 #include "kinematics/positioning_arm.h"
 #include "kinematics_fixtures.h"
+#include "support/sanitizers.h"
 #include "support/test_support.h"
 
 #include <Eigen/Geometry>
@@ -38,16 +39,22 @@ Eigen::Vector3d searchPoint(const RobotSpec& r, const Eigen::Vector3d& u, const 
 }
 
 // Every distinct solution of the position problem found by Newton's method (finite-difference
-// Jacobian) from `starts` random starting points: revolute joints over a full turn, prismatic
-// over +-span. Solutions agree to 1e-6 (wrapped angles) to be one.
+// Jacobian) from `starts` random starting points (revolute joints over a full turn, prismatic
+// over +-span) and, when given, from the generating configuration. Solutions agree to 1e-6
+// (wrapped angles) to be one.
 std::vector<Eigen::Vector3d> exhaustiveSearch(const RobotSpec& r, const Eigen::Vector3d& u, const Eigen::Vector3d& target,
-                                              double span, int starts, std::mt19937& rng) {
+                                              double span, int starts, std::mt19937& rng,
+                                              const Eigen::Vector3d* generator = nullptr) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   std::vector<Eigen::Vector3d> found;
   const auto rev = [&](int i) { return r.links[i].joint == JointType::Revolute; };
-  for (int s = 0; s < starts; ++s) {
+  for (int s = generator ? -1 : 0; s < starts; ++s) {
     Eigen::Vector3d q;
-    for (int i = 0; i < 3; ++i) q(i) = rev(i) ? M_PI * unit(rng) : span * unit(rng);
+    if (s < 0) {
+      q = *generator;
+    } else {
+      for (int i = 0; i < 3; ++i) q(i) = rev(i) ? M_PI * unit(rng) : span * unit(rng);
+    }
     for (int it = 0; it < 60; ++it) {
       const Eigen::Vector3d e = target - searchPoint(r, u, q);
       if (e.norm() < 1e-13) break;
@@ -206,12 +213,12 @@ bool fullRankSomewhere(const RobotSpec& r, const Eigen::Vector3d& u, std::mt1993
   return false;
 }
 
-void checkConfiguration(const std::string& types, bool wrist, int& arms, int& solutions, int& maxArmSolutions,
-                        double& worstResidual) {
+void checkConfiguration(const std::string& types, bool wrist, int trials, int& arms, int& solutions, int& maxArmSolutions,
+                        double& worstResidual, int& beyondSearch) {
   const int index = static_cast<int>(std::find(kConfigurations.begin(), kConfigurations.end(), types) - kConfigurations.begin());
   std::mt19937 rng(1000 + 2 * index + (wrist ? 1 : 0));
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  for (int trial = 0; trial < 36; ++trial) {
+  for (int trial = 0; trial < trials; ++trial) {
     const bool industrial = trial % 3 != 0, nearly = trial % 3 == 2;
     const RobotSpec spec = randomArm(types, industrial, wrist, rng, nearly);
     const Model model(spec);
@@ -246,7 +253,8 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
     // the wrist solutions the search finds for it (none where the wrist's twists cannot reach
     // the orientation).
     const Eigen::Vector3d target = searchPoint(spec, u, q0.head<3>());
-    const std::vector<Eigen::Vector3d> searched = exhaustiveSearch(spec, u, target, 4.0, 400, rng);
+    const Eigen::Vector3d generator = q0.head<3>();
+    const std::vector<Eigen::Vector3d> searched = exhaustiveSearch(spec, u, target, 4.0, 400, rng, &generator);
     size_t expected = 0;
     for (const Eigen::Vector3d& s : searched) {
       const size_t wrists = wrist ? wristSearch(spec, s, pose, 60, rng).size() : 1;
@@ -255,7 +263,16 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
       for (const Eigen::Vector3d& a : armSolutions) matched = matched || sameArm(spec, a, s, 1e-6);
       EXPECT_EQ(matched, wrists > 0) << "search found q = " << s.transpose() << " (with " << wrists << " wrist solutions)";
     }
-    EXPECT_EQ(ik.solutions.size(), expected);
+    // Every search solution is one of the closed form's (above), and every closed-form solution
+    // reaches the pose (checked by forward kinematics above). Generic and industrial arms: the
+    // same count. Nearly industrial arms (1e-7..1e-5 off a special one) can put solutions near a
+    // fold in basins that random Newton starts miss: the closed form may then hold more, counted.
+    if (nearly) {
+      EXPECT_GE(ik.solutions.size(), expected);
+      beyondSearch += static_cast<int>(ik.solutions.size() - std::min(ik.solutions.size(), expected));
+    } else {
+      EXPECT_EQ(ik.solutions.size(), expected);
+    }
     ++arms;
     solutions += static_cast<int>(ik.solutions.size());
     maxArmSolutions = std::max(maxArmSolutions, static_cast<int>(armSolutions.size()));
@@ -264,25 +281,31 @@ void checkConfiguration(const std::string& types, bool wrist, int& arms, int& so
 
 TEST(GenericInverseKinematics, ThreeJointArmsOfEveryConfigurationMatchAnExhaustiveSearch) {
   for (const std::string& types : kConfigurations) {
-    int arms = 0, solutions = 0, most = 0;
+    int arms = 0, solutions = 0, most = 0, beyond = 0;
     double worst = 0.0;
-    checkConfiguration(types, false, arms, solutions, most, worst);
+    checkConfiguration(types, false, 36, arms, solutions, most, worst, beyond);
     EXPECT_GE(arms, 15) << types << ": too many degenerate draws";
     const int revolute = static_cast<int>(std::count(types.begin(), types.end(), 'R'));
     EXPECT_LE(most, revolute >= 2 ? 4 : revolute == 1 ? 2 : 1) << types;
-    std::printf("%s position only: %d arms, %d solutions, at most %d, worst residual %.2g\n", types.c_str(), arms,
-                solutions, most, worst);
+    std::printf("%s position only: %d arms, %d solutions (%d beyond the search), at most %d, worst residual %.2g\n",
+                types.c_str(), arms, solutions, beyond, most, worst);
+    EXPECT_LE(beyond, solutions / 20) << types;
   }
 }
 
 TEST(GenericInverseKinematics, SixJointArmsWithASphericalWristOfEveryConfiguration) {
   for (const std::string& types : kConfigurations) {
-    int arms = 0, solutions = 0, most = 0;
+    int arms = 0, solutions = 0, most = 0, beyond = 0;
     double worst = 0.0;
-    checkConfiguration(types, true, arms, solutions, most, worst);
-    EXPECT_GE(arms, 15) << types;
-    std::printf("%s + spherical wrist: %d arms, %d solutions, at most %d arm solutions, worst residual %.2g\n",
-                types.c_str(), arms, solutions, most, worst);
+    // Six revolute joints with a spherical wrist (IK-Geo's "spherical" class): at least 200 arms,
+    // a third generic, a third industrial, a third nearly industrial (perturbed 1e-7..1e-5).
+    const bool sixR = types == "RRR";
+    checkConfiguration(types, true, sixR ? test::exhaustiveDraws(270) : 36, arms, solutions, most, worst, beyond);
+    EXPECT_GE(arms, sixR && !test::kUnderAsan ? 200 : 15) << types;
+    std::printf("%s + spherical wrist: %d arms, %d solutions (%d beyond the search), at most %d arm solutions, worst "
+                "residual %.2g\n",
+                types.c_str(), arms, solutions, beyond, most, worst);
+    EXPECT_LE(beyond, solutions / 20) << types;
   }
 }
 

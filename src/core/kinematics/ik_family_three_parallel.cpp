@@ -255,7 +255,10 @@ void solve(Solver& s) {
     for (int f = 0; f < kept; ++f) {
       if (std::abs(found[f].key - key) > 1e-4) continue;  // another (theta1, theta5): distinct
       double d = 0.0;
-      for (int j = 0; j < 6; ++j) d = std::max(d, std::abs(wrapToPi(found[f].q(j) - q(j))));
+      for (int j = 0; j < 6; ++j) {
+        const double x = found[f].q(j) - q(j);  // both wrapped: within (-4 pi, 4 pi)
+        d = std::max(d, std::abs(std::abs(x) <= M_PI ? x : wrapToPi(x)));
+      }
       if (d < 1e-6) return false;
     }
     return true;
@@ -311,6 +314,7 @@ void solve(Solver& s) {
       cg = std::clamp(cg, -1.0, 1.0);
       const double sg = std::sqrt(std::max(0.0, 1.0 - cg * cg));
       const double t5 = std::atan2(s5, c5), t6 = std::atan2(s6, c6), gamma = std::atan2(sg, cg);
+      const double phi = std::atan2(sphi, cphi);  // theta2 + theta3 + sigma theta4 (below)
       int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
       for (const double e : {1.0, -1.0}) {
         if (e < 0.0 && sg < 1e-12) break;  // a straight elbow: one solution
@@ -338,7 +342,10 @@ void solve(Solver& s) {
         const bool up = (e > 0.0) == (upSign > 0);
         if (nFound == ClosedFormSet::kCapacity) break;  // exact: at most 4 x 2 x 2; kept for the refined
         Candidate& c = found[nFound];
-        const double dh[6] = {t1, std::atan2(s2, c2), g.calpha2 * e * gamma, std::atan2(s4, c4), t5, t6};
+        // theta4 = sigma (phi - psi), psi = theta2 + e gamma (its cosine and sine are cpsi, spsi):
+        // one atan2 per (theta1, theta5) pair instead of one per candidate.
+        const double t2 = std::atan2(s2, c2);
+        const double dh[6] = {t1, t2, g.calpha2 * e * gamma, wrapToPi(g.sigma * wrapToPi(phi - t2 - e * gamma)), t5, t6};
         for (int j = 0; j < 6; ++j) c.q(j) = jointFromDh(m, j, dh[j]);
         c.key = wrapToPi(dh[0]) * 64.0 + wrapToPi(dh[4]);
         c.pair = i1 * 4 + i5;

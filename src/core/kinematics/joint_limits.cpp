@@ -10,8 +10,7 @@
 
 namespace armdyn {
 
-double wrapToPi(double angle) {
-  if (angle > -M_PI && angle <= M_PI) return angle;  // the usual cases, without a division
+double detail::wrapAngle(double angle) {
   if (angle > M_PI && angle <= 3.0 * M_PI) return angle - 2.0 * M_PI;
   if (angle > -3.0 * M_PI && angle <= -M_PI) return angle + 2.0 * M_PI;
   double a = std::remainder(angle, 2.0 * M_PI);  // in [-pi, pi]

@@ -11,8 +11,8 @@
 
 namespace armdyn {
 
-// Angle wrapped into [-pi, pi].
-double wrapToPi(double angle);
+// Angle wrapped into [-pi, pi] (inline below: the usual case is an angle already there).
+inline double wrapToPi(double angle);
 
 // Revolute: wrapped (and shifted by 2 pi into the limits when that helps); prismatic: as is.
 // (Inline below: the closed-form IK wraps every joint of every candidate.)
@@ -51,6 +51,12 @@ int firstJointOutsideLimits(const Model& model, const Eigen::Ref<const Eigen::Ve
 
 namespace detail {
 double wrapRevoluteValue(const LinkSpec& link, double q);  // wrapJointValue's general case
+double wrapAngle(double angle);                            // wrapToPi's
+}
+
+inline double wrapToPi(double angle) {
+  if (angle > -M_PI && angle <= M_PI) return angle;
+  return detail::wrapAngle(angle);
 }
 
 inline double wrapJointValue(const Model& model, int joint, double q) {

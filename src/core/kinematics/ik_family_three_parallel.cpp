@@ -235,8 +235,7 @@ void solve(Solver& s) {
   const bool named = !haveQ;
   const double a2 = m.dh(1).a, a3 = m.dh(2).a, a4 = m.dh(3).a;
   // Rx(beta), beta = alpha2 + alpha3 + alpha4: cos = sigma c alpha4, sin = sigma s alpha4.
-  const Eigen::Matrix3d Rb = rotX(g.sigma * g.ca4, g.sigma * g.sa4);
-  const Eigen::Matrix3d Ra5 = rotX(g.ca5, g.sa5);
+  const double cb = g.sigma * g.ca4, sb = g.sigma * g.sa4;
   const Eigen::Matrix3d R06a = R06 * rotX(ca6, -sa6);  // G = R01^T R06 Rx(-alpha6)
 
   std::array<Candidate, ClosedFormSet::kCapacity> found;
@@ -263,30 +262,33 @@ void solve(Solver& s) {
     }
     return true;
   };
+  double cos1[4], sin1[4];
+  for (int i1 = 0; i1 < n1; ++i1) cos1[i1] = std::cos(theta1[i1]), sin1[i1] = std::sin(theta1[i1]);
+  // Front: the wrist point on the side the upper arm points to at theta2 = 0 (x1 sign(a2);
+  // a2 < 0 on the UR arms); of two theta1 roots the more so is "front", the other "back".
+  const auto frontness = [&](int i) {
+    return (o5 - Eigen::Vector3d(m.dh(0).a * cos1[i], m.dh(0).a * sin1[i], m.dh(0).d))
+               .dot(Eigen::Vector3d(cos1[i], sin1[i], 0.0)) * a2;
+  };
   for (int i1 = 0; i1 < n1; ++i1) {
-    const double t1 = theta1[i1], c1 = std::cos(t1), s1 = std::sin(t1);
+    const double t1 = theta1[i1], c1 = cos1[i1], s1 = sin1[i1];
     Wrist5 w5[4];
     bool exact = true;
     const int n5 = theta5Candidates(g, c1, s1, w5, exact);
     const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
     const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
     const Eigen::Matrix3d G = R01.transpose() * R06a;
+    const Eigen::Vector3d o51 = R01.transpose() * (o5 - o1);  // the wrist point in frame 1
     const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
-    // Front: the wrist point on the side the upper arm points to at theta2 = 0 (x1 sign(a2);
-    // a2 < 0 on the UR arms); of two theta1 roots the more so is "front", the other "back".
-    const auto frontness = [&](double t) {
-      return (o5 - Eigen::Vector3d(m.dh(0).a * std::cos(t), m.dh(0).a * std::sin(t), m.dh(0).d))
-                 .dot(Eigen::Vector3d(std::cos(t), std::sin(t), 0.0)) * a2;
-    };
-    const bool front = n1 == 2 ? (i1 == 0 ? frontness(theta1[0]) >= frontness(theta1[1])
-                                          : frontness(theta1[1]) > frontness(theta1[0]))
-                               : frontness(t1) >= 0.0;
+    const bool front = n1 == 2 ? (i1 == 0 ? frontness(0) >= frontness(1) : frontness(1) > frontness(0))
+                               : frontness(i1) >= 0.0;
     for (int i5 = 0; i5 < n5; ++i5) {
       const double c5 = w5[i5].c, s5 = w5[i5].s;
-      const Eigen::Matrix3d Rz5 = rotZ(c5, s5);
-      const Eigen::Matrix3d H = Rb * Rz5 * Ra5;
+      // H = Rb Rz(theta5) Rx(alpha5), Rb = Rx(beta) (cos cb, sin sb); of it only rows 0 and 2
+      // are used: row 0 of Rz Rx, and sb (row 1) + cb (row 2) of it.
+      const Eigen::Vector3d hRow0(c5, -s5 * g.ca5, s5 * g.sa5);
       // Third row of G = third row of H turned by theta6.
-      const double h1 = H(2, 0), h2 = H(2, 1), g1 = G(2, 0), g2 = G(2, 1);
+      const double h1 = sb * s5, h2 = sb * c5 * g.ca5 + cb * g.sa5, g1 = G(2, 0), g2 = G(2, 1);
       double c6, s6;
       const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
       if (norm2(h1, h2) < 1e-9 || n6 < 1e-12) {  // joint 6 parallel to z1: a continuum, the seed's
@@ -296,12 +298,17 @@ void solve(Solver& s) {
         s6 = (g1 * h2 - g2 * h1) / n6;
       }
       // Rz(phi) = G Rz(-theta6) H^T: its first column.
-      const Eigen::Vector3d col = G * (rotZ(c6, -s6) * H.row(0).transpose());
+      const Eigen::Vector3d col =
+          G * Eigen::Vector3d(c6 * hRow0.x() + s6 * hRow0.y(), c6 * hRow0.y() - s6 * hRow0.x(), hRow0.z());
       const double nphi = norm2(col.x(), col.y());
       const double cphi = col.x() / nphi, sphi = col.y() / nphi;
-      const Eigen::Matrix3d R04 = R01 * rotZ(cphi, sphi) * Rb;
-      const Eigen::Vector3d o4 = o5 - m.dh(4).a * (R04 * Eigen::Vector3d(c5, s5, 0.0)) - m.dh(4).d * R04.col(2);
-      const Eigen::Vector3d p = R01.transpose() * (o4 - o1);
+      // Joint 4's origin in frame 1: o5 less a5 along x5 and d5 along z4, both R01^T R04 =
+      // Rz(phi) Rb applied to (c5, s5, 0) and to z.
+      const auto turn = [&](double x, double y, double z) {
+        return Eigen::Vector3d(cphi * x - sphi * y, sphi * x + cphi * y, z);
+      };
+      const Eigen::Vector3d p =
+          o51 - m.dh(4).a * turn(c5, cb * s5, sb * s5) - m.dh(4).d * turn(0.0, -sb, cb);
       const double X = p.x() - a4 * cphi, Y = p.y() - a4 * sphi;
       double cg = (X * X + Y * Y - a2 * a2 - a3 * a3) / (2.0 * a2 * a3);
       if (std::abs(cg) > 1.0 + 1e-9) {

@@ -82,11 +82,36 @@ void polish(const Model& model, const Eigen::Matrix4d& pose, Eigen::VectorXd& q)
   }
 }
 
+// The joints' types and limits (with kJointLimitTolerance), read once per pose for every
+// candidate's wrap, duplicate and limit checks.
+struct JointBounds {
+  std::array<double, 6> lo, hi;
+  std::array<bool, 6> revolute;
+  JointBounds(const Model& model, int n) {
+    for (int i = 0; i < n; ++i) {
+      const LinkSpec& l = model.spec().links[static_cast<std::size_t>(i)];
+      lo[i] = l.qMin - kJointLimitTolerance;
+      hi[i] = l.qMax + kJointLimitTolerance;
+      revolute[i] = model.isRevolute(i);
+    }
+  }
+  // wrapJointValue(model, i, q), its usual case without reading the model.
+  double wrap(const Model& model, int i, double q) const {
+    if (!revolute[i] || (q > -M_PI && q <= M_PI && q >= lo[i] && q <= hi[i])) return q;
+    return detail::wrapRevoluteValue(model.spec().links[static_cast<std::size_t>(i)], q);
+  }
+  bool within(const JointVector6& q, int n) const {
+    bool in = true;
+    for (int i = 0; i < n; ++i) in = in && q(i) >= lo[i] && q(i) <= hi[i];
+    return in;
+  }
+};
+
 // Both wrapped (wrapJointValue): a revolute difference is within (-4 pi, 4 pi).
-bool sameSolution(const Model& model, const JointVector6& a, const JointVector6& b, int n) {
+bool sameSolution(const JointBounds& b, const JointVector6& x, const JointVector6& y, int n) {
   for (int i = 0; i < n; ++i) {
-    double d = a(i) - b(i);
-    if (model.isRevolute(i) && std::abs(d) > M_PI) d = wrapToPi(d);
+    double d = x(i) - y(i);
+    if (b.revolute[i] && std::abs(d) > M_PI) d = wrapToPi(d);
     if (std::abs(d) > kDuplicateTol) return false;
   }
   return true;
@@ -217,14 +242,15 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   // Each raw solution: wrapped, skipped if it repeats one kept (singular targets), checked by
   // forward kinematics once, polished only when the closed form lost digits, then marked within
   // or outside the joint limits.
+  const JointBounds bounds(model, n);
   const auto known = [&](const JointVector6& q) {
     for (int k = 0; k < out.count; ++k)
-      if (sameSolution(model, out.entries[k].q, q, n)) return true;
+      if (sameSolution(bounds, out.entries[k].q, q, n)) return true;
     return false;
   };
   for (int k = 0; k < s.rawCount; ++k) {
     RawSolution& r = s.raw[k];
-    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+    for (int i = 0; i < n; ++i) r.q(i) = bounds.wrap(model, i, r.q(i));
     if (known(r.q)) continue;
     double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs);
     if (residual > kPolishAbove) {
@@ -235,7 +261,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
         polish(model, pose, q);
         r.q.head(n) = q;
       }
-      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+      for (int i = 0; i < n; ++i) r.q(i) = bounds.wrap(model, i, r.q(i));
       residual = quickResidual(model, pose, target6, r.q, n);
       if (known(r.q)) continue;
     }
@@ -243,11 +269,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     e.q = r.q;
     e.configuration = r.configuration;
     e.residual = residual;
-    e.withinLimits = true;
-    for (int i = 0; i < n; ++i) {
-      const LinkSpec& l = model.spec().links[i];
-      if (!(r.q(i) >= l.qMin - kJointLimitTolerance && r.q(i) <= l.qMax + kJointLimitTolerance)) e.withinLimits = false;
-    }
+    e.withinLimits = bounds.within(r.q, n);
   }
   if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
   return true;

@@ -214,6 +214,30 @@ int kernelAngles(const Mat12 M[3], double x3, double u4[4], double u5[4]) {
   return n;
 }
 
+// The direction M(x3) = M0 + x3 M1 + x3^2 M2 nearly annihilates (x3 a root: its kernel), by
+// inverse iteration: two solves with one LU from a fixed generic start, normalised. A pivot that
+// is exactly zero (M(x3) singular in floating point) is moved by a relative 1e-14 (the kernel
+// direction is what the solve amplifies either way). False when the result is not finite.
+bool kernelVector(const Mat12 M[3], double x3, Eigen::Matrix<double, 12, 1>& v) {
+  Mat12 Mx = M[0] + x3 * M[1] + x3 * x3 * M[2];
+  Eigen::PartialPivLU<Mat12> lu(Mx);
+  const double scale = std::max(1e-300, Mx.cwiseAbs().maxCoeff());
+  if (!(lu.matrixLU().diagonal().cwiseAbs().minCoeff() > 0.0)) {
+    Mx.diagonal().array() += 1e-14 * scale;
+    lu.compute(Mx);
+  }
+  Eigen::Matrix<double, 12, 1> b;
+  for (int i = 0; i < 12; ++i) b(i) = 1.0 + 0.1 * i * ((i % 2) ? -1.0 : 1.0);
+  for (int it = 0; it < 2; ++it) {
+    b = lu.solve(b);
+    const double norm = b.norm();
+    if (!(norm > 0.0) || !std::isfinite(norm)) return false;
+    b /= norm;
+  }
+  v = b;
+  return true;
+}
+
 // Candidates (DH angles) for the target; false when the elimination is degenerate here.
 bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidates], int& count) {
   count = 0;
@@ -279,16 +303,19 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   // lower degree: eigenvalues at infinity) the generalised one, infinite ones skipped.
   Eigen::Matrix<std::complex<double>, 24, 1> values;
   Eigen::Matrix<std::complex<double>, 24, 24> vectors;
+  bool haveVectors = true;
   const Eigen::PartialPivLU<Mat12> lu2(M[2]);
   if (lu2.rcond() > 1e-10) {
     Mat24 C = Mat24::Zero();
     C.block<12, 12>(0, 12).setIdentity();
     C.block<12, 12>(12, 0) = -lu2.solve(M[0]);
     C.block<12, 12>(12, 12) = -lu2.solve(M[1]);
-    const Eigen::EigenSolver<Mat24> es(C, true);
+    // Eigenvalues only (no Schur vectors: a third of the work): the monomial vector of each
+    // root kept below is the kernel of M(x3), found by inverse iteration on the 12 x 12.
+    const Eigen::EigenSolver<Mat24> es(C, false);
     if (es.info() != Eigen::Success) return false;
     values = es.eigenvalues();
-    vectors = es.eigenvectors();
+    haveVectors = false;
   } else {
     Mat24 A = Mat24::Zero(), B = Mat24::Zero();
     A.block<12, 12>(0, 12).setIdentity();
@@ -327,6 +354,11 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // stands for lie.
     const double x3 = std::abs(lambda.imag()) > 1e-9 * (1.0 + std::abs(lambda.real())) ? lambda.real() + lambda.imag()
                                                                                          : lambda.real();
+    if (!haveVectors) {
+      if (!kernelVector(M, x3, vs[nx])) continue;
+      xs[nx++] = x3;
+      continue;
+    }
     Eigen::Matrix<std::complex<double>, 24, 1> z = vectors.col(r);
     if (!z.allFinite()) continue;  // Eigen's generalised back-substitution at a repeated root
     Eigen::Index big = 0;

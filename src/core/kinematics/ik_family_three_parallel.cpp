@@ -321,7 +321,7 @@ void solve(Solver& s) {
       cg = std::clamp(cg, -1.0, 1.0);
       const double sg = std::sqrt(std::max(0.0, 1.0 - cg * cg));
       const double t5 = std::atan2(s5, c5), t6 = std::atan2(s6, c6), gamma = std::atan2(sg, cg);
-      const double phi = std::atan2(sphi, cphi);  // theta2 + theta3 + sigma theta4 (below)
+      const double phi = std::atan2(sphi, cphi);  // theta2 + c alpha2 theta3 + sigma theta4 (below)
       int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
       for (const double e : {1.0, -1.0}) {
         if (e < 0.0 && sg < 1e-12) break;  // a straight elbow: one solution

@@ -82,7 +82,11 @@ int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2
       const double a = front * rho, b = -s1 * z1;
       const double norm = std::sqrt(h2 * (a * a + b * b));
       sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(b, a);
-      sh.c1 = (p.x() * a + p.y() * b) / norm, sh.s1 = (p.y() * a - p.x() * b) / norm;
+      if (norm > 0.0) {
+        sh.c1 = (p.x() * a + p.y() * b) / norm, sh.s1 = (p.y() * a - p.x() * b) / norm;
+      } else {  // the point on joint 1's axis within a lateral offset the slack accepts
+        sh.c1 = std::cos(sh.theta1), sh.s1 = std::sin(sh.theta1);
+      }
     }
     sh.x = front * rho - dh1.a;
     sh.y = s1 * (p.z() - dh1.d);

@@ -269,6 +269,16 @@ void checkConfiguration(const std::string& types, bool wrist, int trials, int& a
     // fold in basins that random Newton starts miss: the closed form may then hold more, counted.
     if (nearly) {
       EXPECT_GE(ik.solutions.size(), expected);
+      // The extra ones are distinct solutions (to the search's 1e-6), not one found twice.
+      for (std::size_t a = 0; a < ik.solutions.size(); ++a)
+        for (std::size_t b = a + 1; b < ik.solutions.size(); ++b) {
+          double d = 0.0;
+          for (int i = 0; i < model.dof(); ++i) {
+            const double x = ik.solutions[a].q(i) - ik.solutions[b].q(i);
+            d = std::max(d, std::abs(model.isRevolute(i) ? std::remainder(x, 2.0 * M_PI) : x));
+          }
+          EXPECT_GT(d, 1e-6) << ik.solutions[a].configuration << " and " << ik.solutions[b].configuration;
+        }
       beyondSearch += static_cast<int>(ik.solutions.size() - std::min(ik.solutions.size(), expected));
     } else {
       EXPECT_EQ(ik.solutions.size(), expected);

@@ -381,6 +381,32 @@ TEST(InverseKinematics, SingularitiesTakeTheFreeAngleFromTheSeed) {
   EXPECT_EQ(matched, 1);
 }
 
+// The wrist centre exactly on joint 1's axis of an arm whose lateral shoulder offset is 20 nm
+// (above the on-axis tolerance, 1e-12 m, so joint 1 is not taken from the seed; the point is 20 nm
+// inside the unreachable cylinder, which the reach slack accepts): every candidate is finite and
+// rebuilds the pose to the offset (the closed form's acceptance is 1e-7). The shoulder's cosine
+// and sine came out 0/0 here once: every candidate rejected with a NaN residual.
+TEST(InverseKinematics, WristCentreOnJointOneAxisWithANanometreOffset) {
+  RobotSpec spec = test::pumaSpec();
+  spec.links[5].dh.d = 0.0;
+  spec.links[5].dh.a = 0.0;
+  spec.tool = Eigen::Matrix4d::Identity();
+  spec.base = Eigen::Matrix4d::Identity();
+  const double z1 = spec.links[1].dh.d + spec.links[2].dh.d + std::cos(spec.links[2].dh.alpha) * spec.links[3].dh.d;
+  spec.links[2].dh.d -= z1 - 2e-8;  // lateral offset 20 nm
+  const Model model(spec);
+  ASSERT_EQ(kinematicFamily(model), "puma560");  // the articulated family (alias of "rrrrrr")
+  const Eigen::Matrix4d pose = poseFromXyzRpy({0.0, 0.0, spec.links[0].dh.d + 0.5}, Eigen::Vector3d(0.3, -0.2, 0.4));
+  const ClosedFormIk ik = closedFormInverseKinematics(model, pose);
+  ASSERT_TRUE(ik.applicable) << ik.reason();
+  EXPECT_EQ(ik.reason().find("nan"), std::string::npos) << ik.reason();
+  ASSERT_FALSE(ik.solutions.empty()) << ik.reason();
+  for (const IkCandidate& c : ik.solutions) {
+    EXPECT_TRUE(c.q.allFinite()) << c.configuration;
+    EXPECT_LT(taskResidual(model, pose, c.q), 1e-7) << c.configuration;
+  }
+}
+
 TEST(InverseKinematics, DhThatDoesNotFitTheFamilyFallsBackToDampedLeastSquares) {
   RobotSpec spec = test::pumaSpec();
   spec.links[1].dh.alpha = 0.2;  // joints 2 and 3 no longer parallel

@@ -517,7 +517,7 @@ void solve(Solver& s) {
     for (int i = 0; i < 6; ++i) columns *= std::max(J.col(i).norm(), 1e-300);
     if (!(std::abs(J.partialPivLu().determinant()) < 1e-2 * columns)) continue;
     const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(J, Eigen::ComputeFullV);
-    if (!(svd.singularValues()(5) < 1e-2 * svd.singularValues()(0))) continue;
+    if (!(svd.singularValues()(5) < 3e-3 * svd.singularValues()(0))) continue;
     const JointVector6 dir = svd.matrixV().col(5);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;

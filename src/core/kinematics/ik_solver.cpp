@@ -76,17 +76,9 @@ int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2
       sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
       sh.c1 = std::cos(sh.theta1), sh.s1 = std::sin(sh.theta1);
     } else {
-      // theta1 = atan2(py, px) - atan2(b, a) with (a, b) = (front rho, -s1 z1): cos and sin of
-      // the difference are (px a + py b, py a - px b) / (|p_xy| |(a, b)|) (both norms sqrt(h2)
-      // unless rho was clamped at full inward reach).
-      const double a = front * rho, b = -s1 * z1;
-      const double norm = std::sqrt(h2 * (a * a + b * b));
-      sh.theta1 = std::atan2(p.y(), p.x()) - std::atan2(b, a);
-      if (norm > 0.0) {
-        sh.c1 = (p.x() * a + p.y() * b) / norm, sh.s1 = (p.y() * a - p.x() * b) / norm;
-      } else {  // the point on joint 1's axis within a lateral offset the slack accepts
-        sh.c1 = std::cos(sh.theta1), sh.s1 = std::sin(sh.theta1);
-      }
+      // (Both norms are sqrt(h2) unless rho was clamped at full inward reach; zero for a point on
+      // joint 1's axis within a lateral offset the slack accepts.)
+      angleDifference(p.y(), p.x(), -s1 * z1, front * rho, sh.theta1, sh.c1, sh.s1);
     }
     sh.x = front * rho - dh1.a;
     sh.y = s1 * (p.z() - dh1.d);
@@ -144,16 +136,12 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
       ArmAngles& a = out[count++];
       a.theta[0] = sh.theta1;
       a.c[0] = sh.c1, a.s[0] = sh.s1;
-      // theta2 = atan2(y, x) - atan2(B, A), (A, B) the elbow-to-wrist reach in the plane: cos
-      // and sin of the difference are (x A + y B, y A - x B) / (|(x, y)| |(A, B)|).
-      const double A = e.a2 + e.l3 * c3, B = e.l3 * s3p;
-      const double norm = std::sqrt(r2 * (A * A + B * B));
-      if (r < kSingularTol || !(norm > 0.0)) {
-        a.theta[1] = r < kSingularTol ? dhFromJoint(s.model, 1, s.seed(1)) : std::atan2(sh.y, sh.x) - std::atan2(B, A);
+      // theta2 = atan2(y, x) - atan2(B, A), (A, B) the elbow-to-wrist reach in the plane.
+      if (r < kSingularTol) {
+        a.theta[1] = dhFromJoint(s.model, 1, s.seed(1));
         a.c[1] = std::cos(a.theta[1]), a.s[1] = std::sin(a.theta[1]);
       } else {
-        a.theta[1] = std::atan2(sh.y, sh.x) - std::atan2(B, A);
-        a.c[1] = (sh.x * A + sh.y * B) / norm, a.s[1] = (sh.y * A - sh.x * B) / norm;
+        angleDifference(sh.y, sh.x, e.l3 * s3p, e.a2 + e.l3 * c3, a.theta[1], a.c[1], a.s[1]);
       }
       a.theta[2] = t3p - e.delta;
       a.c[2] = c3 * e.cosDelta + s3p * e.sinDelta, a.s[2] = s3p * e.cosDelta - c3 * e.sinDelta;

@@ -88,6 +88,19 @@ inline double dhFromJoint(const Model& model, int i, double q) {
   return q + (model.isRevolute(i) ? model.dh(i).theta : model.dh(i).d);
 }
 
+// theta = atan2(y, x) - atan2(b, a) with its cosine and sine from the same numbers,
+// (x a + y b, y a - x b) / (|(x, y)| |(a, b)|), instead of trigonometry; where either pair is
+// zero, by cos and sin of theta.
+inline void angleDifference(double y, double x, double b, double a, double& theta, double& c, double& s) {
+  theta = std::atan2(y, x) - std::atan2(b, a);
+  const double norm = std::sqrt((x * x + y * y) * (a * a + b * b));
+  if (norm > 0.0) {
+    c = (x * a + y * b) / norm, s = (y * a - x * b) / norm;
+  } else {
+    c = std::cos(theta), s = std::sin(theta);
+  }
+}
+
 // ---- structure checks: "" when the DH fits, else why not ----
 
 // Exactly strlen(types) joints, 'R' revolute and 'P' prismatic in that order.

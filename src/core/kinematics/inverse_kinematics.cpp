@@ -83,7 +83,7 @@ void polish(const Model& model, const Eigen::Matrix4d& pose, Eigen::VectorXd& q)
 }
 
 // The joints' types and limits (with kJointLimitTolerance), read once per pose for every
-// candidate's wrap, duplicate and limit checks.
+// candidate's duplicate and limit checks.
 struct JointBounds {
   std::array<double, 6> lo, hi;
   std::array<bool, 6> revolute;
@@ -94,11 +94,6 @@ struct JointBounds {
       hi[i] = l.qMax + kJointLimitTolerance;
       revolute[i] = model.isRevolute(i);
     }
-  }
-  // wrapJointValue(model, i, q), its usual case without reading the model.
-  double wrap(const Model& model, int i, double q) const {
-    if (!revolute[i] || (q > -M_PI && q <= M_PI && q >= lo[i] && q <= hi[i])) return q;
-    return detail::wrapRevoluteValue(model.spec().links[static_cast<std::size_t>(i)], q);
   }
   bool within(const JointVector6& q, int n) const {
     bool in = true;
@@ -250,7 +245,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   };
   for (int k = 0; k < s.rawCount; ++k) {
     RawSolution& r = s.raw[k];
-    for (int i = 0; i < n; ++i) r.q(i) = bounds.wrap(model, i, r.q(i));
+    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
     if (known(r.q)) continue;
     double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs);
     if (residual > kPolishAbove) {
@@ -261,7 +256,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
         polish(model, pose, q);
         r.q.head(n) = q;
       }
-      for (int i = 0; i < n; ++i) r.q(i) = bounds.wrap(model, i, r.q(i));
+      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
       residual = quickResidual(model, pose, target6, r.q, n);
       if (known(r.q)) continue;
     }
@@ -290,9 +285,10 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
   // Each list keeps the candidates it holds (their joint vectors and strings keep their
   // memory), hands those it no longer needs to the spare storage and takes what it lacks from
   // there.
+  const auto isSolution = [](const ClosedFormSet::Entry& e) { return e.residual < kAcceptResidual && e.withinLimits; };
   int kept = 0;
   assert(applicable || set.count == 0);
-  for (int k = 0; k < set.count; ++k) kept += set.entries[k].residual < kAcceptResidual && set.entries[k].withinLimits;
+  for (int k = 0; k < set.count; ++k) kept += isSolution(set.entries[k]);
   const auto resize = [&out](std::vector<IkCandidate>& list, int size) {
     const auto want = static_cast<std::size_t>(size);
     while (list.size() > want) {
@@ -316,7 +312,7 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
   for (int k = 0; k < set.count; ++k) {
     const ClosedFormSet::Entry& e = set.entries[k];
     const bool rebuilds = e.residual < kAcceptResidual;
-    IkCandidate& c = rebuilds && e.withinLimits ? out.solutions[nextSolution++] : out.rejected[nextRejected++];
+    IkCandidate& c = isSolution(e) ? out.solutions[nextSolution++] : out.rejected[nextRejected++];
     c.q = e.q.head(n);
     c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
     IkRejection& r = c.rejection;

@@ -13,7 +13,8 @@
 //   "generic"              ik_family_generic.cpp     any 3-joint arm (positioning_arm.h), alone or
 //                                                    + a spherical wrist
 //   "general_6r"           ik_family_general_6r.cpp  any other 6R arm: every real solution (<= 16),
-//                                                    Raghavan & Roth's elimination, an eigenproblem
+//                                                    Raghavan & Roth's elimination, the roots of
+//                                                    its determinant (degree 8 in theta3)
 // Shared solver state and pieces (shoulder, elbow, spherical wrist, structure checks,
 // configuration-name helpers): ik_solver.h.
 //

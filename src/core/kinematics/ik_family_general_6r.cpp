@@ -1,7 +1,7 @@
 // "general_6r": any six-revolute arm the other families do not take (no spherical wrist, no
 // three parallel axes): every real solution, up to sixteen, by Raghavan & Roth's elimination
 // (ASME J. Mech. Des. 115, 1993; Manocha & Canny's 12 x 12 matrix polynomial, IEEE TRA 10,
-// 1994) solved as an eigenproblem.
+// 1994), its determinant solved as a trigonometric polynomial of degree 8.
 //
 // Derivation. Split the chain at frame 2: A3 A4 A5 = A2^-1 A1^-1 T06 A6^-1, and take of frame 5
 // what joint 6 does not move: its origin p and its z axis l, both in frame 2. On the left they
@@ -13,37 +13,51 @@
 // (cos, sin) of theta3 and Q fixed by the target. Neither P nor Q is derived by hand here: both
 // are read off the chain by evaluating the fourteen quantities on a 3 x 3 grid of each angle
 // pair ({0, pi/2, pi} from a shift), where the nine products are independent (the monomial
-// matrix is invertible), at three values of theta3 (cos, sin and constant parts). The test
-// checks the structure at random angles.
+// matrix is invertible), at three values of theta3 (cos, sin and constant parts). (The tests
+// check the result: det G below vanishes at the generating configuration, every solution
+// against an exhaustive search.)
 // Elimination: the six left null vectors N of Q's first eight columns remove joints 1 and 2:
 //   N (P(theta3) m(theta4, theta5) - Q_9) = 0, six equations.
 // (When those columns have rank below 8 within 1e-5, as for arms whose joints 1, 2 leave some
 // products out, the null space is larger and six fixed generic combinations of it are used:
 // every solution satisfies them.)
-// With x = tan(half angle) for theta3, theta4, theta5 (each shifted by a fixed generic angle, so
-// that no solution sits at infinity) and the equations multiplied by (1 + x^2) for each, they are
-// quadratic in x3 and biquadratic in x4, x5: a 6 x 9 matrix on [x4^i x5^j]. The six equations
-// times x4 give six more on twelve monomials: M(x3) = M0 + M1 x3 + M2 x3^2, 12 x 12, singular at
-// every solution. Its linearisation A z = x3 B z, A = [0 I; -M0 -M1], B = [I 0; 0 M2] (24 x 24:
-// the standard eigenproblem of B^-1 A when M2 is well conditioned, else the generalised one,
-// eigenvalues at infinity skipped) has the x3 of the solutions among its eigenvalues (with four
-// conjugate pairs +-i the half-angle substitution brings: degree 24 = 16 + 8); the eigenvector
-// holds [x4^i x5^j], which gives theta4 and theta5 (a repeated root: from the kernel of M(x3)).
-// Joints 1 and 2 then place frame 5 on the target's: joint 6's axis gives theta2 (two values)
-// and theta1, the origin picks one (the eight products from Q's first columns by least squares
-// where that is degenerate); joint 6 follows from the orientation. Each candidate is refined by
-// Newton on the full pose (refineSixJoints) and kept when it reaches the pose to 1e-10; beside a
+// With x = tan(half angle) for theta4 and theta5 (each shifted by a fixed generic angle, so that
+// no solution sits at infinity) and the equations multiplied by (1 + x^2) for each, they are
+// biquadratic in x4, x5: a 6 x 9 matrix A on [x4^i x5^j], linear in (cos w, sin w) with
+// w = theta3 minus its shift. The six equations times x4 give six more on twelve monomials:
+//   G(w) = G0 + cos w G1 + sin w G2, 12 x 12, singular at every solution's w.
+// det G(w) is a trigonometric polynomial in w of degree at most 12, and in fact 8: with
+// x3 = tan(w/2), (1 + x3^2)^12 det G is Raghavan & Roth's polynomial of degree 24, which carries
+// the factor (1 + x3^2)^4 (the four conjugate pairs +-i of the half-angle substitution), leaving
+// degree 16 = 2 x 8 (the test checks that the coefficients of degree 9-12 vanish). Its 17
+// coefficients come from det G at 17 equally spaced w (a discrete Fourier transform, exact and
+// perfectly conditioned; each determinant one 12 x 12 LU), its real roots from
+// trigPolynomialRoots (trig_polynomial.h: rigorous bounds per grid cell, so close pairs are kept).
+// A nearly singular G (two pivots below 1e-4 at a generic w: nearly special arms, the Reach Bravo
+// 7 as imported) makes det G a product with nearly vanishing factors whose roots need not be the
+// solutions': such arms are solved as the 24 x 24 generalised eigenproblem of the quadratic form
+// of G in tan(w/2) instead (pencilRoots), whose eigenvectors separate the nearly null directions.
+// At each root the kernel of G(w), by inverse iteration, holds [x4^i x5^j], which gives theta4
+// and theta5 (a repeated root, or one the polynomial nearly touches, whose kernel is wider: from
+// the whole kernel, kernelAngles). Joints 1 and 2 then place frame 5 on the target's: joint 6's
+// axis gives theta2 (two values) and theta1, the origin picks one (the eight products from Q's
+// first columns by least squares where that is degenerate); joint 6 follows from the
+// orientation. A candidate already on the pose to 1e-12 is kept as it is; the others are refined
+// by Newton on the full pose (refineSixJoints) and kept when they reach it to 1e-10; beside a
 // nearly singular solution Newton is restarted along the nearly null direction (close pairs
 // near a fold). At most sixteen, numbered "branch1".."branch16" in the order of (q1, ..., q6).
 // Refused by the structure check (then solved numerically): arms with fewer than six
-// independent motions, and arms whose pencil M(x) is singular (every x3 a root: the six
-// equations dependent, e.g. joints 4-6 parallel).
+// independent motions, and arms whose G(w) is singular for every w (the six equations
+// dependent, e.g. joints 4-6 parallel).
+
+#include "kinematics/ik_family_general_6r.h"
 
 #include "kinematics/ik_family.h"
 #include "kinematics/ik_solver.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics/scalar_equations.h"
+#include "kinematics/trig_polynomial.h"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
@@ -51,7 +65,9 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <complex>
 
 namespace armdyn::ik {
 
@@ -62,11 +78,15 @@ using Vec14 = Eigen::Matrix<double, 14, 1>;
 using Mat14x9 = Eigen::Matrix<double, 14, 9>;
 using Mat6x9 = Eigen::Matrix<double, 6, 9>;
 using Mat12 = Eigen::Matrix<double, 12, 12>;
-using Mat24 = Eigen::Matrix<double, 24, 24>;
 
 constexpr int kMaxSolutions = 16;
 // Generic shifts of the eliminated angles (rad): no solution at tan = infinity.
-constexpr double kShift3 = 0.7215, kShift4 = 0.3183, kShift5 = -0.5772;
+constexpr double kShift3 = kGeneral6rShift3, kShift4 = 0.3183, kShift5 = -0.5772;
+// det G(w): its degree (8: 16 solutions at most).
+constexpr int kDetDegree = 8;
+// A local extremum of det G within this fraction of its largest value of zero is tried as a
+// double root (a close pair rounding made complex).
+constexpr double kNearDoubleRoot = 1e-3;
 
 const std::vector<std::string>& configurations() {
   static const std::vector<std::string> names = [] {
@@ -132,15 +152,12 @@ const Eigen::Matrix<double, 9, 9>& halfAngleMap() {
 // ^{i-1}A_i at DH angle theta.
 Eigen::Matrix4d link(const Model& m, int i, double theta) { return revoluteLink(m, i, std::cos(theta), std::sin(theta)); }
 
-// Left side: frame 5's origin and z axis in frame 2 at DH angles theta3..5.
-Vec14 leftSide(const Model& m, double t3, double t4, double t5) {
-  const Eigen::Matrix4d T = link(m, 2, t3) * link(m, 3, t4) * link(m, 4, t5);
-  return invariants(T.block<3, 1>(0, 3), T.block<3, 1>(0, 2));
-}
+// Frame 5's origin and z axis, as Pieper & Roth's quantities: T's origin and z axis (left side:
+// T = T25 at theta3..5), or those of the target's frame 5 (o5, k in frame 0) seen from frame 2
+// (right side: T = T02 at theta1, 2).
+Vec14 leftSide(const Eigen::Matrix4d& T25) { return invariants(T25.block<3, 1>(0, 3), T25.block<3, 1>(0, 2)); }
 
-// Right side: the target's frame-5 origin o5 and axis k (frame 0) seen from frame 2 at theta1, 2.
-Vec14 rightSide(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3d& k, double t1, double t2) {
-  const Eigen::Matrix4d T02 = link(m, 0, t1) * link(m, 1, t2);
+Vec14 rightSide(const Eigen::Matrix4d& T02, const Eigen::Vector3d& o5, const Eigen::Vector3d& k) {
   const Eigen::Matrix3d R = T02.topLeftCorner<3, 3>().transpose();
   return invariants(R * (o5 - T02.block<3, 1>(0, 3)), R * k);
 }
@@ -152,21 +169,39 @@ struct Elimination {
 
 void readOff(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3d& k, Elimination& e) {
   const Grid& g = grid();
+  // The grid's angle pairs take three values each: three links per joint, nine products per pair.
+  Eigen::Matrix4d A[5][3];
+  for (int v = 0; v < 3; ++v) {
+    const double step = v * M_PI / 2;
+    A[0][v] = link(m, 0, step);
+    A[1][v] = link(m, 1, step);
+    A[2][v] = link(m, 2, kShift3 + step);
+    A[3][v] = link(m, 3, kShift4 + step);
+    A[4][v] = link(m, 4, kShift5 + step);
+  }
+  Eigen::Matrix4d T35[9];
   Mat14x9 values, at[3];
+  for (int p = 0; p < 9; ++p) T35[p] = A[3][p / 3] * A[4][p % 3];  // grid point p: (u, v) = (p / 3, p % 3) quarter turns
   for (int s = 0; s < 3; ++s) {
-    const double t3 = kShift3 + s * M_PI / 2;
-    for (int p = 0; p < 9; ++p) values.col(p) = leftSide(m, t3, kShift4 + g.u[p], kShift5 + g.v[p]);
-    at[s] = values * g.inverse;
+    for (int p = 0; p < 9; ++p) values.col(p) = leftSide(A[2][s] * T35[p]);
+    at[s] = values.lazyProduct(g.inverse);
   }
   e.P1 = 0.5 * (at[0] + at[2]);
   e.Pc = 0.5 * (at[0] - at[2]);
   e.Ps = at[1] - e.P1;
-  for (int p = 0; p < 9; ++p) values.col(p) = rightSide(m, o5, k, g.u[p], g.v[p]);
-  e.Q = values * g.inverse;
+  for (int p = 0; p < 9; ++p) values.col(p) = rightSide(A[0][p / 3] * A[1][p % 3], o5, k);
+  e.Q = values.lazyProduct(g.inverse);
+}
+
+// The distance between two angles of [-pi, pi) on the circle.
+double turnDistance(double a, double b) {
+  const double d = std::abs(a - b);  // a, b in [-pi, pi)
+  return d > M_PI ? 2.0 * M_PI - d : d;
 }
 
 struct Raw {
   double theta[6];
+  double residual;  // how far the candidate's frame 6 is from the target (m + rad, about)
 };
 
 constexpr int kMaxCandidates = 64;
@@ -182,13 +217,93 @@ void anglesFromMonomials(const Eigen::Matrix<double, 12, 1>& v, double& u4, doub
   u5 = 2.0 * std::atan2(v(3 * i + j0 + 1), v(3 * i + j0));
 }
 
-// The (u4, u5) of every solution at a repeated root x3: the kernel V of M(x3) (k <= 4 columns)
+// G(w) = G[0] + cos w G[1] + sin w G[2].
+Mat12 pencilAt(const Mat12 G[3], double w) { return G[0] + std::cos(w) * G[1] + std::sin(w) * G[2]; }
+
+// The LU factors of a 12 x 12 matrix with partial (row) pivoting, in place: the determinant of
+// G(w) at the samples and inverse iteration at the roots. Each elimination step has fixed sizes
+// (a template per column: unrolled, vectorised rank-one updates). A pivot that is exactly zero
+// (a singular matrix) is replaced by `zeroPivot` (0: the factoring stops there with det = 0).
+struct Lu12 {
+  Mat12 lu;
+  int perm[12];
+  double det = 1.0;
+
+  template <int C>
+  bool step(double zeroPivot) {
+    if constexpr (C == 12) {
+      return true;
+    } else {
+      Eigen::Index p = 0;
+      lu.col(C).template tail<12 - C>().cwiseAbs().maxCoeff(&p);
+      p += C;
+      perm[C] = static_cast<int>(p);
+      if (p != C) {
+        lu.row(p).swap(lu.row(C));
+        det = -det;
+      }
+      if (lu(C, C) == 0.0) {
+        if (zeroPivot == 0.0) {
+          det = 0.0;
+          return false;
+        }
+        lu(C, C) = zeroPivot;
+      }
+      det *= lu(C, C);
+      if constexpr (C < 11) {
+        constexpr int R = 11 - C;
+        lu.col(C).template tail<R>() *= 1.0 / lu(C, C);
+        lu.template bottomRightCorner<R, R>().noalias() -=
+            lu.col(C).template tail<R>() * lu.row(C).template tail<R>();
+      }
+      return step<C + 1>(zeroPivot);
+    }
+  }
+
+  void compute(const Mat12& m, double zeroPivot) {
+    lu = m;
+    det = 1.0;
+    step<0>(zeroPivot);
+  }
+
+  // x = m^-1 b in place: the row exchanges, then L and U by columns (fixed sizes, unrolled).
+  void solve(Eigen::Matrix<double, 12, 1>& x) const {
+    for (int c = 0; c < 12; ++c) std::swap(x(c), x(perm[c]));
+    forward<0>(x);
+    backward<11>(x);
+  }
+
+  template <int C>
+  void forward(Eigen::Matrix<double, 12, 1>& x) const {
+    if constexpr (C < 11) {
+      x.template tail<11 - C>() -= lu.col(C).template tail<11 - C>() * x(C);
+      forward<C + 1>(x);
+    }
+  }
+
+  template <int C>
+  void backward(Eigen::Matrix<double, 12, 1>& x) const {
+    x(C) /= lu(C, C);
+    if constexpr (C > 0) {
+      x.template head<C>() -= lu.col(C).template head<C>() * x(C);
+      backward<C - 1>(x);
+    }
+  }
+};
+
+double determinant(const Mat12& m) {
+  Lu12 lu;
+  lu.compute(m, 0.0);
+  return lu.det;
+}
+
+// The (u4, u5) of every solution at a repeated root w: the kernel V of G(w) (k <= 4 columns)
 // holds their monomial vectors; shifting i by one multiplies by x4, so (rows i = 1..3) V c =
 // x4 (rows i = 0..2) V c: the eigenvalues of the k x k least-squares matrix are the x4, its
 // eigenvectors c give the monomial vectors V c. Returns how many (0: use the eigenvector).
-int kernelAngles(const Mat12 M[3], double x3, double u4[4], double u5[4]) {
+int kernelAngles(const Mat12 G[3], double w, double u4[4], double u5[4]) {
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 4, 4>;
-  const Mat12 Mx = M[0] + x3 * M[1] + x3 * x3 * M[2];
+  const Mat12 Mx = pencilAt(G, w);
   const Eigen::JacobiSVD<Mat12> svd(Mx, Eigen::ComputeFullV);
   const auto& sv = svd.singularValues();
   int k = 0;
@@ -214,22 +329,32 @@ int kernelAngles(const Mat12 M[3], double x3, double u4[4], double u5[4]) {
   return n;
 }
 
-// The direction M(x3) = M0 + x3 M1 + x3^2 M2 nearly annihilates (x3 a root: its kernel), by
-// inverse iteration: two solves with one LU from a fixed generic start, normalised. A pivot that
-// is exactly zero (M(x3) singular in floating point) is moved by a relative 1e-14 (the kernel
-// direction is what the solve amplifies either way). False when the result is not finite.
-bool kernelVector(const Mat12 M[3], double x3, Eigen::Matrix<double, 12, 1>& v) {
-  Mat12 Mx = M[0] + x3 * M[1] + x3 * x3 * M[2];
-  Eigen::PartialPivLU<Mat12> lu(Mx);
-  const double scale = std::max(1e-300, Mx.cwiseAbs().maxCoeff());
-  if (!(lu.matrixLU().diagonal().cwiseAbs().minCoeff() > 0.0)) {
-    Mx.diagonal().array() += 1e-14 * scale;
-    lu.compute(Mx);
+// The direction G(w) nearly annihilates (w a root: its kernel), by inverse iteration: two solves
+// with one LU from a fixed generic start, normalised. A pivot that is exactly zero (G(w)
+// singular in floating point) is replaced by a relative 1e-14 (the kernel direction is what the
+// solve amplifies either way). `wide`: the second smallest pivot is also below 1e-3 of the
+// largest, so the kernel may have two or more dimensions (kernelAngles decides). False when the
+// result is not finite.
+bool kernelVector(const Mat12 G[3], double w, Eigen::Matrix<double, 12, 1>& v, bool& wide) {
+  const Mat12 Mx = pencilAt(G, w);
+  Lu12 lu;
+  lu.compute(Mx, 1e-14 * std::max(1e-300, Mx.cwiseAbs().maxCoeff()));
+  double largest = 0.0, least = 1e300, second = 1e300;
+  for (int i = 0; i < 12; ++i) {
+    const double p = std::abs(lu.lu(i, i));
+    largest = std::max(largest, p);
+    if (p < least) {
+      second = least;
+      least = p;
+    } else {
+      second = std::min(second, p);
+    }
   }
+  wide = second <= 1e-3 * largest;
   Eigen::Matrix<double, 12, 1> b;
   for (int i = 0; i < 12; ++i) b(i) = 1.0 + 0.1 * i * ((i % 2) ? -1.0 : 1.0);
   for (int it = 0; it < 2; ++it) {
-    b = lu.solve(b);
+    lu.solve(b);
     const double norm = b.norm();
     if (!(norm > 0.0) || !std::isfinite(norm)) return false;
     b /= norm;
@@ -238,18 +363,29 @@ bool kernelVector(const Mat12 M[3], double x3, Eigen::Matrix<double, 12, 1>& v) 
   return true;
 }
 
-// Candidates (DH angles) for the target; false when the elimination is degenerate here.
-bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidates], int& count) {
-  count = 0;
-  const Eigen::Matrix3d R06 = T06.topLeftCorner<3, 3>();
-  const Eigen::Vector3d k = R06 * Eigen::Vector3d(0.0, m.sinAlpha(5), m.cosAlpha(5));
-  const Eigen::Vector3d o5 = T06.block<3, 1>(0, 3) - m.dh(5).d * k - m.dh(5).a * R06.col(0);
+// The elimination for one target: P, Q, the QR of Q's first eight columns (for the fallback of
+// joints 1, 2), and G(w) = G[0] + cos w G[1] + sin w G[2], w = theta3 - kShift3 (the six
+// equations and the same times x4 on the twelve monomials), singular at every solution's w.
+struct Pencil {
   Elimination e;
+  Eigen::HouseholderQR<Eigen::Matrix<double, 14, 8>> qr;
+  Mat12 G[3];
+  bool nearlySingular = false;  // solved as a generalised eigenproblem (pencilRoots)
+};
+
+// False when the elimination is degenerate at this target (Q vanishes, or G(w) is singular for
+// every w).
+bool buildPencil(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3d& k, Pencil& pencil) {
+  Elimination& e = pencil.e;
   readOff(m, o5, k, e);
   // N: the left null space of Q's first eight columns.
   const Eigen::Matrix<double, 14, 8> Q8 = e.Q.leftCols<8>();
-  const Eigen::HouseholderQR<Eigen::Matrix<double, 14, 8>> qr(Q8);
-  const Eigen::Matrix<double, 14, 14> U = qr.householderQ();
+  pencil.qr.compute(Q8);
+  const auto& qr = pencil.qr;
+  // Q's last six columns (Q applied to [0; I6]), not the whole of Q.
+  Eigen::Matrix<double, 14, 6> Ulast = Eigen::Matrix<double, 14, 6>::Zero();
+  Ulast.bottomRows<6>().setIdentity();
+  Ulast.applyOnTheLeft(qr.householderQ());
   const Eigen::Matrix<double, 8, 8> Rq = qr.matrixQR().topRows<8>().triangularView<Eigen::Upper>();
   double rmax = 0.0, rmin = 1e300;
   for (int i = 0; i < 8; ++i) {
@@ -268,7 +404,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   // combinations are taken (every solution satisfies them; refinement drops extra roots).
   Eigen::Matrix<double, 6, 14> N;
   if (rank == 8 && rmin > kRankTol * rmax) {
-    N = U.rightCols<6>().transpose();
+    N = Ulast.transpose();
   } else {
     Eigen::FullPivHouseholderQR<Eigen::Matrix<double, 14, 8>> full(Q8.rows(), Q8.cols());
     full.setThreshold(kRankTol);
@@ -281,94 +417,129 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   }
   Mat14x9 P1q = e.P1;
   P1q.col(8) -= e.Q.col(8);
-  const Mat6x9 Sc = N * e.Pc, Ss = N * e.Ps, S1 = N * P1q;
+  // (Small fixed-size products: coefficient-based, not the blocked kernel of large ones.)
+  const Mat6x9 Sc = N.lazyProduct(e.Pc), Ss = N.lazyProduct(e.Ps), S1 = N.lazyProduct(P1q);
   const Eigen::Matrix<double, 9, 9>& K = halfAngleMap();
-  const Mat6x9 sig[3] = {(Sc + S1) * K, 2.0 * Ss * K, (S1 - Sc) * K};  // x3^0, x3^1, x3^2
-  Mat12 M[3];
+  Mat12* G = pencil.G;
+  const Mat6x9 sig[3] = {S1.lazyProduct(K), Sc.lazyProduct(K), Ss.lazyProduct(K)};
   for (int d = 0; d < 3; ++d) {
-    M[d].setZero();
-    M[d].block<6, 9>(0, 0) = sig[d];
-    M[d].block<6, 9>(6, 3) = sig[d];
+    G[d].setZero();
+    G[d].block<6, 9>(0, 0) = sig[d];
+    G[d].block<6, 9>(6, 3) = sig[d];
   }
-  // The pencil must be regular: M(x) of full rank at a generic x (else every x3 "solves" it, as
+  // The pencil must be regular: G(w) of full rank at a generic w (else every w "solves" it, as
   // for an arm whose joints 4-6 are parallel: the six equations are dependent).
-  {
-    const Mat12 generic = M[0] + 0.3719 * M[1] + 0.3719 * 0.3719 * M[2];
-    Eigen::FullPivLU<Mat12> lu(generic);
-    lu.setThreshold(1e-10);
-    if (lu.rank() < 12) return false;
+  Eigen::FullPivLU<Mat12> lu(pencilAt(G, 0.3719));
+  lu.setThreshold(1e-10);
+  // Nearly singular (two pivots of the complete-pivoting LU below 1e-4 of the largest: a nearly
+  // special arm, such as the Reach Bravo 7 as its URDF places the axes): det G is then a product
+  // with nearly vanishing factors that change with w, whose roots need not be the solutions'.
+  const auto pivots = lu.matrixLU().diagonal().cwiseAbs();
+  pencil.nearlySingular = pivots(10) < 1e-4 * pivots(0);
+  return lu.rank() == 12;
+}
+
+// det G(w) as a trigonometric polynomial of the given degree, from its values at 2 degree + 1
+// equally spaced w (exact when det G has at most that degree).
+TrigPolynomial determinantOf(const Mat12 G[3], int degree) {
+  const int count = 2 * degree + 1;
+  double samples[2 * kMaxTrigDegree + 1];
+  const double c1 = std::cos(2.0 * M_PI / count), s1 = std::sin(2.0 * M_PI / count);
+  double c = 1.0, sn = 0.0;
+  for (int k = 0; k < count; ++k) {
+    samples[k] = determinant(G[0] + c * G[1] + sn * G[2]);
+    const double cn = c * c1 - sn * s1;  // the next sample's angle by rotation
+    sn = sn * c1 + c * s1;
+    c = cn;
   }
-  // M(x) v = 0 linearised: A z = x B z, z = [v; x v], A = [0 I; -M0 -M1], B = [I 0; 0 M2]. With
-  // M2 well conditioned, the standard eigenproblem of B^-1 A; else (the arm's polynomial has a
-  // lower degree: eigenvalues at infinity) the generalised one, infinite ones skipped.
-  Eigen::Matrix<std::complex<double>, 24, 1> values;
-  Eigen::Matrix<std::complex<double>, 24, 24> vectors;
-  bool haveVectors = true;
-  const Eigen::PartialPivLU<Mat12> lu2(M[2]);
-  if (lu2.rcond() > 1e-10) {
-    Mat24 C = Mat24::Zero();
-    C.block<12, 12>(0, 12).setIdentity();
-    C.block<12, 12>(12, 0) = -lu2.solve(M[0]);
-    C.block<12, 12>(12, 12) = -lu2.solve(M[1]);
-    // Eigenvalues only (no Schur vectors: a third of the work): the monomial vector of each
-    // root kept below is the kernel of M(x3), found by inverse iteration on the 12 x 12.
-    const Eigen::EigenSolver<Mat24> es(C, false);
-    if (es.info() != Eigen::Success) return false;
-    values = es.eigenvalues();
-    haveVectors = false;
-  } else {
-    Mat24 A = Mat24::Zero(), B = Mat24::Zero();
-    A.block<12, 12>(0, 12).setIdentity();
-    A.block<12, 12>(12, 0) = -M[0];
-    A.block<12, 12>(12, 12) = -M[1];
-    B.block<12, 12>(0, 0).setIdentity();
-    B.block<12, 12>(12, 12) = M[2];
-    const Eigen::GeneralizedEigenSolver<Mat24> ges(A, B, true);
-    if (ges.info() != Eigen::Success) return false;
-    const double scale = std::max(1.0, M[2].cwiseAbs().maxCoeff());
-    int finite = 0;
-    for (int r = 0; r < 24; ++r) {
-      const double beta = ges.betas()(r);
-      if (std::abs(beta) > 1e-10 * scale) {
-        values(r) = ges.alphas()(r) / beta;
-        ++finite;
-      } else {
-        values(r) = std::complex<double>(0.0, 1e300);  // at infinity: skipped below
-      }
-    }
-    if (finite == 0) return false;  // the pencil is singular: no isolated solutions this way
-    vectors = ges.eigenvectors();
-  }
-  // Real roots x3. A repeated one (two solutions sharing theta3, as when joints 4-6 are parallel)
-  // has a kernel of M(x3) of dimension two or more, which an eigenvector does not resolve: its
-  // (x4, x5) come from the kernel (kernelAngles), once per cluster.
-  double xs[24];
-  Eigen::Matrix<double, 12, 1> vs[24];
-  int nx = 0;
+  return TrigPolynomial::fromSamples(samples, count, degree);
+}
+
+// The roots of a nearly singular pencil (Pencil::nearlySingular), as the generalised
+// eigenproblem of its quadratic form: with x = tan(w / 2), (1 + x^2) G(w) = M(x) = M0 + x M1 +
+// x^2 M2 (M0 = G0 + G1, M1 = 2 G2, M2 = G0 - G1), linearised as A z = x B z, z = [v; x v],
+// A = [0 I; -M0 -M1], B = [I 0; 0 M2] (24 x 24: 16 finite roots and the four pairs +-i, or
+// eigenvalues at infinity where the degree drops, skipped). Each root's eigenvector holds its
+// monomial vector [x4^i x5^j]: the eigenproblem separates the regular part of the pencil from
+// its nearly null directions, which the kernel of G(w) at the root mixes. Real roots, and nearly
+// real ones (a close pair of real roots can come out as a complex pair with a small imaginary
+// part: its members start from re + im and re - im). ws: the roots as w; vs: their vectors.
+bool pencilRoots(const Mat12 G[3], double ws[24], Eigen::Matrix<double, 12, 1> vs[24], int& n) {
+  using Mat24 = Eigen::Matrix<double, 24, 24>;
+  n = 0;
+  const Mat12 M0 = G[0] + G[1], M1 = 2.0 * G[2], M2 = G[0] - G[1];
+  Mat24 A = Mat24::Zero(), B = Mat24::Zero();
+  A.block<12, 12>(0, 12).setIdentity();
+  A.block<12, 12>(12, 0) = -M0;
+  A.block<12, 12>(12, 12) = -M1;
+  B.block<12, 12>(0, 0).setIdentity();
+  B.block<12, 12>(12, 12) = M2;
+  const Eigen::GeneralizedEigenSolver<Mat24> ges(A, B, true);
+  if (ges.info() != Eigen::Success) return false;
+  const double scale = std::max(1.0, M2.cwiseAbs().maxCoeff());
   for (int r = 0; r < 24; ++r) {
-    const std::complex<double> lambda = values(r);
-    // Real roots, and nearly real ones: a nearly special arm's close pair of real roots can come
-    // out as a complex pair with a small imaginary part (refinement keeps only true solutions).
+    const double beta = ges.betas()(r);
+    if (!(std::abs(beta) > 1e-10 * scale)) continue;  // at infinity
+    const std::complex<double> lambda = ges.alphas()(r) / beta;
     if (std::abs(lambda.imag()) > 0.05 * (1.0 + std::abs(lambda.real()))) continue;
-    // A complex pair: its members start from re + im and re - im, where the two real roots it
-    // stands for lie.
     const double x3 = std::abs(lambda.imag()) > 1e-9 * (1.0 + std::abs(lambda.real())) ? lambda.real() + lambda.imag()
                                                                                          : lambda.real();
-    if (!haveVectors) {
-      if (!kernelVector(M, x3, vs[nx])) continue;
-      xs[nx++] = x3;
-      continue;
-    }
-    Eigen::Matrix<std::complex<double>, 24, 1> z = vectors.col(r);
-    if (!z.allFinite()) continue;  // Eigen's generalised back-substitution at a repeated root
+    Eigen::Matrix<std::complex<double>, 24, 1> z = ges.eigenvectors().col(r);
+    if (!z.allFinite()) continue;  // Eigen's back-substitution at a repeated root
     Eigen::Index big = 0;
     z.cwiseAbs().maxCoeff(&big);
     z /= z(big);
-    xs[nx] = x3;
-    vs[nx] = std::abs(x3) <= 1.0 ? Eigen::Matrix<double, 12, 1>(z.head<12>().real())
-                                 : Eigen::Matrix<double, 12, 1>(z.tail<12>().real() / x3);
-    ++nx;
+    ws[n] = 2.0 * std::atan(x3);
+    vs[n] = std::abs(x3) <= 1.0 ? Eigen::Matrix<double, 12, 1>(z.head<12>().real())
+                                : Eigen::Matrix<double, 12, 1>(z.tail<12>().real() / x3);
+    ++n;
   }
+  return true;
+}
+
+// The target's frame-5 origin o5 and joint-6 axis k (frame 0).
+void frameFive(const Model& m, const Eigen::Matrix4d& T06, Eigen::Vector3d& o5, Eigen::Vector3d& k) {
+  const Eigen::Matrix3d R06 = T06.topLeftCorner<3, 3>();
+  k = R06 * Eigen::Vector3d(0.0, m.sinAlpha(5), m.cosAlpha(5));
+  o5 = T06.block<3, 1>(0, 3) - m.dh(5).d * k - m.dh(5).a * R06.col(0);
+}
+
+// Candidates (DH angles) for the target; false when the elimination is degenerate here.
+bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidates], int& count) {
+  count = 0;
+  const Eigen::Matrix3d R06 = T06.topLeftCorner<3, 3>();
+  Eigen::Vector3d o5, k;
+  frameFive(m, T06, o5, k);
+  Pencil pencil;
+  if (!buildPencil(m, o5, k, pencil)) return false;
+  const Elimination& e = pencil.e;
+  const auto& qr = pencil.qr;
+  const Mat12* G = pencil.G;
+  // det G(w) has degree 8 (see the derivation above): its real roots are the solutions' w.
+  // Each root w and its monomial vector [x4^i x5^j].
+  double xs[24];
+  bool nearDouble[24] = {}, wide[24] = {};
+  Eigen::Matrix<double, 12, 1> vs[24];
+  int nx = 0;
+  if (pencil.nearlySingular) {
+    if (!pencilRoots(G, xs, vs, nx)) return false;
+  } else {
+    // det G(w) has degree 8 (see the derivation above): its real roots are the solutions' w, and
+    // the kernel of G(w) there (by inverse iteration) the monomial vector.
+    const TrigPolynomial det = determinantOf(G, kDetDegree);
+    TrigRoot roots[2 * kDetDegree];
+    const int nroots = trigPolynomialRoots(det, kNearDoubleRoot, roots, 2 * kDetDegree);
+    for (int r = 0; r < nroots; ++r) {
+      if (!kernelVector(G, roots[r].w, vs[nx], wide[nx])) continue;
+      xs[nx] = roots[r].w;
+      nearDouble[nx] = roots[r].nearDouble;
+      ++nx;
+    }
+  }
+  const double sa1 = m.sinAlpha(0), ca1 = m.cosAlpha(0);
+  const Eigen::Matrix3d Rx0 = Eigen::AngleAxisd(m.dh(0).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
+  const Eigen::Matrix3d Rx1 = Eigen::AngleAxisd(m.dh(1).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
+  const Eigen::Matrix3d Rx5inverse = Eigen::AngleAxisd(-m.dh(5).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
   for (const bool neighbourPass : {false, true}) {
   bool done[24] = {};
   for (int r = 0; r < nx; ++r) {
@@ -378,13 +549,16 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     int nu = 0;
     bool cluster = false;
     for (int o = r + 1; o < nx; ++o)
-      if (!done[o] && std::abs(xs[o] - xs[r]) <= 1e-6 * (1.0 + std::abs(xs[r]))) {
+      if (!done[o] && turnDistance(xs[o], xs[r]) <= 1e-6) {
         done[o] = true;
         cluster = true;
       }
-    const double x3 = xs[r];
+    const double w3 = xs[r];
+    // A repeated root (or one the polynomial nearly touches) may carry two solutions: the kernel
+    // of G(w) tells, when its LU says it may be wider than one direction.
+    cluster = (cluster || nearDouble[r]) && wide[r];
     if (!neighbourPass) {
-      if (cluster) nu = kernelAngles(M, x3, u4s, u5s);
+      if (cluster) nu = kernelAngles(G, w3, u4s, u5s);
       if (nu == 0) {
         anglesFromMonomials(vs[r], u4s[0], u5s[0]);
         nu = 1;
@@ -396,7 +570,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     if (neighbourPass) {
       nu = 0;
       for (int o = 0; o < nx && nu < 8; ++o)
-        if (o != r && std::abs(xs[o] - xs[r]) <= 1e-2 * (1.0 + std::abs(xs[r]))) {
+        if (o != r && turnDistance(xs[o], xs[r]) <= 1e-2) {
           anglesFromMonomials(vs[o], u4s[nu], u5s[nu]);
           ++nu;
         }
@@ -404,7 +578,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     for (int iu = 0; iu < nu && count < kMaxCandidates; ++iu) {
     const double u4 = u4s[iu], u5 = u5s[iu];
     Raw& c = out[count];
-    c.theta[2] = kShift3 + 2.0 * std::atan(x3);
+    c.theta[2] = kShift3 + w3;
     c.theta[3] = kShift4 + u4;
     c.theta[4] = kShift5 + u5;
     // Joints 1 and 2 place frame 5 (known in frame 2 now) on the target's: joint 6's axis first,
@@ -413,24 +587,25 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // Where that is degenerate (alpha1 = 0 or 180, w along z2): the eight products from Q's
     // first columns (least squares).
     const Eigen::Matrix4d T25 = link(m, 2, c.theta[2]) * link(m, 3, c.theta[3]) * link(m, 4, c.theta[4]);
-    const Eigen::Vector3d w3 = Eigen::AngleAxisd(m.dh(1).alpha, Eigen::Vector3d::UnitX()) * Eigen::Vector3d(T25.block<3, 1>(0, 2));
-    const double sa1 = m.sinAlpha(0), ca1 = m.cosAlpha(0);
+    const Eigen::Vector3d w3 = Rx1 * Eigen::Vector3d(T25.block<3, 1>(0, 2));
     double t2s[2];
     const int n2 = std::abs(sa1) > 1e-9 && std::hypot(w3.x(), w3.y()) > 1e-9
                        ? solveCosSin(sa1 * w3.y(), sa1 * w3.x(), k.z() - ca1 * w3.z(), 0.0, t2s)
                        : 0;
     double bestErr = 1e300;
+    Eigen::Matrix4d T05;
     for (int b = 0; b < n2; ++b) {
-      const Eigen::Vector3d vv = Eigen::AngleAxisd(m.dh(0).alpha, Eigen::Vector3d::UnitX()) *
-                                 (Eigen::AngleAxisd(t2s[b], Eigen::Vector3d::UnitZ()) * w3);
+      const double c2 = std::cos(t2s[b]), s2 = std::sin(t2s[b]);
+      const Eigen::Vector3d vv = Rx0 * Eigen::Vector3d(c2 * w3.x() - s2 * w3.y(), s2 * w3.x() + c2 * w3.y(), w3.z());
       if (std::hypot(vv.x(), vv.y()) < 1e-12) continue;
       const double t1 = std::atan2(k.y(), k.x()) - std::atan2(vv.y(), vv.x());
-      const Eigen::Matrix4d T05 = link(m, 0, t1) * link(m, 1, t2s[b]) * T25;
-      const double err = (T05.block<3, 1>(0, 3) - o5).norm() + (T05.block<3, 1>(0, 2) - k).norm();
+      const Eigen::Matrix4d T = link(m, 0, t1) * revoluteLink(m, 1, c2, s2) * T25;
+      const double err = (T.block<3, 1>(0, 3) - o5).norm() + (T.block<3, 1>(0, 2) - k).norm();
       if (err < bestErr) {
         bestErr = err;
         c.theta[0] = t1;
         c.theta[1] = t2s[b];
+        T05 = T;
       }
     }
     if (bestErr == 1e300) {
@@ -439,13 +614,16 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
       const Eigen::Matrix<double, 8, 1> y = qr.solve(rhs);
       c.theta[0] = std::atan2(y(4), y(5));
       c.theta[1] = std::atan2(y(6), y(7));
+      T05 = link(m, 0, c.theta[0]) * link(m, 1, c.theta[1]) * T25;
     }
-    // Joint 6 from the orientation: Rz(theta6) = R05^T R06 Rx(-alpha6).
-    Eigen::Matrix4d T05 = Eigen::Matrix4d::Identity();
-    for (int a = 0; a < 5; ++a) T05 = T05 * link(m, a, c.theta[a]);
-    const Eigen::Matrix3d Rz6 = T05.topLeftCorner<3, 3>().transpose() * R06 *
-                                Eigen::AngleAxisd(-m.dh(5).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
+    // Joint 6 from the orientation: Rz(theta6) = R05^T R06 Rx(-alpha6); then how far the
+    // candidate is from the target (position plus the rotation's Frobenius distance over sqrt 2,
+    // the angle for small errors).
+    const Eigen::Matrix3d Rz6 = T05.topLeftCorner<3, 3>().transpose() * R06 * Rx5inverse;
     c.theta[5] = std::atan2(Rz6(1, 0), Rz6(0, 0));
+    const Eigen::Matrix4d T06c = T05 * link(m, 5, c.theta[5]);
+    c.residual = (T06c.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
+                 (T06c.topLeftCorner<3, 3>() - R06).norm() * M_SQRT1_2;
     ++count;
     }
   }
@@ -500,7 +678,9 @@ void solve(Solver& s) {
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
     JointVector6 q;
     for (int j = 0; j < 6; ++j) q(j) = jointFromDh(m, j, raw[r].theta[j]);
-    if (!(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
+    // Refined by Newton unless already on the pose to 1e-12 (closedFormSolutions polishes what
+    // is further than that).
+    if (raw[r].residual > 1e-12 && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
@@ -539,6 +719,16 @@ void solve(Solver& s) {
 }
 
 }  // namespace
+
+bool general6rDeterminant(const Model& model, const Eigen::Matrix4d& T06, int degree, TrigPolynomial& det) {
+  assert(model.dof() == 6 && degree >= 1 && degree <= kMaxTrigDegree);
+  Eigen::Vector3d o5, k;
+  frameFive(model, T06, o5, k);
+  Pencil pencil;
+  if (!buildPencil(model, o5, k, pencil)) return false;
+  det = determinantOf(pencil.G, degree);
+  return true;
+}
 
 // Numbered branches: the default is the solution nearest the seed; when the elimination finds
 // nothing, damped least squares before saying why.

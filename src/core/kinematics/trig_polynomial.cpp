@@ -1,0 +1,326 @@
+#include "kinematics/trig_polynomial.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+namespace armdyn {
+
+namespace {
+
+// The most samples fromSamples takes.
+constexpr int kMaxSamples = 64;
+// Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn).
+constexpr int kCellsPerDegree = 16;
+
+}  // namespace
+
+TrigPolynomial TrigPolynomial::fromSamples(const double* samples, int count, int degree) {
+  assert(degree >= 0 && degree <= kMaxTrigDegree && count >= 2 * degree + 1 && count <= kMaxSamples);
+  double c[kMaxSamples], s[kMaxSamples];
+  c[0] = 1.0;
+  s[0] = 0.0;
+  const double c1 = std::cos(2.0 * M_PI / count), s1 = std::sin(2.0 * M_PI / count);
+  for (int m = 1; m < count; ++m) {  // by rotation: errors of m ulps
+    c[m] = c[m - 1] * c1 - s[m - 1] * s1;
+    s[m] = s[m - 1] * c1 + c[m - 1] * s1;
+  }
+  TrigPolynomial p;
+  p.degree = degree;
+  double sum = 0.0;
+  for (int k = 0; k < count; ++k) sum += samples[k];
+  p.a[0] = sum / count;
+  for (int j = 1; j <= degree; ++j) {
+    double ac = 0.0, bs = 0.0;
+    for (int k = 0; k < count; ++k) {
+      const int m = (j * k) % count;
+      ac += samples[k] * c[m];
+      bs += samples[k] * s[m];
+    }
+    p.a[j] = 2.0 * ac / count;
+    p.b[j] = 2.0 * bs / count;
+  }
+  return p;
+}
+
+double TrigPolynomial::value(double w) const {
+  double d[1];
+  derivativesAt(std::cos(w), std::sin(w), 0, d);
+  return d[0];
+}
+
+void TrigPolynomial::derivatives(double w, int order, double* d) const { derivativesAt(std::cos(w), std::sin(w), order, d); }
+
+namespace {
+
+// f and its derivatives up to Order at the angle whose cosine and sine are c1, s1: the multiple
+// angles by rotation, one pass over the coefficients.
+template <int Order, int Degree>
+void evaluateDegree(const TrigPolynomial& p, double c1, double s1, double* d) {
+  const int degree = Degree >= 0 ? Degree : p.degree;
+  double cj = 1.0, sj = 0.0;
+  double f = p.a[0], d1 = 0.0, d2 = 0.0, d3 = 0.0;
+  for (int j = 1; j <= degree; ++j) {
+    const double cn = cj * c1 - sj * s1;
+    sj = sj * c1 + cj * s1;
+    cj = cn;
+    const double even = p.a[j] * cj + p.b[j] * sj;
+    f += even;
+    if constexpr (Order >= 1) {
+      const double odd = p.b[j] * cj - p.a[j] * sj;
+      d1 += j * odd;
+      if constexpr (Order >= 2) d2 -= j * j * even;
+      if constexpr (Order >= 3) d3 -= j * j * j * odd;
+    }
+  }
+  d[0] = f;
+  if constexpr (Order >= 1) d[1] = d1;
+  if constexpr (Order >= 2) d[2] = d2;
+  if constexpr (Order >= 3) d[3] = d3;
+}
+
+// f and its derivatives up to Order at the angle whose cosine and sine are c1, s1: the multiple
+// angles by rotation, one pass over the coefficients (unrolled for degree 8, the general 6R's).
+template <int Order>
+void evaluate(const TrigPolynomial& p, double c1, double s1, double* d) {
+  if (p.degree == 8) {
+    evaluateDegree<Order, 8>(p, c1, s1, d);
+  } else {
+    evaluateDegree<Order, -1>(p, c1, s1, d);
+  }
+}
+
+}  // namespace
+
+void TrigPolynomial::derivativesAt(double c1, double s1, int order, double* d) const {
+  assert(order >= 0 && order <= 3);
+  switch (order) {
+    case 0: evaluate<0>(*this, c1, s1, d); break;
+    case 1: evaluate<1>(*this, c1, s1, d); break;
+    case 2: evaluate<2>(*this, c1, s1, d); break;
+    default: evaluate<3>(*this, c1, s1, d); break;
+  }
+}
+
+namespace {
+
+// (cos, sin) of x + d from those of x: for |d| <= 0.1 by the Taylor series of cos d and sin d to
+// their d^8 and d^9 terms (truncation below 1e-17 there; no library call), else directly.
+void advance(double x, double d, double& c, double& s) {
+  if (std::abs(d) > 0.1) {
+    c = std::cos(x + d);
+    s = std::sin(x + d);
+    return;
+  }
+  const double d2 = d * d;
+  const double cd = 1.0 - d2 / 2.0 * (1.0 - d2 / 12.0 * (1.0 - d2 / 30.0 * (1.0 - d2 / 56.0)));
+  const double sd = d * (1.0 - d2 / 6.0 * (1.0 - d2 / 20.0 * (1.0 - d2 / 42.0 * (1.0 - d2 / 72.0))));
+  const double cn = c * cd - s * sd;
+  s = s * cd + c * sd;
+  c = cn;
+}
+
+// The root of f's derivative of order `order` (0: f itself) in [lo, hi], where it has the
+// values glo and ghi of opposite signs (or one zero): from the secant's zero, Newton steps,
+// bisection when a step leaves the bracket; to 1e-14 rad or one step past 1e-8 (rounding level).
+template <int Order>
+double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, double ghi) {
+  double x = glo != ghi ? lo + (hi - lo) * glo / (glo - ghi) : 0.5 * (lo + hi);
+  if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
+  double c = std::cos(x), s = std::sin(x);
+  bool polishing = false;
+  for (int it = 0; it < 100; ++it) {
+    double d[Order + 2];
+    evaluate<Order + 1>(f, c, s, d);
+    const double g = d[Order], dg = d[Order + 1];
+    if (g == 0.0) return x;
+    if ((g < 0.0) == (glo < 0.0)) {
+      lo = x;
+      glo = g;
+    } else {
+      hi = x;
+    }
+    double next = x - g / dg;
+    // Quadratic convergence: a step below 1e-8 leaves the next one at rounding level, where the
+    // polynomial's own rounding makes steps jitter (so 1e-14 need not be reached).
+    if (polishing || std::abs(next - x) <= 1e-14) return std::clamp(next, lo, hi);
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    if (hi - lo <= 1e-14) return next;
+    polishing = std::abs(next - x) <= 1e-8;
+    advance(x, next - x, c, s);
+    x = next;
+  }
+  return x;
+}
+
+double wrapTurn(double w) {
+  while (w >= M_PI) w -= 2.0 * M_PI;
+  while (w < -M_PI) w += 2.0 * M_PI;
+  return w;
+}
+
+}  // namespace
+
+namespace {
+
+// The least of s H over [0, 1] where H is the cubic with H(0) = f0, H'(0) = h d0, H(1) = f1,
+// H'(1) = h d1 (a cell of width h) and s the sign of f0: negative when H changes sign.
+double hermiteLeast(double f0, double d0, double f1, double d1, double h) {
+  const double s = f0 < 0.0 ? -1.0 : 1.0;
+  const double c0 = s * f0, c1 = s * h * d0, c2 = s * (3.0 * (f1 - f0) - h * (2.0 * d0 + d1)),
+               c3 = s * (2.0 * (f0 - f1) + h * (d0 + d1));
+  double least = std::min(c0, c0 + c1 + c2 + c3);
+  const auto at = [&](double t) {
+    if (t > 0.0 && t < 1.0) least = std::min(least, c0 + t * (c1 + t * (c2 + t * c3)));
+  };
+  // Critical points: c1 + 2 c2 t + 3 c3 t^2 = 0.
+  if (c3 == 0.0) {
+    if (c2 != 0.0) at(-c1 / (2.0 * c2));
+  } else {
+    const double disc = c2 * c2 - 3.0 * c3 * c1;
+    if (disc >= 0.0) {
+      const double r = std::sqrt(disc);
+      at((-c2 + r) / (3.0 * c3));
+      at((-c2 - r) / (3.0 * c3));
+    }
+  }
+  return least;
+}
+
+// The search of trigPolynomialRoots: cells settled by rigorous bounds, halved where the bounds
+// cannot tell.
+struct RootSearch {
+  const TrigPolynomial& f;
+  double b4 = 0.0, b5 = 0.0;  // bounds on the 4th and 5th derivatives: sum j^4 (|a_j| + |b_j|), j^5
+  double nearLevel = 0.0;     // |f| below which an extremum is a near double root
+  TrigRoot* roots = nullptr;
+  int maxRoots = 0, count = 0;
+
+  static constexpr int kMaxDepth = 24;  // halvings of a grid cell (2 pi / 128 / 2^24 ~ 3e-9 rad)
+
+  static bool negative(double x) { return x <= 0.0; }
+
+  void add(double x, bool nearDouble) {
+    if (count < maxRoots) roots[count++] = {wrapTurn(x), nearDouble};
+  }
+
+  // [lo, hi] with f, f', f'' at its ends (p, q).
+  void examine(double lo, double hi, const double p[3], const double q[3], int depth) {
+    const double h = hi - lo, h4 = h * h * h * h;
+    if (negative(p[0]) == negative(q[0])) {
+      // f differs from the cubic matching f and f' at the ends by at most b4 h^4 / 384.
+      const double least = hermiteLeast(p[0], p[1], q[0], q[1], h);
+      if (least > b4 * h4 / 384.0) {
+        // No root; an extremum of |f| near zero inside is a near double root.
+        if (least <= nearLevel && negative(p[1]) != negative(q[1]) && negative(p[0]) != negative(p[1])) {
+          const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1]);
+          if (std::abs(f.value(x)) <= nearLevel) add(x, true);
+        }
+        return;
+      }
+    } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
+      // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
+      add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), false);
+      return;
+    }
+    if (depth == kMaxDepth) {
+      // Roots within a few nanoradians: one of them, or the extremum that touches zero.
+      if (negative(p[0]) != negative(q[0])) {
+        add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), true);
+      } else {
+        add(0.5 * (lo + hi), true);
+      }
+      return;
+    }
+    const double mid = 0.5 * (lo + hi);
+    double m[3];
+    f.derivatives(mid, 2, m);
+    examine(lo, mid, p, m, depth + 1);
+    examine(mid, hi, m, q, depth + 1);
+  }
+};
+
+}  // namespace
+
+int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot* roots, int maxRoots) {
+  assert(f.degree >= 0 && f.degree <= kMaxTrigDegree);
+  if (f.degree == 0 || maxRoots <= 0) return 0;
+  // f, f' and f'' on a grid of kCellsPerDegree * degree cells around the turn.
+  constexpr int kMaxGrid = kCellsPerDegree * kMaxTrigDegree;
+  const int n = kCellsPerDegree * f.degree;
+  const double h = 2.0 * M_PI / n;
+  double d[kMaxGrid][3];
+  double scale = 0.0;
+  if (f.degree == 8) {
+    // The general 6R's degree: cos and sin of j w_k from one table of the 128 grid angles
+    // (w_k = -pi + 2 pi k / 128, so j w_k = 2 pi j k / 128 - j pi: a sign (-1)^j).
+    struct Table {
+      double c[128], s[128];
+      Table() {
+        for (int m = 0; m < 128; ++m) {
+          c[m] = std::cos(2.0 * M_PI * m / 128);
+          s[m] = std::sin(2.0 * M_PI * m / 128);
+        }
+      }
+    };
+    static const Table table;
+    static_assert(kCellsPerDegree * 8 == 128, "the table holds the degree-8 grid");
+    double a[9], b[9];
+    for (int j = 1; j <= 8; ++j) {
+      a[j] = j % 2 ? -f.a[j] : f.a[j];
+      b[j] = j % 2 ? -f.b[j] : f.b[j];
+    }
+    for (int k = 0; k < 128; ++k) {
+      double value = f.a[0], slope = 0.0, curvature = 0.0;
+      for (int j = 1; j <= 8; ++j) {
+        const int m = (j * k) & 127;
+        const double cj = table.c[m], sj = table.s[m];
+        const double even = a[j] * cj + b[j] * sj;
+        value += even;
+        slope += j * (b[j] * cj - a[j] * sj);
+        curvature -= j * j * even;
+      }
+      d[k][0] = value;
+      d[k][1] = slope;
+      d[k][2] = curvature;
+      scale = std::max(scale, std::abs(value));
+    }
+  } else {
+    // cos and sin of the grid angles -pi + k h by rotation (errors of k ulps).
+    const double ch = std::cos(h), sh = std::sin(h);
+    double c = -1.0, sn = 0.0;
+    for (int k = 0; k < n; ++k) {
+      evaluate<2>(f, c, sn, d[k]);
+      scale = std::max(scale, std::abs(d[k][0]));
+      const double cn = c * ch - sn * sh;
+      sn = sn * ch + c * sh;
+      c = cn;
+    }
+  }
+  if (!(scale > 0.0)) return 0;
+  RootSearch search{f};
+  for (int j = 1; j <= f.degree; ++j) {
+    const double weight = std::abs(f.a[j]) + std::abs(f.b[j]), j4 = double(j) * j * j * j;
+    search.b4 += j4 * weight;
+    search.b5 += j4 * j * weight;
+  }
+  search.nearLevel = nearTolerance * scale;
+  search.roots = roots;
+  search.maxRoots = maxRoots;
+  for (int k = 0; k < n; ++k) {
+    const double lo = -M_PI + k * h;
+    search.examine(lo, lo + h, d[k], d[(k + 1) % n], 0);
+  }
+  const int count = search.count;
+  std::sort(roots, roots + count, [](const TrigRoot& p, const TrigRoot& q) { return p.w < q.w; });
+  // A root on a cell's end, found from both of its cells: once.
+  int kept = 0;
+  for (int r = 0; r < count; ++r) {
+    if (kept > 0 && roots[r].w - roots[kept - 1].w <= 1e-13) continue;
+    roots[kept++] = roots[r];
+  }
+  if (kept > 1 && roots[0].w + 2.0 * M_PI - roots[kept - 1].w <= 1e-13) --kept;
+  return kept;
+}
+
+}  // namespace armdyn

@@ -1,0 +1,49 @@
+#pragma once
+// A real trigonometric polynomial f(w) = a0 + sum_{j=1..n} (a_j cos jw + b_j sin jw), read off
+// its values at n' >= 2n + 1 equally spaced angles (a discrete Fourier transform, exact for a
+// polynomial of degree n, and perfectly conditioned), and its real roots on one turn. The
+// general 6R inverse kinematics (ik_family_general_6r.cpp) reduces to the roots of one such
+// polynomial of degree 8. Nothing here allocates.
+
+namespace armdyn {
+
+// The highest degree a TrigPolynomial holds.
+constexpr int kMaxTrigDegree = 12;
+
+struct TrigPolynomial {
+  int degree = 0;
+  double a[kMaxTrigDegree + 1] = {};  // a[0] the constant, a[j] of cos jw
+  double b[kMaxTrigDegree + 1] = {};  // b[j] of sin jw (b[0] unused)
+
+  // The polynomial of degree `degree` (<= kMaxTrigDegree) whose values at w_k = 2 pi k / count,
+  // k = 0 .. count - 1, are samples[k] (count >= 2 degree + 1: exact when the sampled function is
+  // such a polynomial; otherwise its least-squares fit of that degree).
+  static TrigPolynomial fromSamples(const double* samples, int count, int degree);
+
+  double value(double w) const;
+  // f and its derivatives up to `order` (<= 3) at w: d[0] .. d[order].
+  void derivatives(double w, int order, double* d) const;
+  // The same from cos w and sin w.
+  void derivativesAt(double cosW, double sinW, int order, double* d) const;
+};
+
+// A real root w in [-pi, pi) of a TrigPolynomial. `nearDouble`: a local extremum where |f| is
+// within the caller's tolerance of zero without crossing it (a double root, or a close pair of
+// roots that rounding made complex); the extremum is returned.
+struct TrigRoot {
+  double w = 0.0;
+  bool nearDouble = false;
+};
+
+// The real roots of f on one turn, ascending, at most maxRoots (2 degree is enough). On a grid
+// of 16 degree cells, each cell is settled by rigorous bounds: f differs from the cubic matching
+// f and f' at a cell's ends by at most max|f^(4)| h^4 / 384 <= sum_j j^4 (|a_j| + |b_j|) h^4 /
+// 384, so a cell whose cubic stays farther than that from zero holds no root, and one where f
+// changes sign while the same bound one derivative up keeps f' from zero holds exactly one
+// (safeguarded Newton). Cells the bounds cannot settle are halved (up to 24 times; the bounds
+// shrink 16-fold per halving). An extremum of f within nearTolerance * max|f| of zero that does
+// not reach it is a nearDouble root, as are roots closer together than the last halving.
+// Returns how many (0 for f identically zero).
+int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot* roots, int maxRoots);
+
+}  // namespace armdyn

@@ -1,0 +1,223 @@
+// Trigonometric polynomials (kinematics/trig_polynomial.h): the fit from equally spaced samples
+// against the coefficients that made them, and the real roots against polynomials built from
+// their roots: prod_i sin((w - r_i) / 2) over an even number of roots r_i is a trigonometric
+// polynomial of half that degree, and each factor cosh(b) - cos(w - c) adds a degree and a pair
+// of complex roots c +- i b. The samples come from those products, not from the coefficients.
+
+#include "kinematics/trig_polynomial.h"
+
+#include <gtest/gtest.h>
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace armdyn {
+namespace {
+
+// The polynomial of degree (real.size() / 2 + complex.size()) whose real roots are `real` and
+// whose complex roots are c +- i b for each (c, b) of `complex`, from 2 degree + 1 samples.
+TrigPolynomial fromRoots(const std::vector<double>& real, const std::vector<std::pair<double, double>>& complex,
+                         double scale = 1.0) {
+  const int degree = static_cast<int>(real.size() / 2 + complex.size());
+  const int count = 2 * degree + 1;
+  std::vector<double> samples(count);
+  for (int k = 0; k < count; ++k) {
+    const double w = 2.0 * M_PI * k / count;
+    double v = scale;
+    for (double r : real) v *= 2.0 * std::sin((w - r) / 2.0);
+    for (const auto& [c, b] : complex) v *= std::cosh(b) - std::cos(w - c);
+    samples[k] = v;
+  }
+  return TrigPolynomial::fromSamples(samples.data(), count, degree);
+}
+
+double circleDistance(double a, double b) {
+  const double d = std::abs(std::remainder(a - b, 2.0 * M_PI));
+  return d;
+}
+
+// Every expected root matched by one found and as many found as expected. A simple root r is
+// found to tol plus its condition: the fitted polynomial's values carry rounding of about
+// 1e-16 sum |coefficients|, which moves r by that over |f'(r)| (1e-13: a thousandfold margin).
+void expectRoots(const TrigPolynomial& f, std::vector<double> expected, double tol, double nearTolerance = 1e-9) {
+  TrigRoot roots[2 * kMaxTrigDegree];
+  const int n = trigPolynomialRoots(f, nearTolerance, roots, 2 * kMaxTrigDegree);
+  std::sort(expected.begin(), expected.end());
+  const auto show = [&] {
+    std::string text = "expected";
+    for (double r : expected) text += " " + std::to_string(r);
+    text += "\nfound   ";
+    for (int i = 0; i < n; ++i) text += " " + std::to_string(roots[i].w) + (roots[i].nearDouble ? "*" : "");
+    return text;
+  };
+  ASSERT_EQ(n, static_cast<int>(expected.size())) << show();
+  for (int i = 0; i < n; ++i) {
+    EXPECT_GE(roots[i].w, -M_PI);
+    EXPECT_LT(roots[i].w, M_PI);
+    if (i > 0) {
+      EXPECT_GT(roots[i].w, roots[i - 1].w);
+    }
+  }
+  double size = 0.0;
+  for (int j = 0; j <= f.degree; ++j) size += std::abs(f.a[j]) + std::abs(f.b[j]);
+  for (double r : expected) {
+    double best = 1e300, d[2];
+    for (int i = 0; i < n; ++i) best = std::min(best, circleDistance(roots[i].w, r));
+    f.derivatives(r, 1, d);
+    EXPECT_LT(best, tol + 1e-13 * size / std::abs(d[1])) << "root " << r << "\n" << show();
+  }
+}
+
+TEST(TrigPolynomial, SamplesGiveBackTheCoefficients) {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int degree = 1 + trial % kMaxTrigDegree;
+    TrigPolynomial p;
+    p.degree = degree;
+    for (int j = 0; j <= degree; ++j) {
+      p.a[j] = u(rng);
+      p.b[j] = j ? u(rng) : 0.0;
+    }
+    const int count = 2 * degree + 1 + trial % 3;  // the minimum and a little more
+    std::vector<double> samples(count);
+    for (int k = 0; k < count; ++k) {
+      // The value by the definition, cos jw and sin jw from the library.
+      const double w = 2.0 * M_PI * k / count;
+      double v = p.a[0];
+      for (int j = 1; j <= degree; ++j) v += p.a[j] * std::cos(j * w) + p.b[j] * std::sin(j * w);
+      samples[k] = v;
+      EXPECT_NEAR(p.value(w), v, 1e-13);
+    }
+    const TrigPolynomial q = TrigPolynomial::fromSamples(samples.data(), count, degree);
+    for (int j = 0; j <= degree; ++j) {
+      EXPECT_NEAR(q.a[j], p.a[j], 1e-13) << "degree " << degree << " a" << j;
+      EXPECT_NEAR(q.b[j], p.b[j], 1e-13) << "degree " << degree << " b" << j;
+    }
+  }
+}
+
+TEST(TrigPolynomial, DerivativesMatchFiniteDifferences) {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  TrigPolynomial p;
+  p.degree = 8;
+  for (int j = 0; j <= 8; ++j) {
+    p.a[j] = u(rng);
+    p.b[j] = j ? u(rng) : 0.0;
+  }
+  for (int trial = 0; trial < 50; ++trial) {
+    const double w = M_PI * u(rng), h = 1e-5;
+    double d[4], lo[4], hi[4];
+    p.derivatives(w, 3, d);
+    p.derivatives(w - h, 3, lo);
+    p.derivatives(w + h, 3, hi);
+    // Central differences: error h^2 |f'''| / 6 with |f'''| <= sum j^3 (|a| + |b|) ~ 1e3: 1e-7.
+    for (int k = 0; k < 3; ++k) EXPECT_NEAR(d[k + 1], (hi[k] - lo[k]) / (2.0 * h), 1e-6 * (1.0 + std::abs(d[k + 1])));
+    EXPECT_EQ(d[0], p.value(w));
+  }
+}
+
+// Random real roots (up to 16: degree 8), some of the degree taken by complex pairs.
+TEST(TrigPolynomial, RootsOfRandomPolynomialsBuiltFromTheirRoots) {
+  std::mt19937 rng(13);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int pairs = trial % 9;  // real root pairs: 0..8
+    std::vector<double> real;
+    for (int i = 0; i < 2 * pairs; ++i) real.push_back(M_PI * u(rng));
+    // Roots closer than 1e-6 are one double root to the algorithm: drawn apart here (the close
+    // pairs have their own test).
+    std::sort(real.begin(), real.end());
+    bool close = false;
+    for (size_t i = 0; i < real.size(); ++i)
+      close = close || (real.size() > 1 && circleDistance(real[i], real[(i + 1) % real.size()]) < 1e-3);
+    if (close) continue;
+    std::vector<std::pair<double, double>> complex;
+    for (int i = pairs; i < 8; ++i) complex.push_back({M_PI * u(rng), 0.05 + std::abs(u(rng))});
+    const TrigPolynomial f = fromRoots(real, complex, std::pow(10.0, 3.0 * u(rng)));
+    // Roots of a polynomial fitted from rounded samples: 1e-9 rad (simple roots 1e-3 apart).
+    expectRoots(f, real, 1e-9);
+  }
+}
+
+TEST(TrigPolynomial, ClosePairsAreSeparated) {
+  // Two roots 1e-4 .. 1e-2 apart inside one grid cell (2 pi / 128 = 0.049 rad), beside others.
+  std::mt19937 rng(14);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int trial = 0; trial < 300; ++trial) {
+    const double c = M_PI * u(rng), gap = std::pow(10.0, -3.0 + u(rng));
+    std::vector<double> real = {c, c + gap, c + 2.0, c - 2.0};
+    std::vector<std::pair<double, double>> complex;
+    for (int i = 0; i < 6; ++i) complex.push_back({M_PI * u(rng), 0.1 + std::abs(u(rng))});
+    expectRoots(fromRoots(real, complex), real, 1e-7);
+  }
+}
+
+TEST(TrigPolynomial, NearDoubleRootsAreReportedAtTheirExtremum) {
+  // cosh(b) - cos(w - c) with a small b: no real root, a minimum cosh(b) - 1 ~ b^2 / 2 near c
+  // (the other factors move the product's extremum by about b^2).
+  for (const double b : {1e-4, 1e-3, 1e-2}) {
+    const double c = 0.7;
+    const TrigPolynomial f = fromRoots({-2.0, 2.5}, {{c, b}, {-1.0, 0.8}});
+    TrigRoot roots[8];
+    const int n = trigPolynomialRoots(f, 1e-3, roots, 8);
+    ASSERT_EQ(n, 3) << "b " << b;
+    int nearDoubles = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!roots[i].nearDouble) continue;
+      ++nearDoubles;
+      EXPECT_LT(circleDistance(roots[i].w, c), b) << "b " << b;
+      double d[2];
+      f.derivatives(roots[i].w, 1, d);
+      EXPECT_LT(std::abs(d[1]), 1e-12) << "b " << b << ": not an extremum";
+    }
+    EXPECT_EQ(nearDoubles, 1);
+  }
+  // A pair far from real (b = 0.5: the minimum is 0.13 of the scale) is not one.
+  TrigRoot roots[8];
+  EXPECT_EQ(trigPolynomialRoots(fromRoots({-2.0, 2.5}, {{0.7, 0.5}, {-1.0, 0.8}}), 1e-3, roots, 8), 2);
+}
+
+TEST(TrigPolynomial, DoubleRootsAreFoundOnceOrAsOneClosePair) {
+  // (w - 0.3)^2 touches zero: rounding makes it miss zero (one nearDouble extremum) or cross it
+  // twice within 1e-6 (two roots); either way nothing else there.
+  const TrigPolynomial f = fromRoots({0.3, 0.3, -1.9, 2.2}, {{1.0, 0.5}});
+  TrigRoot roots[8];
+  const int n = trigPolynomialRoots(f, 1e-6, roots, 8);
+  int near = 0, far = 0;
+  for (int i = 0; i < n; ++i) {
+    if (circleDistance(roots[i].w, 0.3) < 1e-6) {
+      ++near;
+    } else {
+      EXPECT_TRUE(circleDistance(roots[i].w, -1.9) < 1e-9 || circleDistance(roots[i].w, 2.2) < 1e-9) << roots[i].w;
+      ++far;
+    }
+  }
+  EXPECT_GE(near, 1);
+  EXPECT_LE(near, 2);
+  EXPECT_EQ(far, 2);
+}
+
+TEST(TrigPolynomial, RootsAtTheEndsOfTheTurnAndOnGridPoints) {
+  // -pi (the grid's first point) and pi - 1e-12, 0 (a grid point), and a grid point exactly.
+  expectRoots(fromRoots({-M_PI, 0.0, 1.0, -0.5}, {{2.0, 0.3}}), {-M_PI, 0.0, 1.0, -0.5}, 1e-9);
+  expectRoots(fromRoots({M_PI - 1e-12, 1.0}, {{2.0, 0.3}}), {M_PI - 1e-12, 1.0}, 1e-9);
+  expectRoots(fromRoots({-M_PI + 2.0 * M_PI * 5 / 64, 1.0}, {}), {-M_PI + 2.0 * M_PI * 5 / 64, 1.0}, 1e-9);
+}
+
+TEST(TrigPolynomial, ZeroAndConstantPolynomialsHaveNoRoots) {
+  TrigRoot roots[4];
+  TrigPolynomial zero;
+  zero.degree = 3;
+  EXPECT_EQ(trigPolynomialRoots(zero, 1e-3, roots, 4), 0);
+  TrigPolynomial constant;
+  constant.degree = 2;
+  constant.a[0] = 1.0;
+  EXPECT_EQ(trigPolynomialRoots(constant, 1e-3, roots, 4), 0);
+}
+
+}  // namespace
+}  // namespace armdyn

@@ -37,6 +37,10 @@
 // 7 as imported) makes det G a product with nearly vanishing factors whose roots need not be the
 // solutions': such arms are solved as the 24 x 24 generalised eigenproblem of the quadratic form
 // of G in tan(w/2) instead (pencilRoots), whose eigenvectors separate the nearly null directions.
+// That path allocates when its leading matrix is ill-conditioned (Eigen's QZ evaluates products
+// into heap temporaries; the standard eigensolver, taken otherwise, does not): solving is then
+// not allocation-free, the one exception to ik_family.h's rule (the Reach Bravo 7 as imported
+// takes it; general arms never do).
 // At each root the kernel of G(w), by inverse iteration, holds [x4^i x5^j], which gives theta4
 // and theta5 (a repeated root, or one the polynomial nearly touches, whose kernel is wider: from
 // the whole kernel, kernelAngles). Joints 1 and 2 then place frame 5 on the target's: joint 6's
@@ -459,13 +463,14 @@ TrigPolynomial determinantOf(const Mat12 G[3], int degree) {
 // eigenproblem of its quadratic form: with x = tan(w / 2), (1 + x^2) G(w) = M(x) = M0 + x M1 +
 // x^2 M2 (M0 = G0 + G1, M1 = 2 G2, M2 = G0 - G1), linearised as A z = x B z, z = [v; x v],
 // A = [0 I; -M0 -M1], B = [I 0; 0 M2] (24 x 24: 16 finite roots and the four pairs +-i, or
-// eigenvalues at infinity where the degree drops, skipped). Each root's eigenvector holds its
-// monomial vector [x4^i x5^j]: the eigenproblem separates the regular part of the pencil from
-// its nearly null directions, which the kernel of G(w) at the root mixes. Real roots, and nearly
+// eigenvalues at infinity where the degree drops, skipped). Each root's eigenvector z = [v; x v]
+// holds its monomial vector v = [x4^i x5^j]: the eigenproblem separates the regular part of the
+// pencil from its nearly null directions, which the kernel of G(w) at the root mixes. Real roots, and nearly
 // real ones (a close pair of real roots can come out as a complex pair with a small imaginary
 // part: its members start from re + im and re - im). ws: the roots as w; vs: their vectors.
 bool pencilRoots(const Mat12 G[3], double ws[24], Eigen::Matrix<double, 12, 1> vs[24], int& n) {
   using Mat24 = Eigen::Matrix<double, 24, 24>;
+  using Vec24 = Eigen::Matrix<double, 24, 1>;
   n = 0;
   const Mat12 M0 = G[0] + G[1], M1 = 2.0 * G[2], M2 = G[0] - G[1];
   Mat24 A = Mat24::Zero(), B = Mat24::Zero();
@@ -474,24 +479,54 @@ bool pencilRoots(const Mat12 G[3], double ws[24], Eigen::Matrix<double, 12, 1> v
   A.block<12, 12>(12, 12) = -M1;
   B.block<12, 12>(0, 0).setIdentity();
   B.block<12, 12>(12, 12) = M2;
-  const Eigen::GeneralizedEigenSolver<Mat24> ges(A, B, true);
-  if (ges.info() != Eigen::Success) return false;
-  const double scale = std::max(1.0, M2.cwiseAbs().maxCoeff());
+  // The eigenvalues: of B^-1 A when M2 is well enough conditioned (Eigen's standard solver does
+  // not allocate), else of the generalised problem (Eigen's QZ allocates; its infinite eigenvalues
+  // skipped). Each kept root's eigenvector by inverse iteration on the pencil: (A - x B) z =
+  // B z_old, two steps from a fixed generic start (A - x B is singular along the eigenvector; the
+  // pencil's nearly null directions are some 1e-8 of it, far above the eigenvector's rounding
+  // level: two steps separate them).
+  std::complex<double> values[24];
+  const Eigen::PartialPivLU<Mat12> lu2(M2);
+  if (lu2.rcond() > 1e-6) {
+    Mat24 C = Mat24::Zero();
+    C.block<12, 12>(0, 12).setIdentity();
+    C.block<12, 12>(12, 0) = -lu2.solve(M0);
+    C.block<12, 12>(12, 12) = -lu2.solve(M1);
+    const Eigen::EigenSolver<Mat24> es(C, false);
+    if (es.info() != Eigen::Success) return false;
+    for (int r = 0; r < 24; ++r) values[r] = es.eigenvalues()(r);
+  } else {
+    const Eigen::GeneralizedEigenSolver<Mat24> ges(A, B, false);
+    if (ges.info() != Eigen::Success) return false;
+    const double scale = std::max(1.0, M2.cwiseAbs().maxCoeff());
+    for (int r = 0; r < 24; ++r) {
+      const double beta = ges.betas()(r);
+      values[r] = std::abs(beta) > 1e-10 * scale ? ges.alphas()(r) / beta : std::complex<double>(0.0, 1e300);
+    }
+  }
   for (int r = 0; r < 24; ++r) {
-    const double beta = ges.betas()(r);
-    if (!(std::abs(beta) > 1e-10 * scale)) continue;  // at infinity
-    const std::complex<double> lambda = ges.alphas()(r) / beta;
+    const std::complex<double> lambda = values[r];
     if (std::abs(lambda.imag()) > 0.05 * (1.0 + std::abs(lambda.real()))) continue;
     const double x3 = std::abs(lambda.imag()) > 1e-9 * (1.0 + std::abs(lambda.real())) ? lambda.real() + lambda.imag()
                                                                                          : lambda.real();
-    Eigen::Matrix<std::complex<double>, 24, 1> z = ges.eigenvectors().col(r);
-    if (!z.allFinite()) continue;  // Eigen's back-substitution at a repeated root
-    Eigen::Index big = 0;
-    z.cwiseAbs().maxCoeff(&big);
-    z /= z(big);
+    Mat24 P = A - x3 * B;
+    Eigen::PartialPivLU<Mat24> lu(P);
+    if (!(lu.matrixLU().diagonal().cwiseAbs().minCoeff() > 0.0)) {
+      P.diagonal().array() += 1e-14 * std::max(1.0, P.cwiseAbs().maxCoeff());  // exactly singular
+      lu.compute(P);
+    }
+    Vec24 z;
+    for (int i = 0; i < 24; ++i) z(i) = 1.0 + 0.1 * i * ((i % 2) ? -1.0 : 1.0);
+    bool finite = true;
+    for (int it = 0; it < 2 && finite; ++it) {
+      z = lu.solve(B * z);
+      const double norm = z.norm();
+      finite = norm > 0.0 && std::isfinite(norm);
+      if (finite) z /= norm;
+    }
+    if (!finite) continue;
     ws[n] = 2.0 * std::atan(x3);
-    vs[n] = std::abs(x3) <= 1.0 ? Eigen::Matrix<double, 12, 1>(z.head<12>().real())
-                                : Eigen::Matrix<double, 12, 1>(z.tail<12>().real() / x3);
+    vs[n] = std::abs(x3) <= 1.0 ? Eigen::Matrix<double, 12, 1>(z.head<12>()) : Eigen::Matrix<double, 12, 1>(z.tail<12>() / x3);
     ++n;
   }
   return true;
@@ -515,7 +550,6 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   const Elimination& e = pencil.e;
   const auto& qr = pencil.qr;
   const Mat12* G = pencil.G;
-  // det G(w) has degree 8 (see the derivation above): its real roots are the solutions' w.
   // Each root w and its monomial vector [x4^i x5^j].
   double xs[24];
   bool nearDouble[24] = {}, wide[24] = {};
@@ -523,6 +557,9 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   int nx = 0;
   if (pencil.nearlySingular) {
     if (!pencilRoots(G, xs, vs, nx)) return false;
+    // Every kernel there is nearly wider than one direction: a repeated root takes its angles
+    // from the whole kernel (kernelAngles), as it did before the determinant.
+    std::fill(wide, wide + nx, true);
   } else {
     // det G(w) has degree 8 (see the derivation above): its real roots are the solutions' w, and
     // the kernel of G(w) there (by inverse iteration) the monomial vector.
@@ -553,12 +590,12 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
         done[o] = true;
         cluster = true;
       }
-    const double w3 = xs[r];
+    const double root = xs[r];
     // A repeated root (or one the polynomial nearly touches) may carry two solutions: the kernel
     // of G(w) tells, when its LU says it may be wider than one direction.
     cluster = (cluster || nearDouble[r]) && wide[r];
     if (!neighbourPass) {
-      if (cluster) nu = kernelAngles(G, w3, u4s, u5s);
+      if (cluster) nu = kernelAngles(G, root, u4s, u5s);
       if (nu == 0) {
         anglesFromMonomials(vs[r], u4s[0], u5s[0]);
         nu = 1;
@@ -578,7 +615,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     for (int iu = 0; iu < nu && count < kMaxCandidates; ++iu) {
     const double u4 = u4s[iu], u5 = u5s[iu];
     Raw& c = out[count];
-    c.theta[2] = kShift3 + w3;
+    c.theta[2] = kShift3 + root;
     c.theta[3] = kShift4 + u4;
     c.theta[4] = kShift5 + u5;
     // Joints 1 and 2 place frame 5 (known in frame 2 now) on the target's: joint 6's axis first,

@@ -105,7 +105,7 @@ void TrigPolynomial::derivativesAt(double c1, double s1, int order, double* d) c
 namespace {
 
 // (cos, sin) of x + d from those of x: for |d| <= 0.1 by the Taylor series of cos d and sin d to
-// their d^8 and d^9 terms (truncation below 1e-17 there; no library call), else directly.
+// their d^8 and d^9 terms (truncation at most 3e-17 there; no library call), else directly.
 void advance(double x, double d, double& c, double& s) {
   if (std::abs(d) > 0.1) {
     c = std::cos(x + d);
@@ -121,11 +121,14 @@ void advance(double x, double d, double& c, double& s) {
 }
 
 // The root of f's derivative of order `order` (0: f itself) in [lo, hi], where it has the
-// values glo and ghi of opposite signs (or one zero): from the secant's zero, Newton steps,
-// bisection when a step leaves the bracket; to 1e-14 rad or one step past 1e-8 (rounding level).
+// values glo and ghi of opposite signs (an end where it is exactly zero is the root): from the
+// secant's zero, Newton steps, bisection when a step leaves the bracket; to 1e-14 rad or one
+// step past 1e-8 (rounding level).
 template <int Order>
 double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, double ghi) {
-  double x = glo != ghi ? lo + (hi - lo) * glo / (glo - ghi) : 0.5 * (lo + hi);
+  if (glo == 0.0) return lo;
+  if (ghi == 0.0) return hi;
+  double x = lo + (hi - lo) * glo / (glo - ghi);
   if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
   double c = std::cos(x), s = std::sin(x);
   bool polishing = false;
@@ -134,7 +137,7 @@ double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, 
     evaluate<Order + 1>(f, c, s, d);
     const double g = d[Order], dg = d[Order + 1];
     if (g == 0.0) return x;
-    if ((g < 0.0) == (glo < 0.0)) {
+    if ((g < 0.0) == (glo < 0.0)) {  // glo is not zero
       lo = x;
       glo = g;
     } else {
@@ -159,17 +162,17 @@ double wrapTurn(double w) {
   return w;
 }
 
-}  // namespace
-
-namespace {
+// Zero counts as negative, everywhere below (one convention for the signs of cells' ends,
+// brackets and cubics).
+bool negative(double x) { return x <= 0.0; }
 
 // The least of s H over [0, 1] where H is the cubic with H(0) = f0, H'(0) = h d0, H(1) = f1,
 // H'(1) = h d1 (a cell of width h) and s the sign of f0: negative when H changes sign.
 double hermiteLeast(double f0, double d0, double f1, double d1, double h) {
-  const double s = f0 < 0.0 ? -1.0 : 1.0;
+  const double s = negative(f0) ? -1.0 : 1.0;
   const double c0 = s * f0, c1 = s * h * d0, c2 = s * (3.0 * (f1 - f0) - h * (2.0 * d0 + d1)),
                c3 = s * (2.0 * (f0 - f1) + h * (d0 + d1));
-  double least = std::min(c0, c0 + c1 + c2 + c3);
+  double least = std::min(c0, s * f1);
   const auto at = [&](double t) {
     if (t > 0.0 && t < 1.0) least = std::min(least, c0 + t * (c1 + t * (c2 + t * c3)));
   };
@@ -187,21 +190,26 @@ double hermiteLeast(double f0, double d0, double f1, double d1, double h) {
   return least;
 }
 
-// The search of trigPolynomialRoots: cells settled by rigorous bounds, halved where the bounds
-// cannot tell.
+// The search of trigPolynomialRoots on a polynomial scaled to coefficients of at most 1: cells
+// settled by rigorous bounds, split where the bounds cannot tell.
 struct RootSearch {
+  static constexpr int kCapacity = 256;  // roots found before merging (a cluster may give several)
+  static constexpr int kMaxDepth = 32;   // splits of a grid cell (0.53^32 ~ 1e-9 of it)
+  // Cells split in all (the bounds settle all but those at roots, about 2 per level each): past
+  // this, cells are settled as at the last depth (termination whatever the rounding does).
+  static constexpr int kSplitBudget = 20000;
+  // Cells are split at this fraction, not at their middle: a polynomial with roots at simple
+  // fractions of pi (sin 8w...) then has none on the points the search evaluates.
+  static constexpr double kSplit = 0.4711;
+
   const TrigPolynomial& f;
   double b4 = 0.0, b5 = 0.0;  // bounds on the 4th and 5th derivatives: sum j^4 (|a_j| + |b_j|), j^5
   double nearLevel = 0.0;     // |f| below which an extremum is a near double root
-  TrigRoot* roots = nullptr;
-  int maxRoots = 0, count = 0;
-
-  static constexpr int kMaxDepth = 24;  // halvings of a grid cell (2 pi / 128 / 2^24 ~ 3e-9 rad)
-
-  static bool negative(double x) { return x <= 0.0; }
+  TrigRoot found[kCapacity] = {};
+  int count = 0, splits = 0;
 
   void add(double x, bool nearDouble) {
-    if (count < maxRoots) roots[count++] = {wrapTurn(x), nearDouble};
+    if (count < kCapacity) found[count++] = {wrapTurn(x), nearDouble};
   }
 
   // [lo, hi] with f, f', f'' at its ends (p, q).
@@ -223,8 +231,8 @@ struct RootSearch {
       add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), false);
       return;
     }
-    if (depth == kMaxDepth) {
-      // Roots within a few nanoradians: one of them, or the extremum that touches zero.
+    if (depth == kMaxDepth || splits >= kSplitBudget) {
+      // Roots within a nanoradian or so: one of them, or the extremum that touches zero.
       if (negative(p[0]) != negative(q[0])) {
         add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), true);
       } else {
@@ -232,7 +240,8 @@ struct RootSearch {
       }
       return;
     }
-    const double mid = 0.5 * (lo + hi);
+    ++splits;
+    const double mid = lo + kSplit * h;
     double m[3];
     f.derivatives(mid, 2, m);
     examine(lo, mid, p, m, depth + 1);
@@ -240,11 +249,30 @@ struct RootSearch {
   }
 };
 
+// The grid's points are -pi + (k + kGridOffset) h: off the simple fractions of pi where
+// structured polynomials have roots (a value of exactly zero at a cell's end is then a matter of
+// chance, and still handled by the one sign convention).
+constexpr double kGridOffset = 0.2871;
+
 }  // namespace
 
-int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot* roots, int maxRoots) {
-  assert(f.degree >= 0 && f.degree <= kMaxTrigDegree);
-  if (f.degree == 0 || maxRoots <= 0) return 0;
+int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots) {
+  assert(poly.degree >= 0 && poly.degree <= kMaxTrigDegree);
+  if (poly.degree == 0 || maxRoots <= 0) return 0;
+  // The same roots for the polynomial scaled to coefficients of at most 1 (the bounds below then
+  // cannot overflow); none for non-finite coefficients.
+  double size = 0.0;
+  for (int j = 0; j <= poly.degree; ++j) {
+    if (!std::isfinite(poly.a[j]) || !std::isfinite(poly.b[j])) return 0;
+    size = std::max({size, std::abs(poly.a[j]), std::abs(poly.b[j])});
+  }
+  if (!(size > 0.0)) return 0;
+  TrigPolynomial f;
+  f.degree = poly.degree;
+  for (int j = 0; j <= poly.degree; ++j) {
+    f.a[j] = poly.a[j] / size;
+    f.b[j] = poly.b[j] / size;
+  }
   // f, f' and f'' on a grid of kCellsPerDegree * degree cells around the turn.
   constexpr int kMaxGrid = kCellsPerDegree * kMaxTrigDegree;
   const int n = kCellsPerDegree * f.degree;
@@ -252,32 +280,27 @@ int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot*
   double d[kMaxGrid][3];
   double scale = 0.0;
   if (f.degree == 8) {
-    // The general 6R's degree: cos and sin of j w_k from one table of the 128 grid angles
-    // (w_k = -pi + 2 pi k / 128, so j w_k = 2 pi j k / 128 - j pi: a sign (-1)^j).
+    // The general 6R's degree: cos j w_k and sin j w_k from a table built once.
     struct Table {
-      double c[128], s[128];
+      double c[9][128], s[9][128];
       Table() {
-        for (int m = 0; m < 128; ++m) {
-          c[m] = std::cos(2.0 * M_PI * m / 128);
-          s[m] = std::sin(2.0 * M_PI * m / 128);
-        }
+        for (int j = 1; j <= 8; ++j)
+          for (int k = 0; k < 128; ++k) {
+            const double w = -M_PI + (k + kGridOffset) * 2.0 * M_PI / 128;
+            c[j][k] = std::cos(j * w);
+            s[j][k] = std::sin(j * w);
+          }
       }
     };
     static const Table table;
     static_assert(kCellsPerDegree * 8 == 128, "the table holds the degree-8 grid");
-    double a[9], b[9];
-    for (int j = 1; j <= 8; ++j) {
-      a[j] = j % 2 ? -f.a[j] : f.a[j];
-      b[j] = j % 2 ? -f.b[j] : f.b[j];
-    }
     for (int k = 0; k < 128; ++k) {
       double value = f.a[0], slope = 0.0, curvature = 0.0;
       for (int j = 1; j <= 8; ++j) {
-        const int m = (j * k) & 127;
-        const double cj = table.c[m], sj = table.s[m];
-        const double even = a[j] * cj + b[j] * sj;
+        const double cj = table.c[j][k], sj = table.s[j][k];
+        const double even = f.a[j] * cj + f.b[j] * sj;
         value += even;
-        slope += j * (b[j] * cj - a[j] * sj);
+        slope += j * (f.b[j] * cj - f.a[j] * sj);
         curvature -= j * j * even;
       }
       d[k][0] = value;
@@ -286,9 +309,9 @@ int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot*
       scale = std::max(scale, std::abs(value));
     }
   } else {
-    // cos and sin of the grid angles -pi + k h by rotation (errors of k ulps).
+    // cos and sin of the grid angles by rotation (errors of k ulps).
     const double ch = std::cos(h), sh = std::sin(h);
-    double c = -1.0, sn = 0.0;
+    double c = std::cos(-M_PI + kGridOffset * h), sn = std::sin(-M_PI + kGridOffset * h);
     for (int k = 0; k < n; ++k) {
       evaluate<2>(f, c, sn, d[k]);
       scale = std::max(scale, std::abs(d[k][0]));
@@ -297,30 +320,30 @@ int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot*
       c = cn;
     }
   }
-  if (!(scale > 0.0)) return 0;
-  RootSearch search{f};
+  RootSearch search{f, 0.0, 0.0, 0.0, {}, 0, 0};
   for (int j = 1; j <= f.degree; ++j) {
     const double weight = std::abs(f.a[j]) + std::abs(f.b[j]), j4 = double(j) * j * j * j;
     search.b4 += j4 * weight;
     search.b5 += j4 * j * weight;
   }
   search.nearLevel = nearTolerance * scale;
-  search.roots = roots;
-  search.maxRoots = maxRoots;
   for (int k = 0; k < n; ++k) {
-    const double lo = -M_PI + k * h;
+    const double lo = -M_PI + (k + kGridOffset) * h;
     search.examine(lo, lo + h, d[k], d[(k + 1) % n], 0);
   }
+  TrigRoot* found = search.found;
   const int count = search.count;
-  std::sort(roots, roots + count, [](const TrigRoot& p, const TrigRoot& q) { return p.w < q.w; });
-  // A root on a cell's end, found from both of its cells: once.
+  std::sort(found, found + count, [](const TrigRoot& p, const TrigRoot& q) { return p.w < q.w; });
+  // A root found from both sides of a cell's end (a value of exactly zero there): once.
   int kept = 0;
   for (int r = 0; r < count; ++r) {
-    if (kept > 0 && roots[r].w - roots[kept - 1].w <= 1e-13) continue;
-    roots[kept++] = roots[r];
+    if (kept > 0 && found[r].w - found[kept - 1].w <= 1e-13) continue;
+    found[kept++] = found[r];
   }
-  if (kept > 1 && roots[0].w + 2.0 * M_PI - roots[kept - 1].w <= 1e-13) --kept;
-  return kept;
+  if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
+  const int out = std::min(kept, maxRoots);
+  std::copy(found, found + out, roots);
+  return out;
 }
 
 }  // namespace armdyn

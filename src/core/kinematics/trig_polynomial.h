@@ -35,15 +35,16 @@ struct TrigRoot {
   bool nearDouble = false;
 };
 
-// The real roots of f on one turn, ascending, at most maxRoots (2 degree is enough). On a grid
-// of 16 degree cells, each cell is settled by rigorous bounds: f differs from the cubic matching
-// f and f' at a cell's ends by at most max|f^(4)| h^4 / 384 <= sum_j j^4 (|a_j| + |b_j|) h^4 /
-// 384, so a cell whose cubic stays farther than that from zero holds no root, and one where f
-// changes sign while the same bound one derivative up keeps f' from zero holds exactly one
-// (safeguarded Newton). Cells the bounds cannot settle are halved (up to 24 times; the bounds
-// shrink 16-fold per halving). An extremum of f within nearTolerance * max|f| of zero that does
-// not reach it is a nearDouble root, as are roots closer together than the last halving.
-// Returns how many (0 for f identically zero).
-int trigPolynomialRoots(const TrigPolynomial& f, double nearTolerance, TrigRoot* roots, int maxRoots);
+// The real roots of f on one turn, ascending, at most maxRoots (the first ones if there are more;
+// 2 degree is the most a polynomial has). On a grid of 16 degree cells (offset from the simple
+// fractions of pi), each cell is settled by rigorous bounds: f differs from the cubic matching f
+// and f' at a cell's ends by at most max|f^(4)| h^4 / 384 <= sum_j j^4 (|a_j| + |b_j|) h^4 / 384,
+// so a cell whose cubic stays farther than that from zero holds no root, and one where f changes
+// sign while the same bound one derivative up keeps f' from zero holds exactly one (safeguarded
+// Newton). Cells the bounds cannot settle are split (up to 32 times). An extremum of f within
+// nearTolerance * max|f| of zero that does not reach it is a nearDouble root, as are roots
+// closer together than the last split. Returns how many (0 for f identically zero or with a
+// coefficient that is not finite).
+int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots);
 
 }  // namespace armdyn

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -128,8 +129,8 @@ TEST(TrigPolynomial, RootsOfRandomPolynomialsBuiltFromTheirRoots) {
     const int pairs = trial % 9;  // real root pairs: 0..8
     std::vector<double> real;
     for (int i = 0; i < 2 * pairs; ++i) real.push_back(M_PI * u(rng));
-    // Roots closer than 1e-6 are one double root to the algorithm: drawn apart here (the close
-    // pairs have their own test).
+    // Roots closer than 1e-3 are drawn again here (close pairs have their own test; roots closer
+    // than 1e-6 are one double root to the IK).
     std::sort(real.begin(), real.end());
     bool close = false;
     for (size_t i = 0; i < real.size(); ++i)
@@ -201,11 +202,71 @@ TEST(TrigPolynomial, DoubleRootsAreFoundOnceOrAsOneClosePair) {
   EXPECT_EQ(far, 2);
 }
 
-TEST(TrigPolynomial, RootsAtTheEndsOfTheTurnAndOnGridPoints) {
-  // -pi (the grid's first point) and pi - 1e-12, 0 (a grid point), and a grid point exactly.
+TEST(TrigPolynomial, RootsAtTheEndsOfTheTurn) {
   expectRoots(fromRoots({-M_PI, 0.0, 1.0, -0.5}, {{2.0, 0.3}}), {-M_PI, 0.0, 1.0, -0.5}, 1e-9);
   expectRoots(fromRoots({M_PI - 1e-12, 1.0}, {{2.0, 0.3}}), {M_PI - 1e-12, 1.0}, 1e-9);
-  expectRoots(fromRoots({-M_PI + 2.0 * M_PI * 5 / 64, 1.0}, {}), {-M_PI + 2.0 * M_PI * 5 / 64, 1.0}, 1e-9);
+}
+
+// Polynomials whose values are exactly zero at simple fractions of pi (odd ones vanish at 0 and
+// -pi in floating point): each root once, none invented. Found by review: with roots on grid
+// points, a sign convention that differed between the cell test and the bracket invented roots
+// where f = 0.38 and lost the real ones.
+TEST(TrigPolynomial, ExactZerosAtSimpleFractionsOfPi) {
+  for (int degree : {1, 2, 3, 8, 12}) {
+    for (int m : {1, 2, 4, 8}) {
+      if (m > degree) continue;
+      for (double sign : {1.0, -1.0}) {
+        TrigPolynomial f;  // sign sin(m w), held as a polynomial of `degree`
+        f.degree = degree;
+        f.b[m] = sign;
+        std::vector<double> expected;
+        for (int k = 0; k < 2 * m; ++k) expected.push_back(-M_PI + k * M_PI / m);
+        SCOPED_TRACE("degree " + std::to_string(degree) + " sin " + std::to_string(m) + "w");
+        expectRoots(f, expected, 1e-12);
+        TrigRoot roots[2 * kMaxTrigDegree];
+        const int n = trigPolynomialRoots(f, 1e-3, roots, 2 * kMaxTrigDegree);
+        for (int i = 0; i < n; ++i) EXPECT_LT(std::abs(f.value(roots[i].w)), 1e-12);
+      }
+    }
+  }
+}
+
+// The IK's call: 16 real roots at degree 8 into room for 16.
+TEST(TrigPolynomial, SixteenRootsFitSixteenPlaces) {
+  std::vector<double> real;
+  for (int k = 0; k < 16; ++k) real.push_back(-3.0 + 0.37 * k + 0.01 * (k % 3));
+  const TrigPolynomial f = fromRoots(real, {});
+  TrigRoot roots[16];
+  ASSERT_EQ(trigPolynomialRoots(f, 1e-3, roots, 16), 16);
+  for (int k = 0; k < 16; ++k) EXPECT_NEAR(roots[k].w, real[static_cast<size_t>(k)], 1e-10);
+  TrigPolynomial g;  // -sin 8w: roots on simple fractions of pi
+  g.degree = 8;
+  g.b[8] = -1.0;
+  ASSERT_EQ(trigPolynomialRoots(g, 1e-3, roots, 16), 16);
+  for (int k = 0; k < 16; ++k) EXPECT_NEAR(roots[k].w, -M_PI + k * M_PI / 8, 1e-12);
+}
+
+// Huge or non-finite coefficients: the same roots (the search scales the polynomial first;
+// found by review: 1e305 made the bounds infinite and every cell was split to the end), or none.
+TEST(TrigPolynomial, HugeAndNonFiniteCoefficients) {
+  TrigPolynomial f = fromRoots({-1.0, 0.5, 2.0, 2.5}, {{0.0, 0.4}});
+  TrigPolynomial big = f;
+  for (int j = 0; j <= big.degree; ++j) {
+    big.a[j] *= 1e305;
+    big.b[j] *= 1e305;
+  }
+  expectRoots(big, {-1.0, 0.5, 2.0, 2.5}, 1e-9);
+  TrigPolynomial tiny = f;
+  for (int j = 0; j <= tiny.degree; ++j) {
+    tiny.a[j] *= 1e-300;
+    tiny.b[j] *= 1e-300;
+  }
+  expectRoots(tiny, {-1.0, 0.5, 2.0, 2.5}, 1e-9);
+  TrigRoot roots[8];
+  f.a[1] = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(trigPolynomialRoots(f, 1e-3, roots, 8), 0);
+  f.a[1] = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(trigPolynomialRoots(f, 1e-3, roots, 8), 0);
 }
 
 TEST(TrigPolynomial, ZeroAndConstantPolynomialsHaveNoRoots) {

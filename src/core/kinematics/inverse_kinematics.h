@@ -22,7 +22,9 @@
 //               in the order of (q1, q2, q3); the default is the one nearest the seed.
 //   "general_6r"
 //               any six-revolute arm no family above takes: every real solution (up to 16) by
-//               Raghavan & Roth's elimination solved as an eigenproblem; "branch1".."branch16".
+//               Raghavan & Roth's elimination, the real roots of its determinant (a
+//               trigonometric polynomial of degree 8; nearly singular ones as an eigenproblem);
+//               "branch1".."branch16".
 //               Arms whose elimination is degenerate (a singular matrix pencil, e.g. joints 4-6
 //               parallel) or that have fewer than six independent motions are refused: numerical.
 // Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4 and alpha5 any twist other

@@ -117,18 +117,13 @@ Vec9 products(double u, double v) {
   return m;
 }
 
-// The grid {0, pi/2, pi}^2 and the inverse of its product matrix (column g: products at grid
-// point g), built once.
+// The grid {0, pi/2, pi}^2 (point g: (g / 3, g % 3) quarter turns, as readOff walks it) and the
+// inverse of its product matrix (column g: products at grid point g), built once.
 struct Grid {
-  double u[9], v[9];
   Eigen::Matrix<double, 9, 9> inverse;
   Grid() {
     Eigen::Matrix<double, 9, 9> m;
-    for (int g = 0; g < 9; ++g) {
-      u[g] = (g / 3) * M_PI / 2;
-      v[g] = (g % 3) * M_PI / 2;
-      m.col(g) = products(u[g], v[g]);
-    }
+    for (int g = 0; g < 9; ++g) m.col(g) = products((g / 3) * M_PI / 2, (g % 3) * M_PI / 2);
     inverse = m.inverse();
   }
 };

@@ -31,8 +31,9 @@
 // the factor (1 + x3^2)^4 (the four conjugate pairs +-i of the half-angle substitution), leaving
 // degree 16 = 2 x 8 (the test checks that the coefficients of degree 9-12 vanish). Its 17
 // coefficients come from det G at 17 equally spaced w (a discrete Fourier transform, exact and
-// perfectly conditioned; each determinant one 12 x 12 LU), its real roots from
-// trigPolynomialRoots (trig_polynomial.h: rigorous bounds per grid cell, so close pairs are kept).
+// perfectly conditioned; each determinant one LU that uses G's two copies of a 6 x 9 block,
+// shifted_pair_lu.h), its real roots from trigPolynomialRoots (trig_polynomial.h: rigorous
+// bounds per grid cell, so close pairs are kept).
 // A nearly singular G (two pivots below 1e-4 at a generic w: nearly special arms, the Reach Bravo
 // 7 as imported) makes det G a product with nearly vanishing factors whose roots need not be the
 // solutions': such arms are solved as the 24 x 24 generalised eigenproblem of the quadratic form
@@ -61,6 +62,7 @@
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics/scalar_equations.h"
+#include "kinematics/shifted_pair_lu.h"
 #include "kinematics/trig_polynomial.h"
 
 #include <Eigen/Eigenvalues>
@@ -91,6 +93,9 @@ constexpr int kDetDegree = 8;
 // A local extremum of det G within this fraction of its largest value of zero is tried as a
 // double root (a close pair rounding made complex).
 constexpr double kNearDoubleRoot = 1e-3;
+// A solution whose Jacobian has sigma_min / sigma_max below this is near a fold: Newton is
+// restarted beside it (a close pair the elimination may have merged).
+constexpr double kFoldRatio = 3e-3;
 
 const std::vector<std::string>& configurations() {
   static const std::vector<std::string> names = [] {
@@ -219,82 +224,8 @@ void anglesFromMonomials(const Eigen::Matrix<double, 12, 1>& v, double& u4, doub
 // G(w) = G[0] + cos w G[1] + sin w G[2].
 Mat12 pencilAt(const Mat12 G[3], double w) { return G[0] + std::cos(w) * G[1] + std::sin(w) * G[2]; }
 
-// The LU factors of a 12 x 12 matrix with partial (row) pivoting, in place: the determinant of
-// G(w) at the samples and inverse iteration at the roots. Each elimination step has fixed sizes
-// (a template per column: unrolled, vectorised rank-one updates). A pivot that is exactly zero
-// (a singular matrix) is replaced by `zeroPivot` (0: the factoring stops there with det = 0).
-struct Lu12 {
-  Mat12 lu;
-  int perm[12];
-  double det = 1.0;
-
-  template <int C>
-  bool step(double zeroPivot) {
-    if constexpr (C == 12) {
-      return true;
-    } else {
-      Eigen::Index p = 0;
-      lu.col(C).template tail<12 - C>().cwiseAbs().maxCoeff(&p);
-      p += C;
-      perm[C] = static_cast<int>(p);
-      if (p != C) {
-        lu.row(p).swap(lu.row(C));
-        det = -det;
-      }
-      if (lu(C, C) == 0.0) {
-        if (zeroPivot == 0.0) {
-          det = 0.0;
-          return false;
-        }
-        lu(C, C) = zeroPivot;
-      }
-      det *= lu(C, C);
-      if constexpr (C < 11) {
-        constexpr int R = 11 - C;
-        lu.col(C).template tail<R>() *= 1.0 / lu(C, C);
-        lu.template bottomRightCorner<R, R>().noalias() -=
-            lu.col(C).template tail<R>() * lu.row(C).template tail<R>();
-      }
-      return step<C + 1>(zeroPivot);
-    }
-  }
-
-  void compute(const Mat12& m, double zeroPivot) {
-    lu = m;
-    det = 1.0;
-    step<0>(zeroPivot);
-  }
-
-  // x = m^-1 b in place: the row exchanges, then L and U by columns (fixed sizes, unrolled).
-  void solve(Eigen::Matrix<double, 12, 1>& x) const {
-    for (int c = 0; c < 12; ++c) std::swap(x(c), x(perm[c]));
-    forward<0>(x);
-    backward<11>(x);
-  }
-
-  template <int C>
-  void forward(Eigen::Matrix<double, 12, 1>& x) const {
-    if constexpr (C < 11) {
-      x.template tail<11 - C>() -= lu.col(C).template tail<11 - C>() * x(C);
-      forward<C + 1>(x);
-    }
-  }
-
-  template <int C>
-  void backward(Eigen::Matrix<double, 12, 1>& x) const {
-    x(C) /= lu(C, C);
-    if constexpr (C > 0) {
-      x.template head<C>() -= lu.col(C).template head<C>() * x(C);
-      backward<C - 1>(x);
-    }
-  }
-};
-
-double determinant(const Mat12& m) {
-  Lu12 lu;
-  lu.compute(m, 0.0);
-  return lu.det;
-}
+// G(w) as its block: A(w) = sig[0] + cos w sig[1] + sin w sig[2] (G = [A 0; 0 A], shifted_pair_lu.h).
+Mat6x9 blockAt(const Mat6x9 sig[3], double c, double s) { return sig[0] + c * sig[1] + s * sig[2]; }
 
 // The (u4, u5) of every solution at a repeated root w: the kernel V of G(w) (k <= 4 columns)
 // holds their monomial vectors; shifting i by one multiplies by x4, so (rows i = 1..3) V c =
@@ -334,13 +265,14 @@ int kernelAngles(const Mat12 G[3], double w, double u4[4], double u5[4]) {
 // solve amplifies either way). `wide`: the second smallest pivot is also below 1e-3 of the
 // largest, so the kernel may have two or more dimensions (kernelAngles decides). False when the
 // result is not finite.
-bool kernelVector(const Mat12 G[3], double w, Eigen::Matrix<double, 12, 1>& v, bool& wide) {
-  const Mat12 Mx = pencilAt(G, w);
-  Lu12 lu;
-  lu.compute(Mx, 1e-14 * std::max(1e-300, Mx.cwiseAbs().maxCoeff()));
+bool kernelVector(const Mat6x9 sig[3], double w, Eigen::Matrix<double, 12, 1>& v, bool& wide) {
+  const Mat6x9 A = blockAt(sig, std::cos(w), std::sin(w));
+  ShiftedPairLu lu;
+  lu.compute(A, 1e-14 * std::max(1e-300, A.cwiseAbs().maxCoeff()));
+  double pivots[12];
+  lu.pivotMagnitudes(pivots);
   double largest = 0.0, least = 1e300, second = 1e300;
-  for (int i = 0; i < 12; ++i) {
-    const double p = std::abs(lu.lu(i, i));
+  for (const double p : pivots) {
     largest = std::max(largest, p);
     if (p < least) {
       second = least;
@@ -368,6 +300,7 @@ bool kernelVector(const Mat12 G[3], double w, Eigen::Matrix<double, 12, 1>& v, b
 struct Pencil {
   Elimination e;
   Eigen::HouseholderQR<Eigen::Matrix<double, 14, 8>> qr;
+  Mat6x9 sig[3];  // G's block A(w) = sig[0] + cos w sig[1] + sin w sig[2]
   Mat12 G[3];
   bool nearlySingular = false;  // solved as a generalised eigenproblem (pencilRoots)
 };
@@ -420,7 +353,8 @@ bool buildPencil(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3
   const Mat6x9 Sc = N.lazyProduct(e.Pc), Ss = N.lazyProduct(e.Ps), S1 = N.lazyProduct(P1q);
   const Eigen::Matrix<double, 9, 9>& K = halfAngleMap();
   Mat12* G = pencil.G;
-  const Mat6x9 sig[3] = {S1.lazyProduct(K), Sc.lazyProduct(K), Ss.lazyProduct(K)};
+  Mat6x9* sig = pencil.sig;
+  sig[0] = S1.lazyProduct(K), sig[1] = Sc.lazyProduct(K), sig[2] = Ss.lazyProduct(K);
   for (int d = 0; d < 3; ++d) {
     G[d].setZero();
     G[d].block<6, 9>(0, 0) = sig[d];
@@ -440,13 +374,15 @@ bool buildPencil(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3
 
 // det G(w) as a trigonometric polynomial of the given degree, from its values at 2 degree + 1
 // equally spaced w (exact when det G has at most that degree).
-TrigPolynomial determinantOf(const Mat12 G[3], int degree) {
+TrigPolynomial determinantOf(const Mat6x9 sig[3], int degree) {
   const int count = 2 * degree + 1;
   double samples[2 * kMaxTrigDegree + 1];
+  ShiftedPairLu lu;
   const double c1 = std::cos(2.0 * M_PI / count), s1 = std::sin(2.0 * M_PI / count);
   double c = 1.0, sn = 0.0;
   for (int k = 0; k < count; ++k) {
-    samples[k] = determinant(G[0] + c * G[1] + sn * G[2]);
+    lu.compute(blockAt(sig, c, sn), 0.0);
+    samples[k] = lu.determinant();
     const double cn = c * c1 - sn * s1;  // the next sample's angle by rotation
     sn = sn * c1 + c * s1;
     c = cn;
@@ -558,11 +494,11 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   } else {
     // det G(w) has degree 8 (see the derivation above): its real roots are the solutions' w, and
     // the kernel of G(w) there (by inverse iteration) the monomial vector.
-    const TrigPolynomial det = determinantOf(G, kDetDegree);
+    const TrigPolynomial det = determinantOf(pencil.sig, kDetDegree);
     TrigRoot roots[2 * kDetDegree];
     const int nroots = trigPolynomialRoots(det, kNearDoubleRoot, roots, 2 * kDetDegree);
     for (int r = 0; r < nroots; ++r) {
-      if (!kernelVector(G, roots[r].w, vs[nx], wide[nx])) continue;
+      if (!kernelVector(pencil.sig, roots[r].w, vs[nx], wide[nx])) continue;
       xs[nx] = roots[r].w;
       nearDouble[nx] = roots[r].nearDouble;
       ++nx;
@@ -724,12 +660,13 @@ void solve(Solver& s) {
   const int firstPass = kept;
   for (int f = 0; f < firstPass && kept < kMaxSolutions; ++f) {
     const Eigen::Matrix<double, 6, 6> J = sixJointJacobian(m, found[f]);
-    // Cheap test first: |det J| against the product of its column lengths (1 for orthogonal).
-    double columns = 1.0;
-    for (int i = 0; i < 6; ++i) columns *= std::max(J.col(i).norm(), 1e-300);
-    if (!(std::abs(J.partialPivLu().determinant()) < 1e-2 * columns)) continue;
+    // Cheap test first: sigma_min / sigma_max >= 1 / (|J|_F |J^-1|_F), at most sqrt(6) sqrt(6)
+    // below the true ratio: when that bound clears the threshold, the SVD is not needed.
+    const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(J);
+    const double bound = 1.0 / (J.norm() * lu.inverse().norm());
+    if (bound >= kFoldRatio) continue;
     const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(J, Eigen::ComputeFullV);
-    if (!(svd.singularValues()(5) < 3e-3 * svd.singularValues()(0))) continue;
+    if (!(svd.singularValues()(5) < kFoldRatio * svd.singularValues()(0))) continue;
     const JointVector6 dir = svd.matrixV().col(5);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;
@@ -758,7 +695,7 @@ bool general6rDeterminant(const Model& model, const Eigen::Matrix4d& T06, int de
   frameFive(model, T06, o5, k);
   Pencil pencil;
   if (!buildPencil(model, o5, k, pencil)) return false;
-  det = determinantOf(pencil.G, degree);
+  det = determinantOf(pencil.sig, degree);
   return true;
 }
 

@@ -286,7 +286,15 @@ double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVect
   Vector6d e = poseError(T06, T);
   double err = e.head<3>().norm() + e.tail<3>().norm();
   for (int it = 0; it < maxSteps && err > 1e-15; ++it) {
-    const Vector6d step = Eigen::FullPivLU<Eigen::Matrix<double, 6, 6>>(J).solve(e);
+    // Partial pivoting (a third of complete pivoting's cost) where J is well away from
+    // singular (its pivots within 1e-3 of each other), complete pivoting otherwise (near a
+    // fold, where the step's direction matters most: the general 6R's restarts beside nearly
+    // singular solutions find more of the close pairs with it).
+    const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> partial(J);
+    const auto pivots = partial.matrixLU().diagonal().cwiseAbs();
+    const Vector6d step = pivots.minCoeff() > 1e-3 * pivots.maxCoeff()
+                              ? Vector6d(partial.solve(e))
+                              : Vector6d(Eigen::FullPivLU<Eigen::Matrix<double, 6, 6>>(J).solve(e));
     if (!step.allFinite()) break;
     const JointVector6 trial = q + step;
     Eigen::Matrix4d Tt;

@@ -156,6 +156,11 @@ const Eigen::Matrix<double, 9, 9>& halfAngleMap() {
 // ^{i-1}A_i at DH angle theta.
 Eigen::Matrix4d link(const Model& m, int i, double theta) { return revoluteLink(m, i, std::cos(theta), std::sin(theta)); }
 
+// T <- T * link(m, i, theta).
+void appendLink(Eigen::Matrix4d& T, const Model& m, int i, double theta) {
+  appendRevoluteLink(T, m, i, std::cos(theta), std::sin(theta));
+}
+
 // Frame 5's origin and z axis, as Pieper & Roth's quantities: T's origin and z axis (left side:
 // T = T25 at theta3..5), or those of the target's frame 5 (o5, k in frame 0) seen from frame 2
 // (right side: T = T02 at theta1, 2).
@@ -554,7 +559,9 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // values), the x-y part theta1; of the candidates, the one that also places the origin.
     // Where that is degenerate (alpha1 = 0 or 180, w along z2): the eight products from Q's
     // first columns (least squares).
-    const Eigen::Matrix4d T25 = link(m, 2, c.theta[2]) * link(m, 3, c.theta[3]) * link(m, 4, c.theta[4]);
+    Eigen::Matrix4d T25 = link(m, 2, c.theta[2]);
+    appendLink(T25, m, 3, c.theta[3]);
+    appendLink(T25, m, 4, c.theta[4]);
     const Eigen::Vector3d w3 = Rx1 * Eigen::Vector3d(T25.block<3, 1>(0, 2));
     double t2s[2];
     const int n2 = std::abs(sa1) > 1e-9 && std::hypot(w3.x(), w3.y()) > 1e-9
@@ -566,8 +573,11 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
       const double c2 = std::cos(t2s[b]), s2 = std::sin(t2s[b]);
       const Eigen::Vector3d vv = Rx0 * Eigen::Vector3d(c2 * w3.x() - s2 * w3.y(), s2 * w3.x() + c2 * w3.y(), w3.z());
       if (std::hypot(vv.x(), vv.y()) < 1e-12) continue;
-      const double t1 = std::atan2(k.y(), k.x()) - std::atan2(vv.y(), vv.x());
-      const Eigen::Matrix4d T = link(m, 0, t1) * revoluteLink(m, 1, c2, s2) * T25;
+      double t1, c1, s1;
+      angleDifference(k.y(), k.x(), vv.y(), vv.x(), t1, c1, s1);
+      Eigen::Matrix4d T01 = revoluteLink(m, 0, c1, s1);
+      appendRevoluteLink(T01, m, 1, c2, s2);
+      const Eigen::Matrix4d T = T01 * T25;
       const double err = (T.block<3, 1>(0, 3) - o5).norm() + (T.block<3, 1>(0, 2) - k).norm();
       if (err < bestErr) {
         bestErr = err;
@@ -582,14 +592,17 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
       const Eigen::Matrix<double, 8, 1> y = qr.solve(rhs);
       c.theta[0] = std::atan2(y(4), y(5));
       c.theta[1] = std::atan2(y(6), y(7));
-      T05 = link(m, 0, c.theta[0]) * link(m, 1, c.theta[1]) * T25;
+      Eigen::Matrix4d T01 = link(m, 0, c.theta[0]);
+      appendLink(T01, m, 1, c.theta[1]);
+      T05 = T01 * T25;
     }
     // Joint 6 from the orientation: Rz(theta6) = R05^T R06 Rx(-alpha6); then how far the
     // candidate is from the target (position plus the rotation's Frobenius distance over sqrt 2,
     // the angle for small errors).
     const Eigen::Matrix3d Rz6 = T05.topLeftCorner<3, 3>().transpose() * R06 * Rx5inverse;
     c.theta[5] = std::atan2(Rz6(1, 0), Rz6(0, 0));
-    const Eigen::Matrix4d T06c = T05 * link(m, 5, c.theta[5]);
+    Eigen::Matrix4d T06c = T05;
+    appendLink(T06c, m, 5, c.theta[5]);
     c.residual = (T06c.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
                  (T06c.topLeftCorner<3, 3>() - R06).norm() * M_SQRT1_2;
     ++count;

@@ -261,7 +261,7 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
   for (int i = 0; i < 6; ++i) {
     z.col(i) = T.block<3, 1>(0, 2);
     o.col(i) = T.block<3, 1>(0, 3);
-    T = T * dhTransform(model, i, q(i));
+    appendDhTransform(T, model, i, q(i));
   }
   Eigen::Matrix<double, 6, 6> J;
   const Eigen::Vector3d p = T.block<3, 1>(0, 3);

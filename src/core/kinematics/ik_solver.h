@@ -183,6 +183,11 @@ inline Eigen::Matrix4d revoluteLink(const Model& model, int i, double c, double 
   return A;
 }
 
+// T <- T * revoluteLink(model, i, c, s), by column operations (appendDhLink).
+inline void appendRevoluteLink(Eigen::Matrix4d& T, const Model& model, int i, double c, double s) {
+  appendDhLink(T, c, s, model.dh(i).a, model.dh(i).d, model.cosAlpha(i), model.sinAlpha(i));
+}
+
 // DH frame 3 in frame 0 of a three-revolute arm solution, from its cosines and sines.
 inline Eigen::Matrix4d armFrame(const Model& model, const ArmAngles& a) {
   Eigen::Matrix4d T;

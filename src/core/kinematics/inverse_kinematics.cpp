@@ -47,9 +47,9 @@ double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eige
                      const std::array<double, 6>* wristCs = nullptr) {
   Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
   if (frame3 && wristCs && n == 6) {
-    for (int i = 3; i < 6; ++i) T = T * ik::revoluteLink(model, i, (*wristCs)[i - 3], (*wristCs)[i]);
+    for (int i = 3; i < 6; ++i) ik::appendRevoluteLink(T, model, i, (*wristCs)[i - 3], (*wristCs)[i]);
   } else {
-    for (int i = frame3 ? 3 : 1; i < n; ++i) T = T * dhTransform(model, i, q(i));
+    for (int i = frame3 ? 3 : 1; i < n; ++i) appendDhTransform(T, model, i, q(i));
   }
   if (n < 6) {
     const Eigen::Vector3d p = (model.base() * T * model.tool()).topRightCorner<3, 1>();

@@ -193,6 +193,14 @@ Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
                   std::sin(dh.alpha));
 }
 
+void appendDhTransform(Eigen::Matrix4d& T, const Model& model, int i, double q) {
+  const DhParameters& dh = model.dh(i);
+  const bool revolute = model.isRevolute(i);
+  const double theta = dh.theta + (revolute ? q : 0.0);
+  appendDhLink(T, std::cos(theta), std::sin(theta), dh.a, dh.d + (revolute ? 0.0 : q), model.cosAlpha(i),
+               model.sinAlpha(i));
+}
+
 Eigen::Matrix4d dhTransform(const Model& model, int i, double q) {
   const DhParameters& dh = model.dh(i);
   const bool revolute = model.isRevolute(i);

@@ -38,6 +38,31 @@ TEST(ForwardKinematics, RrrMatchesItsClosedForm) {
   }
 }
 
+// appendDhTransform (column operations) against the 4 x 4 product it replaces, from a general
+// rigid frame, on every test chain (revolute and prismatic joints, all twists) and 100 random
+// chains of 6 joints: rounding only (a few ulps of entries of size ~1: 1e-15).
+TEST(ForwardKinematics, AppendingALinkEqualsMultiplyingByIt) {
+  std::mt19937 rng(17);
+  std::vector<RobotSpec> specs = test::allTestChains();
+  for (int k = 0; k < 100; ++k) specs.push_back(test::randomChainSpec(rng, 6));
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  double worst = 0.0;
+  for (const RobotSpec& spec : specs) {
+    const Model model(spec);
+    const Eigen::VectorXd q = test::randomWithinLimits(model, rng);
+    for (int i = 0; i < model.dof(); ++i) {
+      const Eigen::Matrix4d start =
+          test::transform(Eigen::Vector3d(u(rng), u(rng), u(rng)), Eigen::Vector3d(u(rng), u(rng), u(rng)));
+      Eigen::Matrix4d appended = start;
+      appendDhTransform(appended, model, i, q(i));
+      const Eigen::Matrix4d product = start * dhTransform(model, i, q(i));
+      worst = std::max(worst, (appended - product).cwiseAbs().maxCoeff());
+      EXPECT_EQ(appended.row(3), Eigen::RowVector4d(0.0, 0.0, 0.0, 1.0));
+    }
+  }
+  EXPECT_LT(worst, 1e-15);
+}
+
 TEST(ForwardKinematics, RejectsWrongJointCount) {
   const Model model(test::voraRrrSpec());
   EXPECT_THROW(toolPose(model, Eigen::VectorXd::Zero(4)), std::invalid_argument);

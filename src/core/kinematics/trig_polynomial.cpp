@@ -120,15 +120,32 @@ void advance(double x, double d, double& c, double& s) {
   c = cn;
 }
 
+// The zero in (0, 1) of the cubic with values g0, g1 and slopes s0, s1 (per unit t) at t = 0, 1,
+// g0 and g1 of opposite signs: Newton from the secant's zero, which it returns if a step leaves
+// the interval. The cubic matches a smooth function to O(h^4) on a cell of width h, so its zero
+// starts the function's Newton iteration some two steps further on than the secant's.
+double hermiteZero(double g0, double g1, double s0, double s1) {
+  const double c1 = s0, c2 = 3.0 * (g1 - g0) - 2.0 * s0 - s1, c3 = 2.0 * (g0 - g1) + s0 + s1;
+  const double secant = g0 / (g0 - g1);
+  double t = secant;
+  for (int it = 0; it < 4; ++it) {
+    const double value = g0 + t * (c1 + t * (c2 + t * c3)), slope = c1 + t * (2.0 * c2 + 3.0 * t * c3);
+    const double next = t - value / slope;
+    if (!(next > 0.0 && next < 1.0)) return secant;
+    t = next;
+  }
+  return t;
+}
+
 // The root of f's derivative of order `order` (0: f itself) in [lo, hi], where it has the
-// values glo and ghi of opposite signs (an end where it is exactly zero is the root): from the
-// secant's zero, Newton steps, bisection when a step leaves the bracket; to 1e-14 rad or one
-// step past 1e-8 (rounding level).
+// values glo and ghi of opposite signs (an end where it is exactly zero is the root) and the
+// slopes dlo and dhi: from the zero of the cubic these give (hermiteZero), Newton steps,
+// bisection when a step leaves the bracket; to 1e-14 rad or one step past 1e-8 (rounding level).
 template <int Order>
-double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, double ghi) {
+double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, double ghi, double dlo, double dhi) {
   if (glo == 0.0) return lo;
   if (ghi == 0.0) return hi;
-  double x = lo + (hi - lo) * glo / (glo - ghi);
+  double x = lo + (hi - lo) * hermiteZero(glo, ghi, (hi - lo) * dlo, (hi - lo) * dhi);
   if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
   double c = std::cos(x), s = std::sin(x);
   bool polishing = false;
@@ -221,20 +238,20 @@ struct RootSearch {
       if (least > b4 * h4 / 384.0) {
         // No root; an extremum of |f| near zero inside is a near double root.
         if (least <= nearLevel && negative(p[1]) != negative(q[1]) && negative(p[0]) != negative(p[1])) {
-          const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1]);
+          const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
           if (std::abs(f.value(x)) <= nearLevel) add(x, true);
         }
         return;
       }
     } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
       // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
-      add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), false);
+      add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), false);
       return;
     }
     if (depth == kMaxDepth || splits >= kSplitBudget) {
       // Roots within a nanoradian or so: one of them, or the extremum that touches zero.
       if (negative(p[0]) != negative(q[0])) {
-        add(bracketedRoot<0>(f, lo, hi, p[0], q[0]), true);
+        add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), true);
       } else {
         add(0.5 * (lo + hi), true);
       }

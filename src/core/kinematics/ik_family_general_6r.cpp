@@ -13,7 +13,8 @@
 // (cos, sin) of theta3 and Q fixed by the target. Neither P nor Q is derived by hand here: both
 // are read off the chain by evaluating the fourteen quantities on a 3 x 3 grid of each angle
 // pair ({0, pi/2, pi} from a shift), where the nine products are independent (the monomial
-// matrix is invertible), at three values of theta3 (cos, sin and constant parts). (The tests
+// matrix is invertible), at three values of theta3 (cos, sin and constant parts). P depends on
+// the arm alone: it is read off once per arm (and thread) and kept with a copy of the DH values. (The tests
 // check the result: det G below vanishes at the generating configuration, every solution
 // against an exhaustive search.)
 // Elimination: the six left null vectors N of Q's first eight columns remove joints 1 and 2:
@@ -176,30 +177,67 @@ struct Elimination {
   Mat14x9 Pc, Ps, P1, Q;
 };
 
-void readOff(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3d& k, Elimination& e) {
+// The left side (P1, Pc, Ps: joints 3-5, the arm alone) of an arm whose DH values are `dh`.
+void readOffLeft(const Model& m, Elimination& e) {
   const Grid& g = grid();
-  // The grid's angle pairs take three values each: three links per joint, nine products per pair.
-  Eigen::Matrix4d A[5][3];
+  Eigen::Matrix4d A[3][3];  // links 3-5 at the grid's three angles
   for (int v = 0; v < 3; ++v) {
     const double step = v * M_PI / 2;
-    A[0][v] = link(m, 0, step);
-    A[1][v] = link(m, 1, step);
-    A[2][v] = link(m, 2, kShift3 + step);
-    A[3][v] = link(m, 3, kShift4 + step);
-    A[4][v] = link(m, 4, kShift5 + step);
+    A[0][v] = link(m, 2, kShift3 + step);
+    A[1][v] = link(m, 3, kShift4 + step);
+    A[2][v] = link(m, 4, kShift5 + step);
   }
   Eigen::Matrix4d T35[9];
   Mat14x9 values, at[3];
-  for (int p = 0; p < 9; ++p) T35[p] = A[3][p / 3] * A[4][p % 3];  // grid point p: (u, v) = (p / 3, p % 3) quarter turns
+  for (int p = 0; p < 9; ++p) T35[p] = A[1][p / 3] * A[2][p % 3];  // grid point p: (u, v) = (p / 3, p % 3) quarter turns
   for (int s = 0; s < 3; ++s) {
-    for (int p = 0; p < 9; ++p) values.col(p) = leftSide(A[2][s] * T35[p]);
+    for (int p = 0; p < 9; ++p) values.col(p) = leftSide(A[0][s] * T35[p]);
     at[s] = values.lazyProduct(g.inverse);
   }
   e.P1 = 0.5 * (at[0] + at[2]);
   e.Pc = 0.5 * (at[0] - at[2]);
   e.Ps = at[1] - e.P1;
+}
+
+// P depends on the arm only: read off once per arm and thread, kept with a copy of the DH values
+// it was read from (not a reference to the model, which a user may edit), read again when they
+// differ.
+const Elimination& leftOf(const Model& m) {
+  struct Cache {
+    bool valid = false;
+    double dh[6][4] = {};
+    Elimination e;
+  };
+  thread_local Cache cache;
+  bool same = cache.valid;
+  for (int i = 0; i < 6 && same; ++i) {
+    const DhParameters& p = m.dh(i);
+    same = cache.dh[i][0] == p.theta && cache.dh[i][1] == p.d && cache.dh[i][2] == p.alpha && cache.dh[i][3] == p.a;
+  }
+  if (!same) {
+    readOffLeft(m, cache.e);
+    for (int i = 0; i < 6; ++i) {
+      const DhParameters& p = m.dh(i);
+      cache.dh[i][0] = p.theta, cache.dh[i][1] = p.d, cache.dh[i][2] = p.alpha, cache.dh[i][3] = p.a;
+    }
+    cache.valid = true;
+  }
+  return cache.e;
+}
+
+void readOff(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3d& k, Elimination& e) {
+  const Elimination& left = leftOf(m);
+  e.P1 = left.P1, e.Pc = left.Pc, e.Ps = left.Ps;
+  // The right side (Q: joints 1-2 against the target) on the grid of joints 1 and 2.
+  Eigen::Matrix4d A[2][3];
+  for (int v = 0; v < 3; ++v) {
+    const double step = v * M_PI / 2;
+    A[0][v] = link(m, 0, step);
+    A[1][v] = link(m, 1, step);
+  }
+  Mat14x9 values;
   for (int p = 0; p < 9; ++p) values.col(p) = rightSide(A[0][p / 3] * A[1][p % 3], o5, k);
-  e.Q = values.lazyProduct(g.inverse);
+  e.Q = values.lazyProduct(grid().inverse);
 }
 
 // The distance between two angles of [-pi, pi) on the circle.
@@ -226,19 +264,27 @@ void anglesFromMonomials(const Eigen::Matrix<double, 12, 1>& v, double& u4, doub
   u5 = 2.0 * std::atan2(v(3 * i + j0 + 1), v(3 * i + j0));
 }
 
-// G(w) = G[0] + cos w G[1] + sin w G[2].
-Mat12 pencilAt(const Mat12 G[3], double w) { return G[0] + std::cos(w) * G[1] + std::sin(w) * G[2]; }
-
 // G(w) as its block: A(w) = sig[0] + cos w sig[1] + sin w sig[2] (G = [A 0; 0 A], shifted_pair_lu.h).
 Mat6x9 blockAt(const Mat6x9 sig[3], double c, double s) { return sig[0] + c * sig[1] + s * sig[2]; }
+
+// G = [A 0; 0 A] formed from its block (the rare paths that need it whole).
+Mat12 formed(const Mat6x9& A) {
+  Mat12 G = Mat12::Zero();
+  G.block<6, 9>(0, 0) = A;
+  G.block<6, 9>(6, 3) = A;
+  return G;
+}
+
+// G(w), formed.
+Mat12 pencilAt(const Mat6x9 sig[3], double w) { return formed(blockAt(sig, std::cos(w), std::sin(w))); }
 
 // The (u4, u5) of every solution at a repeated root w: the kernel V of G(w) (k <= 4 columns)
 // holds their monomial vectors; shifting i by one multiplies by x4, so (rows i = 1..3) V c =
 // x4 (rows i = 0..2) V c: the eigenvalues of the k x k least-squares matrix are the x4, its
 // eigenvectors c give the monomial vectors V c. Returns how many (0: use the eigenvector).
-int kernelAngles(const Mat12 G[3], double w, double u4[4], double u5[4]) {
+int kernelAngles(const Mat6x9 sig[3], double w, double u4[4], double u5[4]) {
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 4, 4>;
-  const Mat12 Mx = pencilAt(G, w);
+  const Mat12 Mx = pencilAt(sig, w);
   const Eigen::JacobiSVD<Mat12> svd(Mx, Eigen::ComputeFullV);
   const auto& sv = svd.singularValues();
   int k = 0;
@@ -300,13 +346,13 @@ bool kernelVector(const Mat6x9 sig[3], double w, Eigen::Matrix<double, 12, 1>& v
 }
 
 // The elimination for one target: P, Q, the QR of Q's first eight columns (for the fallback of
-// joints 1, 2), and G(w) = G[0] + cos w G[1] + sin w G[2], w = theta3 - kShift3 (the six
-// equations and the same times x4 on the twelve monomials), singular at every solution's w.
+// joints 1, 2), and G(w) = [A(w) 0; 0 A(w)] with A(w) = sig[0] + cos w sig[1] + sin w sig[2],
+// w = theta3 - kShift3 (the six equations and the same times x4 on the twelve monomials),
+// singular at every solution's w.
 struct Pencil {
   Elimination e;
   Eigen::HouseholderQR<Eigen::Matrix<double, 14, 8>> qr;
-  Mat6x9 sig[3];  // G's block A(w) = sig[0] + cos w sig[1] + sin w sig[2]
-  Mat12 G[3];
+  Mat6x9 sig[3];
   bool nearlySingular = false;  // solved as a generalised eigenproblem (pencilRoots)
 };
 
@@ -357,17 +403,11 @@ bool buildPencil(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3
   // (Small fixed-size products: coefficient-based, not the blocked kernel of large ones.)
   const Mat6x9 Sc = N.lazyProduct(e.Pc), Ss = N.lazyProduct(e.Ps), S1 = N.lazyProduct(P1q);
   const Eigen::Matrix<double, 9, 9>& K = halfAngleMap();
-  Mat12* G = pencil.G;
   Mat6x9* sig = pencil.sig;
   sig[0] = S1.lazyProduct(K), sig[1] = Sc.lazyProduct(K), sig[2] = Ss.lazyProduct(K);
-  for (int d = 0; d < 3; ++d) {
-    G[d].setZero();
-    G[d].block<6, 9>(0, 0) = sig[d];
-    G[d].block<6, 9>(6, 3) = sig[d];
-  }
   // The pencil must be regular: G(w) of full rank at a generic w (else every w "solves" it, as
   // for an arm whose joints 4-6 are parallel: the six equations are dependent).
-  Eigen::FullPivLU<Mat12> lu(pencilAt(G, 0.3719));
+  Eigen::FullPivLU<Mat12> lu(pencilAt(sig, 0.3719));
   lu.setThreshold(1e-10);
   // Nearly singular (two pivots of the complete-pivoting LU below 1e-4 of the largest: a nearly
   // special arm, such as the Reach Bravo 7 as its URDF places the axes): det G is then a product
@@ -404,10 +444,11 @@ TrigPolynomial determinantOf(const Mat6x9 sig[3], int degree) {
 // pencil from its nearly null directions, which the kernel of G(w) at the root mixes. Real roots, and nearly
 // real ones (a close pair of real roots can come out as a complex pair with a small imaginary
 // part: its members start from re + im and re - im). ws: the roots as w; vs: their vectors.
-bool pencilRoots(const Mat12 G[3], double ws[24], Eigen::Matrix<double, 12, 1> vs[24], int& n) {
+bool pencilRoots(const Mat6x9 sig[3], double ws[24], Eigen::Matrix<double, 12, 1> vs[24], int& n) {
   using Mat24 = Eigen::Matrix<double, 24, 24>;
   using Vec24 = Eigen::Matrix<double, 24, 1>;
   n = 0;
+  const Mat12 G[3] = {formed(sig[0]), formed(sig[1]), formed(sig[2])};
   const Mat12 M0 = G[0] + G[1], M1 = 2.0 * G[2], M2 = G[0] - G[1];
   Mat24 A = Mat24::Zero(), B = Mat24::Zero();
   A.block<12, 12>(0, 12).setIdentity();
@@ -485,14 +526,13 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   if (!buildPencil(m, o5, k, pencil)) return false;
   const Elimination& e = pencil.e;
   const auto& qr = pencil.qr;
-  const Mat12* G = pencil.G;
   // Each root w and its monomial vector [x4^i x5^j].
   double xs[24];
   bool nearDouble[24] = {}, wide[24] = {};
   Eigen::Matrix<double, 12, 1> vs[24];
   int nx = 0;
   if (pencil.nearlySingular) {
-    if (!pencilRoots(G, xs, vs, nx)) return false;
+    if (!pencilRoots(pencil.sig, xs, vs, nx)) return false;
     // Every kernel there is nearly wider than one direction: a repeated root takes its angles
     // from the whole kernel (kernelAngles), as it did before the determinant.
     std::fill(wide, wide + nx, true);
@@ -531,7 +571,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // of G(w) tells, when its LU says it may be wider than one direction.
     cluster = (cluster || nearDouble[r]) && wide[r];
     if (!neighbourPass) {
-      if (cluster) nu = kernelAngles(G, root, u4s, u5s);
+      if (cluster) nu = kernelAngles(pencil.sig, root, u4s, u5s);
       if (nu == 0) {
         anglesFromMonomials(vs[r], u4s[0], u5s[0]);
         nu = 1;

@@ -286,10 +286,11 @@ double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVect
   Vector6d e = poseError(T06, T);
   double err = e.head<3>().norm() + e.tail<3>().norm();
   for (int it = 0; it < maxSteps && err > 1e-15; ++it) {
-    // Partial pivoting (a third of complete pivoting's cost) where J is well away from
-    // singular (its pivots within 1e-3 of each other), complete pivoting otherwise (near a
-    // fold, where the step's direction matters most: the general 6R's restarts beside nearly
-    // singular solutions find more of the close pairs with it).
+    // Partial pivoting (about a third of complete pivoting's cost) where J is well away from
+    // singular (its pivots within 1e-3 of each other; rows in m and rad, so for arms far from
+    // metre scale this is rarely taken: slower, not wrong), complete pivoting otherwise, after
+    // the partial factoring (near a fold, where the step's direction matters most: the general
+    // 6R's restarts beside nearly singular solutions find more of the close pairs with it).
     const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> partial(J);
     const auto pivots = partial.matrixLU().diagonal().cwiseAbs();
     const Vector6d step = pivots.minCoeff() > 1e-3 * pivots.maxCoeff()

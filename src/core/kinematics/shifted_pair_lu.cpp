@@ -1,5 +1,6 @@
 #include "kinematics/shifted_pair_lu.h"
 
+#include <cassert>
 #include <cmath>
 #include <utility>
 
@@ -81,12 +82,14 @@ void ShiftedPairLu::compute(const Block& A, double zeroPivot) {
 }
 
 void ShiftedPairLu::pivotMagnitudes(double out[12]) const {
+  assert(factored_);
   for (int c = 0; c < 3; ++c)
     out[c] = std::abs(top_[topOrder_[c]][c]), out[3 + c] = std::abs(bottom_[bottomOrder_[c]][6 + c]);
   for (int c = 0; c < 6; ++c) out[6 + c] = std::abs(s_[sOrder_[c]][c]);
 }
 
 void ShiftedPairLu::solve(Vector& x) const {
+  assert(factored_);
   // The rows in their final order, then L of the two blocks.
   double bt[6], bb[6];
   for (int i = 0; i < 6; ++i) bt[i] = x(topOrder_[i]), bb[i] = x(6 + bottomOrder_[i]);

@@ -6,7 +6,7 @@
 //
 // two copies of one 6 x 9 block A three columns apart: the general 6R inverse kinematics'
 // G(w) (ik_family_general_6r.cpp: six equations on nine monomials, and the same times x4). Its
-// columns 0-2 are zero below row 6 and its columns 9-11 above it, so the factoring eliminates
+// columns 0-2 are zero in rows 6-11 and its columns 9-11 in rows 0-5, so the factoring eliminates
 // columns 0-2 within the top rows, columns 9-11 within the bottom rows, and finishes on the
 // 6 x 6 matrix S that remains (columns 3-8). That is the partial-pivoting LU of G with its
 // columns in the order 0-2, 9-11, 3-8 (the pivots it picks are the ones a general LU of that
@@ -29,9 +29,9 @@ class ShiftedPairLu {
 
   bool factored() const { return factored_; }
   double determinant() const { return det_; }
-  // |pivot| of each of the twelve elimination steps.
+  // |pivot| of each of the twelve elimination steps. Only when factored().
   void pivotMagnitudes(double out[12]) const;
-  // x <- G^-1 x (x indexed as G's rows on input, as its columns on output).
+  // x <- G^-1 x (x indexed as G's rows on input, as its columns on output). Only when factored().
   void solve(Vector& x) const;
 
  private:

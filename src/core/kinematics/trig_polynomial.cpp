@@ -15,6 +15,19 @@ constexpr int kCellsPerDegree = 16;
 
 }  // namespace
 
+double hermiteCubicZero(double g0, double g1, double s0, double s1) {
+  const double c1 = s0, c2 = 3.0 * (g1 - g0) - 2.0 * s0 - s1, c3 = 2.0 * (g0 - g1) + s0 + s1;
+  const double secant = g0 / (g0 - g1);
+  double t = secant;
+  for (int it = 0; it < 4; ++it) {
+    const double value = g0 + t * (c1 + t * (c2 + t * c3)), slope = c1 + t * (2.0 * c2 + 3.0 * t * c3);
+    const double next = t - value / slope;
+    if (!(next > 0.0 && next < 1.0)) return secant;
+    t = next;
+  }
+  return t;
+}
+
 TrigPolynomial TrigPolynomial::fromSamples(const double* samples, int count, int degree) {
   assert(degree >= 0 && degree <= kMaxTrigDegree && count >= 2 * degree + 1 && count <= kMaxSamples);
   double c[kMaxSamples], s[kMaxSamples];
@@ -120,32 +133,15 @@ void advance(double x, double d, double& c, double& s) {
   c = cn;
 }
 
-// The zero in (0, 1) of the cubic with values g0, g1 and slopes s0, s1 (per unit t) at t = 0, 1,
-// g0 and g1 of opposite signs: Newton from the secant's zero, which it returns if a step leaves
-// the interval. The cubic matches a smooth function to O(h^4) on a cell of width h, so its zero
-// starts the function's Newton iteration some two steps further on than the secant's.
-double hermiteZero(double g0, double g1, double s0, double s1) {
-  const double c1 = s0, c2 = 3.0 * (g1 - g0) - 2.0 * s0 - s1, c3 = 2.0 * (g0 - g1) + s0 + s1;
-  const double secant = g0 / (g0 - g1);
-  double t = secant;
-  for (int it = 0; it < 4; ++it) {
-    const double value = g0 + t * (c1 + t * (c2 + t * c3)), slope = c1 + t * (2.0 * c2 + 3.0 * t * c3);
-    const double next = t - value / slope;
-    if (!(next > 0.0 && next < 1.0)) return secant;
-    t = next;
-  }
-  return t;
-}
-
 // The root of f's derivative of order `order` (0: f itself) in [lo, hi], where it has the
 // values glo and ghi of opposite signs (an end where it is exactly zero is the root) and the
-// slopes dlo and dhi: from the zero of the cubic these give (hermiteZero), Newton steps,
+// slopes dlo and dhi: from the zero of the cubic these give (hermiteCubicZero), Newton steps,
 // bisection when a step leaves the bracket; to 1e-14 rad or one step past 1e-8 (rounding level).
 template <int Order>
 double bracketedRoot(const TrigPolynomial& f, double lo, double hi, double glo, double ghi, double dlo, double dhi) {
   if (glo == 0.0) return lo;
   if (ghi == 0.0) return hi;
-  double x = lo + (hi - lo) * hermiteZero(glo, ghi, (hi - lo) * dlo, (hi - lo) * dhi);
+  double x = lo + (hi - lo) * hermiteCubicZero(glo, ghi, (hi - lo) * dlo, (hi - lo) * dhi);
   if (!(x > lo && x < hi)) x = 0.5 * (lo + hi);
   double c = std::cos(x), s = std::sin(x);
   bool polishing = false;

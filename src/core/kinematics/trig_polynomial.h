@@ -27,6 +27,13 @@ struct TrigPolynomial {
   void derivativesAt(double cosW, double sinW, int order, double* d) const;
 };
 
+// The zero in (0, 1) of the cubic with values g0, g1 (of opposite signs) and slopes s0, s1 (per
+// unit t) at t = 0 and 1: four Newton steps from the secant's zero, which it returns if a step
+// leaves the interval (or is not finite). The cubic matches a smooth function to O(h^4) on a cell
+// of width h, so its zero starts the function's own Newton iteration (trigPolynomialRoots) some
+// two steps further on than the secant's.
+double hermiteCubicZero(double g0, double g1, double s0, double s1);
+
 // A real root w in [-pi, pi) of a TrigPolynomial. `nearDouble`: a local extremum where |f| is
 // within the caller's tolerance of zero without crossing it (a double root, or a close pair of
 // roots that rounding made complex); the extremum is returned.

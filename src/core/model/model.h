@@ -70,8 +70,9 @@ Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q);
 Eigen::Matrix4d dhTransform(const Model& model, int i, double q);
 
 // T <- T * A for the DH link A = Rz(theta) Tz(d) Tx(a) Rx(alpha) given by cos and sin of theta
-// and of alpha: column operations (30 multiplications instead of the 4 x 4 product's 64), equal
-// to T * A up to rounding. T's last row must be [0 0 0 1].
+// and of alpha: column operations (30 multiplications on the rotation and translation rows,
+// 40 as written on whole columns, instead of the 4 x 4 product's 64), equal to T * A up to
+// rounding. T's last row must be [0 0 0 1].
 inline void appendDhLink(Eigen::Matrix4d& T, double c, double s, double a, double d, double ca, double sa) {
   const Eigen::Vector4d x = T.col(0), y = T.col(1), z = T.col(2);
   const Eigen::Vector4d x1 = c * x + s * y, y1 = c * y - s * x;

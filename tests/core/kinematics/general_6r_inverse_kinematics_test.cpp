@@ -274,6 +274,38 @@ TEST(General6rInverseKinematics, TheDeterminantHasDegreeEightAndVanishesAtTheGen
 // The determinant's path (a random general arm). Not the nearly singular pencils' (the imported
 // Reach Bravo 7): their eigenvalues come from Eigen's QZ, which allocates (documented in the
 // family).
+// The family keeps what depends on the arm alone (its left side, joints 3-5) per thread, with a
+// copy of the DH values it was read from: an arm edited in place (same Model object, one length
+// changed by 1 mm) is solved with its own, and so is the first arm again. Each pose comes from
+// generating joint values, which must be among the solutions (sameJointValues).
+TEST(General6rInverseKinematics, AnArmEditedInPlaceIsSolvedAsEdited) {
+  std::mt19937 rng(31);
+  RobotSpec spec = randomSixR(0, rng);
+  const Joints6 q0 = randomJoints(rng);
+  const auto generatorFound = [&](const Model& model) {
+    ClosedFormSet set;
+    const Eigen::VectorXd noSeed;
+    const Eigen::VectorXd q = q0;
+    closedFormSolutions(model, toolPose(model, q), noSeed, set);
+    bool found = false;
+    for (int k = 0; k < set.count; ++k)
+      found = found || sameJointValues(model, set.entries[k].q, q);
+    return found;
+  };
+  Model model(spec);
+  ASSERT_EQ(kinematicFamily(model), "general_6r");
+  EXPECT_TRUE(generatorFound(model));
+  for (int link = 2; link <= 4; ++link) {
+    spec.links[link].dh.d += 1e-3;
+    model = Model(spec);
+    ASSERT_EQ(kinematicFamily(model), "general_6r");
+    EXPECT_TRUE(generatorFound(model)) << "after editing link " << link + 1;
+    spec.links[link].dh.d -= 1e-3;
+    model = Model(spec);
+    EXPECT_TRUE(generatorFound(model)) << "after restoring link " << link + 1;
+  }
+}
+
 TEST(General6rInverseKinematics, SolvingDoesNotAllocate) {
 #ifndef ARMDYN_COUNT_MALLOC
   GTEST_SKIP() << "malloc counting needs glibc and no AddressSanitizer (it owns malloc)";

@@ -280,5 +280,37 @@ TEST(TrigPolynomial, ZeroAndConstantPolynomialsHaveNoRoots) {
   EXPECT_EQ(trigPolynomialRoots(constant, 1e-3, roots, 4), 0);
 }
 
+// The Hermite cubic's zero (the root search's starting point), on cubics k (t - r)(t^2 + b t + c)
+// with no other real root (b^2 < 4c), given by their values and slopes at t = 0 and 1. Mild ones
+// (|b| <= 1, c in [4, 8]: the slope changes by a fraction over the interval, as on a fine cell):
+// r to 1e-14 (a coefficient of the cubic written wrong moves it by far more). Any of them: never
+// further from r than the secant's zero. Where a slope is zero or not finite: the secant's zero,
+// inside (0, 1).
+TEST(TrigPolynomial, HermiteCubicZeroIsTheCubicsRoot) {
+  std::mt19937 rng(41);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  for (int trial = 0; trial < 4000; ++trial) {
+    const bool mild = trial % 2 == 0;
+    const double r = 0.05 + 0.9 * u(rng), k = (u(rng) < 0.5 ? -1.0 : 1.0) * (0.1 + 10.0 * u(rng));
+    const double c = 4.0 + 4.0 * u(rng);
+    const double b = (2.0 * u(rng) - 1.0) * (mild ? 1.0 : 1.99 * std::sqrt(c));  // b^2 < 4c
+    const auto p = [&](double t) { return k * (t - r) * (t * t + b * t + c); };
+    const auto dp = [&](double t) { return k * ((t * t + b * t + c) + (t - r) * (2.0 * t + b)); };
+    const double zero = hermiteCubicZero(p(0.0), p(1.0), dp(0.0), dp(1.0));
+    if (mild) {
+      EXPECT_NEAR(zero, r, 1e-14) << "trial " << trial;
+    } else {
+      const double secant = p(0.0) / (p(0.0) - p(1.0));
+      EXPECT_LE(std::abs(zero - r), std::abs(secant - r)) << "trial " << trial;
+    }
+  }
+  const double secant = 1.0 / 3.0;  // g0 = 1, g1 = -2
+  EXPECT_DOUBLE_EQ(hermiteCubicZero(1.0, -2.0, std::nan(""), -3.0), secant);
+  EXPECT_DOUBLE_EQ(hermiteCubicZero(1.0, -2.0, std::numeric_limits<double>::infinity(), -3.0), secant);
+  const double t = hermiteCubicZero(1.0, -2.0, 0.0, 0.0);
+  EXPECT_GT(t, 0.0);
+  EXPECT_LT(t, 1.0);
+}
+
 }  // namespace
 }  // namespace armdyn

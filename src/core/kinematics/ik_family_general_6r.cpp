@@ -14,9 +14,9 @@
 // are read off the chain by evaluating the fourteen quantities on a 3 x 3 grid of each angle
 // pair ({0, pi/2, pi} from a shift), where the nine products are independent (the monomial
 // matrix is invertible), at three values of theta3 (cos, sin and constant parts). P depends on
-// the arm alone: it is read off once per arm (and thread) and kept with a copy of the DH values. (The tests
-// check the result: det G below vanishes at the generating configuration, every solution
-// against an exhaustive search.)
+// the arm alone: it is read off once per arm (and thread) and kept with a copy of the DH values.
+// (The tests check the result: det G below vanishes at the generating configuration, every
+// solution against an exhaustive search.)
 // Elimination: the six left null vectors N of Q's first eight columns remove joints 1 and 2:
 //   N (P(theta3) m(theta4, theta5) - Q_9) = 0, six equations.
 // (When those columns have rank below 8 within 1e-5, as for arms whose joints 1, 2 leave some
@@ -177,7 +177,7 @@ struct Elimination {
   Mat14x9 Pc, Ps, P1, Q;
 };
 
-// The left side (P1, Pc, Ps: joints 3-5, the arm alone) of an arm whose DH values are `dh`.
+// The left side of the elimination (P1, Pc, Ps: joints 3-5, the arm alone).
 void readOffLeft(const Model& m, Elimination& e) {
   const Grid& g = grid();
   Eigen::Matrix4d A[3][3];  // links 3-5 at the grid's three angles
@@ -189,7 +189,8 @@ void readOffLeft(const Model& m, Elimination& e) {
   }
   Eigen::Matrix4d T35[9];
   Mat14x9 values, at[3];
-  for (int p = 0; p < 9; ++p) T35[p] = A[1][p / 3] * A[2][p % 3];  // grid point p: (u, v) = (p / 3, p % 3) quarter turns
+  // Grid point p: (u, v) = (p / 3, p % 3) quarter turns.
+  for (int p = 0; p < 9; ++p) T35[p] = A[1][p / 3] * A[2][p % 3];
   for (int s = 0; s < 3; ++s) {
     for (int p = 0; p < 9; ++p) values.col(p) = leftSide(A[0][s] * T35[p]);
     at[s] = values.lazyProduct(g.inverse);

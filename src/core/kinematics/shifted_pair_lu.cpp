@@ -70,7 +70,10 @@ void ShiftedPairLu::compute(const Block& A, double zeroPivot) {
       !eliminate<2, 8, 0, 6, 0, 0>(bottom_, bottomOrder_, zeroPivot, det_))
     return;
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 6; ++j) s_[i][j] = top_[topOrder_[3 + i]][3 + j], s_[3 + i][j] = bottom_[bottomOrder_[3 + i]][j];
+    for (int j = 0; j < 6; ++j) {
+      s_[i][j] = top_[topOrder_[3 + i]][3 + j];
+      s_[3 + i][j] = bottom_[bottomOrder_[3 + i]][j];
+    }
   if (!eliminate<0, 0, 1, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
       !eliminate<1, 1, 2, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
       !eliminate<2, 2, 3, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||

@@ -203,6 +203,73 @@ TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
   }
 }
 
+// IK-Geo's "two intersecting" and "two parallel" classes (no solver of their own yet): random
+// arms (any twists, offsets and lengths) with one pair of consecutive axes intersecting (a = 0
+// on the link between them: axes 5-6, or 1-2 as in the reversed chain) or parallel (twist 0:
+// axes 2-3, or 4-5). Those general_6r takes must match the exhaustive search exactly (every
+// search solution found, every solution on the pose, the generator among them), and it must
+// take every arm of the three placements it solves. KNOWN GAP: with axes 1 and 2 intersecting
+// the elimination (which splits the chain after joint 2) is degenerate and every such arm is
+// refused, i.e. solved numerically (one solution); the test asserts that, so that closing the
+// gap (solving the reversed chain, whose axes 5-6 then intersect) shows here.
+TEST(General6rInverseKinematics, TwoIntersectingAndTwoParallelArmsMatchAnExhaustiveSearch) {
+  std::mt19937 rng(12);
+  struct Placement {
+    const char* name;
+    int link;
+    bool parallel;
+    bool solved;  // by general_6r today
+  };
+  const Placement placements[] = {{"axes 5-6 intersecting", 4, false, true},
+                                  {"axes 1-2 intersecting", 0, false, false},
+                                  {"axes 2-3 parallel", 1, true, true},
+                                  {"axes 4-5 parallel", 3, true, true}};
+  const int draws = test::exhaustiveDraws(40);
+  for (const Placement& placement : placements) {
+    int tested = 0, refused = 0, other = 0, degenerate = 0, solutions = 0, beyond = 0, most = 0;
+    double worst = 0.0;
+    for (int draw = 0; draw < draws; ++draw) {
+      RobotSpec spec = randomSixR(0, rng);
+      if (placement.parallel) {
+        spec.links[placement.link].dh.alpha = 0.0;
+      } else {
+        spec.links[placement.link].dh.a = 0.0;
+      }
+      const Model model(spec);
+      if (!fullRank(spec, rng)) {
+        ++degenerate;
+        continue;
+      }
+      const std::string family = kinematicFamily(model);
+      if (family.empty()) {
+        ++refused;
+        continue;
+      }
+      if (family != "general_6r") {
+        ++other;
+        continue;
+      }
+      SCOPED_TRACE(std::string(placement.name) + " #" + std::to_string(draw));
+      const Outcome o = checkAgainstSearch(spec, randomJoints(rng), 2000, rng);
+      if (HasFailure()) return;
+      ++tested;
+      solutions += o.solutions;
+      beyond += o.beyondSearch;
+      most = std::max(most, o.solutions);
+      worst = std::max(worst, o.worst);
+    }
+    std::printf("%s: %d arms solved by general_6r (%d solutions, at most %d, %d beyond the search, worst pose "
+                "error %.2g), %d taken by another family, %d refused, %d degenerate\n",
+                placement.name, tested, solutions, most, beyond, worst, other, refused, degenerate);
+    if (placement.solved) {
+      EXPECT_EQ(tested, draws - degenerate) << placement.name;
+      EXPECT_GE(tested, draws / 2) << placement.name;
+    } else {
+      EXPECT_EQ(refused, draws - degenerate) << placement.name << ": the known gap changed";
+    }
+  }
+}
+
 // Sixteen real solutions, the most a 6R arm has: an arm and a pose found by a seeded hill climb on
 // the number of real solutions (random DH from seed 11, then steps of 0.05 in every DH value and
 // 0.1 rad in the joints, kept when the count did not drop), DH in m and rad (theta offsets 0).

@@ -185,27 +185,33 @@ Eigen::Matrix4d dhMatrix(double theta, double d, double a, double ca, double sa)
   return A;
 }
 
+// The link's DH angle and offset at joint value q: a revolute joint adds q to theta, a
+// prismatic one to d.
+struct JointDh {
+  double theta, d;
+};
+
+JointDh atJointValue(const DhParameters& dh, bool revolute, double q) {
+  return revolute ? JointDh{dh.theta + q, dh.d} : JointDh{dh.theta, dh.d + q};
+}
+
 }  // namespace
 
 Eigen::Matrix4d dhTransform(const DhParameters& dh, JointType type, double q) {
-  const bool revolute = type == JointType::Revolute;
-  return dhMatrix(dh.theta + (revolute ? q : 0.0), dh.d + (revolute ? 0.0 : q), dh.a, std::cos(dh.alpha),
-                  std::sin(dh.alpha));
+  const JointDh j = atJointValue(dh, type == JointType::Revolute, q);
+  return dhMatrix(j.theta, j.d, dh.a, std::cos(dh.alpha), std::sin(dh.alpha));
 }
 
 void appendDhTransform(Eigen::Matrix4d& T, const Model& model, int i, double q) {
   const DhParameters& dh = model.dh(i);
-  const bool revolute = model.isRevolute(i);
-  const double theta = dh.theta + (revolute ? q : 0.0);
-  appendDhLink(T, std::cos(theta), std::sin(theta), dh.a, dh.d + (revolute ? 0.0 : q), model.cosAlpha(i),
-               model.sinAlpha(i));
+  const JointDh j = atJointValue(dh, model.isRevolute(i), q);
+  appendDhLink(T, std::cos(j.theta), std::sin(j.theta), dh.a, j.d, model.cosAlpha(i), model.sinAlpha(i));
 }
 
 Eigen::Matrix4d dhTransform(const Model& model, int i, double q) {
   const DhParameters& dh = model.dh(i);
-  const bool revolute = model.isRevolute(i);
-  return dhMatrix(dh.theta + (revolute ? q : 0.0), dh.d + (revolute ? 0.0 : q), dh.a, model.cosAlpha(i),
-                  model.sinAlpha(i));
+  const JointDh j = atJointValue(dh, model.isRevolute(i), q);
+  return dhMatrix(j.theta, j.d, dh.a, model.cosAlpha(i), model.sinAlpha(i));
 }
 
 }  // namespace armdyn

@@ -4,6 +4,7 @@
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "kinematics/reversed_chain.h"
 
 #include <cmath>
 #include <cstdio>
@@ -55,23 +56,6 @@ RobotSpec heldJointChain(const Model& model, int joint, double value) {
   return chainSpec(model.spec(), std::move(links), axes, tip);
 }
 
-// The chain reversed: its axes seen from the tool at q = 0, last first, directions negated; its
-// tool pose at q' (the joint values in reverse order) is the inverse of the chain's at q.
-RobotSpec reversedChain(const Model& chain) {
-  const int n = chain.dof();
-  LinkFrameArray frames;
-  const Eigen::Matrix4d T0 = forwardKinematics(chain, Eigen::VectorXd::Zero(n), frames.data());
-  const Eigen::Matrix4d inv = rigidInverse(T0);
-  std::vector<JointAxisLine> axes;
-  std::vector<LinkSpec> links;
-  for (int i = n - 1; i >= 0; --i) {
-    const Eigen::Matrix4d& F = frames[static_cast<std::size_t>(i)];
-    axes.push_back({(inv * F.col(3)).head<3>(), -(inv.topLeftCorner<3, 3>() * F.block<3, 1>(0, 2)), chain.jointType(i)});
-    links.push_back(chain.spec().links[static_cast<std::size_t>(i)]);
-  }
-  return chainSpec(chain.spec(), std::move(links), axes, inv);
-}
-
 // The six-joint model that solves the arm with `joint` held, and whether it is reversed; the
 // family's misfit when neither fits.
 struct HeldChain {
@@ -101,7 +85,7 @@ HeldChain solvableChain(const Model& arm, int joint, double value) {
     take(directSpec, familyDirect, false);
     return h;
   }
-  RobotSpec reversedSpec = reversedChain(direct);  // built only when the direct chain needs it
+  RobotSpec reversedSpec = reversedChain(direct).spec;  // built only when the direct chain needs it
   const std::string familyReversed = kinematicFamily(Model(reversedSpec));
   if (exact(familyReversed)) take(reversedSpec, familyReversed, true);
   else if (!familyDirect.empty()) take(directSpec, familyDirect, false);
@@ -173,7 +157,7 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
         f.q(i) = value;
         continue;
       }
-      f.q(i) = chain.reversed ? c.q(5 - k) : c.q(k);
+      f.q(i) = chain.reversed ? -c.q(5 - k) : c.q(k);  // reversed_chain.h: q'_k = -q_{7-k}
       ++k;
     }
     f.configuration = c.configuration;

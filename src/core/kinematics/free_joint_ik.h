@@ -9,8 +9,8 @@
 // (its joint values are the arm's own, same zero, same directions), and the closed-form
 // families of inverse_kinematics.h solve it. When no family fits but the first three of the six
 // axes meet in a point (a spherical shoulder, as the Panda's with joint 7 held), the chain is
-// solved reversed: T(q)^-1 = exp(-xi6' q6) ... exp(-xi1' q1) T(0)^-1, xi' the axes seen from the
-// tool at q = 0 (product of exponentials), a chain whose last three axes meet: a spherical wrist.
+// solved reversed (reversed_chain.h: the inverse tool pose by a DH chain from the tool back,
+// joint values q'_k = -q_{7-k}), a chain whose last three axes meet: a spherical wrist.
 // Families that solve by structure come first (directly, then reversed), the general 6R
 // elimination last. Which family fits can depend on the held value (holding the iiwa's joint 3
 // at 0 makes joints 2 and 4 parallel): the choice of the default joint tests the value 0, and a

@@ -52,9 +52,11 @@
 // by Newton on the full pose (refineSixJoints) and kept when they reach it to 1e-10; beside a
 // nearly singular solution Newton is restarted along the nearly null direction (close pairs
 // near a fold). At most sixteen, numbered "branch1".."branch16" in the order of (q1, ..., q6).
+// An arm whose G(w) is singular for every w (axes 1 and 2 intersecting, for one) is solved as
+// its reversed chain (reversed_chain.h), joint 6 first, when that one's is not (Route below).
 // Refused by the structure check (then solved numerically): arms with fewer than six
-// independent motions, and arms whose G(w) is singular for every w (the six equations
-// dependent, e.g. joints 4-6 parallel).
+// independent motions, and arms whose G(w) is singular for every w from both ends (the six
+// equations dependent, e.g. joints 4-6 parallel).
 
 #include "kinematics/ik_family_general_6r.h"
 
@@ -62,6 +64,7 @@
 #include "kinematics/ik_solver.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "kinematics/reversed_chain.h"
 #include "kinematics/scalar_equations.h"
 #include "kinematics/shifted_pair_lu.h"
 #include "kinematics/trig_polynomial.h"
@@ -75,6 +78,8 @@
 #include <cassert>
 #include <cmath>
 #include <complex>
+#include <optional>
+#include <utility>
 
 namespace armdyn::ik {
 
@@ -676,14 +681,88 @@ double probeRankRatio(const Model& m) {
   return svd.singularValues()(5) / std::max(svd.singularValues()(0), 1e-300);
 }
 
+// The chain the elimination runs on: the arm itself, or its reversed chain (reversed_chain.h: joint
+// 6 first) when the arm's own elimination is degenerate and the reversed one's is not. With axes 1
+// and 2 intersecting, frame 5 seen from frame 2 keeps its distance to their common point whatever
+// joints 1 and 2 do, and G(w) is singular for every w; reversed, those axes are 5 and 6, which the
+// split after joint 2 takes like any others. Decided once per arm and thread at the probe pose and
+// kept with a copy of the DH values (as leftOf), the reversed chain as a Model of its own (a copy,
+// not a reference to the arm's).
+struct Route {
+  bool valid = false;
+  double dh[6][4] = {};
+  bool usable = false;   // the elimination works one way or the other
+  bool reversed = false;
+  std::optional<Model> reversedModel;
+  Eigen::Matrix4d leadInverse = Eigen::Matrix4d::Identity();  // the reversed chain's lead, inverted
+};
+
+// The reversed chain's target for the arm's T06: lead^-1 T06^-1 (reversed_chain.h).
+Eigen::Matrix4d reversedTarget(const Route& route, const Eigen::Matrix4d& T06) {
+  return route.leadInverse * rigidInverse(T06);
+}
+
+const Route& routeOf(const Model& m) {
+  thread_local Route route;
+  bool same = route.valid;
+  for (int i = 0; i < 6 && same; ++i) {
+    const DhParameters& p = m.dh(i);
+    same = route.dh[i][0] == p.theta && route.dh[i][1] == p.d && route.dh[i][2] == p.alpha && route.dh[i][3] == p.a;
+  }
+  if (same) return route;
+  Raw raw[kMaxCandidates];
+  int n = 0;
+  route.reversed = false;
+  route.reversedModel.reset();
+  route.usable = candidates(m, probePose(m), raw, n);
+  if (!route.usable) {
+    const ReversedChain chain = reversedChain(m);
+    try {
+      route.reversedModel.emplace(chain.spec);
+    } catch (const ModelError&) {
+      route.reversedModel.reset();  // (the arm's own links passed the same checks: not expected)
+    }
+    if (route.reversedModel) {
+      route.leadInverse = rigidInverse(chain.lead);
+      route.reversed = candidates(*route.reversedModel, reversedTarget(route, probePose(m)), raw, n);
+      route.usable = route.reversed;
+      if (!route.reversed) route.reversedModel.reset();
+    }
+  }
+  for (int i = 0; i < 6; ++i) {
+    const DhParameters& p = m.dh(i);
+    route.dh[i][0] = p.theta, route.dh[i][1] = p.d, route.dh[i][2] = p.alpha, route.dh[i][3] = p.a;
+  }
+  route.valid = true;
+  return route;
+}
+
 std::string misfit(const Model& m) {
   if (std::string r = requireTypes(m, "RRRRRR"); !r.empty()) return r;
   if (probeRankRatio(m) < 1e-9) return "has fewer than six independent joint motions (e.g. two joints on one axis)";
-  Raw raw[kMaxCandidates];
-  int n = 0;
-  if (!candidates(m, probePose(m), raw, n))
-    return "has a degenerate elimination (special axes the general 6R method cannot use)";
+  if (!routeOf(m).usable)
+    return "has a degenerate elimination from either end (special axes the general 6R method cannot use)";
   return "";
+}
+
+// Candidates for the arm's T06 along its route: those of the reversed chain turned back into the
+// arm's DH angles (theta_i = -theta'_{7-i}), their residuals measured on the arm.
+bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidates], int& count) {
+  const Route& route = routeOf(m);
+  if (!route.reversed) return candidates(m, T06, out, count);
+  if (!candidates(*route.reversedModel, reversedTarget(route, T06), out, count)) return false;
+  for (int r = 0; r < count; ++r) {
+    Raw& c = out[r];
+    for (int i = 0; i < 3; ++i) std::swap(c.theta[i], c.theta[5 - i]);
+    Eigen::Matrix4d T = Eigen::Matrix4d::Identity();
+    for (int i = 0; i < 6; ++i) {
+      c.theta[i] = -c.theta[i];
+      appendLink(T, m, i, c.theta[i]);
+    }
+    c.residual = (T.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
+                 (T.topLeftCorner<3, 3>() - T06.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+  }
+  return true;
 }
 
 void solve(Solver& s) {
@@ -691,7 +770,7 @@ void solve(Solver& s) {
   const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
   Raw raw[kMaxCandidates];
   int n = 0;
-  if (!candidates(m, T06, raw, n)) {
+  if (!routedCandidates(m, T06, raw, n)) {
     s.fail("the general 6R elimination is degenerate at this pose");
     return;
   }

@@ -203,71 +203,100 @@ TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
   }
 }
 
-// IK-Geo's "two intersecting" and "two parallel" classes (no solver of their own yet): random
-// arms (any twists, offsets and lengths) with one pair of consecutive axes intersecting (a = 0
-// on the link between them: axes 5-6, or 1-2 as in the reversed chain) or parallel (twist 0:
-// axes 2-3, or 4-5). Those general_6r takes must match the exhaustive search exactly (every
-// search solution found, every solution on the pose, the generator among them), and it must
-// take every arm of the three placements it solves. KNOWN GAP: with axes 1 and 2 intersecting
-// the elimination (which splits the chain after joint 2) is degenerate and every such arm is
-// refused, i.e. solved numerically (one solution); the test asserts that, so that closing the
-// gap (solving the reversed chain, whose axes 5-6 then intersect) shows here.
-TEST(General6rInverseKinematics, TwoIntersectingAndTwoParallelArmsMatchAnExhaustiveSearch) {
-  std::mt19937 rng(12);
-  struct Placement {
-    const char* name;
-    int link;
-    bool parallel;
-    bool solved;  // by general_6r today
-  };
-  const Placement placements[] = {{"axes 5-6 intersecting", 4, false, true},
-                                  {"axes 1-2 intersecting", 0, false, false},
-                                  {"axes 2-3 parallel", 1, true, true},
-                                  {"axes 4-5 parallel", 3, true, true}};
-  const int draws = test::exhaustiveDraws(40);
-  for (const Placement& placement : placements) {
-    int tested = 0, refused = 0, other = 0, degenerate = 0, solutions = 0, beyond = 0, most = 0;
-    double worst = 0.0;
-    for (int draw = 0; draw < draws; ++draw) {
-      RobotSpec spec = randomSixR(0, rng);
-      if (placement.parallel) {
-        spec.links[placement.link].dh.alpha = 0.0;
-      } else {
-        spec.links[placement.link].dh.a = 0.0;
+// IK-Geo's "two intersecting" and "two parallel" classes (no solver of their own: general_6r
+// takes them): random arms (any twists, offsets and lengths) with one pair of consecutive axes
+// intersecting (a = 0 on the link between them: axes 1-2 or 5-6) or parallel (twist 0: axes 2-3,
+// 3-4 or 4-5), every third draw nearly so (that a or twist 1e-7..1e-5, either sign). Every arm
+// drawn must be taken by general_6r (none is refused, none is another family's), and match the
+// exhaustive search: every solution on the pose, the generator among them; every search
+// solution found for the exact arms, and for the nearly special ones at most 1 % missed (as in
+// RandomArmsMatchAnExhaustiveSearch: close pairs near a fold may merge in rounding). With axes 1
+// and 2 intersecting the elimination (split after joint 2) is degenerate: those arms are solved
+// as their reversed chain (reversed_chain.h), whose axes 5 and 6 intersect. Per class over 200
+// arms, a third nearly special: the issue's count.
+struct SpecialPlacement {
+  const char* name;
+  int link;       // the link whose a (intersecting) or twist (parallel) is zero
+  bool parallel;
+};
+
+void checkSpecialClass(const SpecialPlacement* placements, int count, int drawsPerPlacement, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const int draws = test::exhaustiveDraws(drawsPerPlacement);
+  int classArms = 0, classNearly = 0;
+  for (int p = 0; p < count; ++p) {
+    const SpecialPlacement& placement = placements[p];
+    for (const bool nearly : {false, true}) {
+      int tested = 0, refused = 0, other = 0, degenerate = 0, solutions = 0, beyond = 0, most = 0, searched = 0, missed = 0;
+      double worst = 0.0;
+      const int n = nearly ? draws / 3 : draws - draws / 3;
+      for (int draw = 0; draw < n; ++draw) {
+        RobotSpec spec = randomSixR(0, rng);
+        const double value = nearly ? std::copysign(std::pow(10.0, -6.0 + unit(rng)), unit(rng)) : 0.0;
+        if (placement.parallel) {
+          spec.links[placement.link].dh.alpha = value;
+        } else {
+          spec.links[placement.link].dh.a = value;
+        }
+        const Model model(spec);
+        if (!fullRank(spec, rng)) {
+          ++degenerate;
+          continue;
+        }
+        const std::string family = kinematicFamily(model);
+        if (family.empty()) {
+          ++refused;
+          continue;
+        }
+        if (family != "general_6r") {
+          ++other;
+          continue;
+        }
+        SCOPED_TRACE(std::string(placement.name) + (nearly ? " nearly" : "") + " #" + std::to_string(draw));
+        const Joints6 q0 = randomJoints(rng);
+        const Outcome o = checkAgainstSearch(spec, q0, 2000, rng, !nearly);
+        if (::testing::Test::HasFailure()) {
+          for (const LinkSpec& l : spec.links) std::printf("  d %.17g alpha %.17g a %.17g\n", l.dh.d, l.dh.alpha, l.dh.a);
+          std::printf("  q0 %.17g %.17g %.17g %.17g %.17g %.17g\n", q0(0), q0(1), q0(2), q0(3), q0(4), q0(5));
+          return;
+        }
+        ++tested;
+        solutions += o.solutions;
+        beyond += o.beyondSearch;
+        searched += o.found;
+        missed += o.missed;
+        most = std::max(most, o.solutions);
+        worst = std::max(worst, o.worst);
       }
-      const Model model(spec);
-      if (!fullRank(spec, rng)) {
-        ++degenerate;
-        continue;
-      }
-      const std::string family = kinematicFamily(model);
-      if (family.empty()) {
-        ++refused;
-        continue;
-      }
-      if (family != "general_6r") {
-        ++other;
-        continue;
-      }
-      SCOPED_TRACE(std::string(placement.name) + " #" + std::to_string(draw));
-      const Outcome o = checkAgainstSearch(spec, randomJoints(rng), 2000, rng);
-      if (HasFailure()) return;
-      ++tested;
-      solutions += o.solutions;
-      beyond += o.beyondSearch;
-      most = std::max(most, o.solutions);
-      worst = std::max(worst, o.worst);
-    }
-    std::printf("%s: %d arms solved by general_6r (%d solutions, at most %d, %d beyond the search, worst pose "
-                "error %.2g), %d taken by another family, %d refused, %d degenerate\n",
-                placement.name, tested, solutions, most, beyond, worst, other, refused, degenerate);
-    if (placement.solved) {
-      EXPECT_EQ(tested, draws - degenerate) << placement.name;
-      EXPECT_GE(tested, draws / 2) << placement.name;
-    } else {
-      EXPECT_EQ(refused, draws - degenerate) << placement.name << ": the known gap changed";
+      std::printf("%s%s: %d arms solved by general_6r (%d solutions, at most %d, %d beyond the search, %d of the "
+                  "search's %d missed, worst pose error %.2g), %d taken by another family, %d refused, %d degenerate\n",
+                  nearly ? "nearly " : "", placement.name, tested, solutions, most, beyond, missed, searched, worst, other,
+                  refused, degenerate);
+      EXPECT_EQ(refused, 0) << placement.name;
+      EXPECT_EQ(other, 0) << placement.name;
+      EXPECT_GE(tested, n / 2) << placement.name;
+      EXPECT_LE(missed, searched / 100) << placement.name;
+      classArms += tested;
+      if (nearly) classNearly += tested;
     }
   }
+  std::printf("class: %d arms solved, %d of them nearly special\n", classArms, classNearly);
+  if (draws == drawsPerPlacement) {
+    EXPECT_GE(classArms, 200);
+    EXPECT_GE(4 * classNearly, classArms);  // about a third (at least a quarter)
+  }
+}
+
+TEST(General6rInverseKinematics, TwoIntersectingAxesArmsMatchAnExhaustiveSearch) {
+  const SpecialPlacement placements[] = {{"axes 1-2 intersecting", 0, false}, {"axes 5-6 intersecting", 4, false}};
+  checkSpecialClass(placements, 2, 105, 12);
+}
+
+TEST(General6rInverseKinematics, TwoParallelAxesArmsMatchAnExhaustiveSearch) {
+  const SpecialPlacement placements[] = {
+      {"axes 2-3 parallel", 1, true}, {"axes 3-4 parallel", 2, true}, {"axes 4-5 parallel", 3, true}};
+  checkSpecialClass(placements, 3, 70, 13);
 }
 
 // Sixteen real solutions, the most a 6R arm has: an arm and a pose found by a seeded hill climb on

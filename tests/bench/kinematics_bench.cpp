@@ -13,7 +13,8 @@
 //   BM_ClosedFormSetGeneral6r  closedFormSolutions on general 6R arms (family "general_6r": Raghavan &
 //                            Roth's elimination, a 24 x 24 eigenproblem, every candidate refined):
 //                            /0 a random arm (DH seeded), /1 the sixteen-solution arm of the tests (50 us),
-//                            /2 arm /0 with axes 1 and 2 intersecting (solved as its reversed chain)
+//                            /2 arm /0 with axes 1 and 2 intersecting (solved as its reversed chain),
+//                            /3 arm /2 with axes 5 and 6 intersecting too (cyclic_6r: the loop from joint 3)
 //   BM_AnalyzePuma           analyzeConfiguration: FK, J, det J, det J11, det J22, the wrist
 //                            centre, the condition number and the distances (1 us)
 //   BM_JacobianDotPuma       Jdot qd, analytic                 vs BM_KDL_JacobianDotPuma (ChainJntToJacDotSolver)
@@ -215,7 +216,8 @@ void BM_ClosedFormSetGeneral6r(benchmark::State& state) {
       l.bar.outer = {0.05, 0.05, 0.05};
       spec.links.push_back(l);
     }
-    if (state.range(0) == 2) spec.links[0].dh.a = 0.0;  // axes 1 and 2 intersecting: the reversed chain
+    if (state.range(0) >= 2) spec.links[0].dh.a = 0.0;  // axes 1 and 2 intersecting: the reversed chain
+    if (state.range(0) == 3) spec.links[4].dh.a = 0.0;  // and axes 5 and 6: cyclic_6r
   } else {
     const double d[6] = {1.1673520545416727, -0.083276048034285358, -0.024095752125456751,
                          0.27680045704389633, 1.212684433360703, 1.6177638657716036};
@@ -244,7 +246,7 @@ void BM_ClosedFormSetGeneral6r(benchmark::State& state) {
   timeClosedFormSet(state, model, poses);
   state.SetLabel(kinematicFamily(model));
 }
-BENCHMARK(BM_ClosedFormSetGeneral6r)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ClosedFormSetGeneral6r)->Arg(0)->Arg(1)->Arg(2)->Arg(3)->Unit(benchmark::kMicrosecond);
 
 void BM_AnalyzePuma(benchmark::State& state) {
   const PumaStates& s = states();

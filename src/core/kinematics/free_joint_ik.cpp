@@ -65,6 +65,11 @@ struct HeldChain {
   std::string why;
 };
 
+// Whether `family` solves by structure (not "general_6r" or "cyclic_6r": the elimination).
+bool byStructure(const std::string& family) {
+  return !family.empty() && family != "general_6r" && family != "cyclic_6r";
+}
+
 // The families that solve a chain exactly by structure, before "general_6r" (an elimination that
 // takes almost any 6R chain, slower, and can merge close pairs of solutions near a fold): a
 // direct chain with one of them, then the reversed chain with one, then general_6r either way.
@@ -74,20 +79,19 @@ HeldChain solvableChain(const Model& arm, int joint, double value) {
   RobotSpec directSpec = heldJointChain(arm, joint, value);
   const Model direct(directSpec);
   const std::string familyDirect = kinematicFamily(direct);
-  const auto exact = [](const std::string& f) { return !f.empty() && f != "general_6r"; };
   const auto take = [&](RobotSpec& spec, const std::string& family, bool isReversed) {
     spec.family = family;
     h.model.emplace(spec);
     h.reversed = isReversed;
     h.family = family;
   };
-  if (exact(familyDirect)) {
+  if (byStructure(familyDirect)) {
     take(directSpec, familyDirect, false);
     return h;
   }
   RobotSpec reversedSpec = reversedChain(direct).spec;  // built only when the direct chain needs it
   const std::string familyReversed = kinematicFamily(Model(reversedSpec));
-  if (exact(familyReversed)) take(reversedSpec, familyReversed, true);
+  if (byStructure(familyReversed)) take(reversedSpec, familyReversed, true);
   else if (!familyDirect.empty()) take(directSpec, familyDirect, false);
   else if (!familyReversed.empty()) take(reversedSpec, familyReversed, true);
   else
@@ -119,7 +123,7 @@ int defaultFreeJoint(const Model& model) {
   // the wrist inwards.
   HeldChain chains[7];
   for (int j = 0; j < 7; ++j) chains[j] = solvableChain(model, j, 0.0);
-  const auto exact = [](const HeldChain& h) { return h.model && h.family != "general_6r"; };
+  const auto exact = [](const HeldChain& h) { return h.model && byStructure(h.family); };
   for (int pass = 0; pass < 3; ++pass)
     for (int j = 6; j >= 0; --j) {
       const HeldChain& h = chains[j];

@@ -13,7 +13,8 @@
   F(kCartesianFamily)    /* "cartesian"          ik_family_cartesian.cpp   */                        \
   F(kThreeParallelFamily) /* "three_parallel"    ik_family_three_parallel.cpp */                     \
   F(kGenericFamily)      /* "generic"            ik_family_generic.cpp */                            \
-  F(kGeneral6rFamily)    /* "general_6r"         ik_family_general_6r.cpp: keep last (any 6R) */     \
+  F(kGeneral6rFamily)    /* "general_6r"         ik_family_general_6r.cpp: any 6R but...          */ \
+  F(kCyclic6rFamily)     /* "cyclic_6r"          ik_family_cyclic_6r.cpp: ...those, keep last     */ \
   /* end of list */
 // clang-format on
 

@@ -15,6 +15,8 @@
 //   "general_6r"           ik_family_general_6r.cpp  any other 6R arm: every real solution (<= 16),
 //                                                    Raghavan & Roth's elimination, the roots of
 //                                                    its determinant (degree 8 in theta3)
+//   "cyclic_6r"            ik_family_cyclic_6r.cpp   6R arms special at both ends: the loop read
+//                                                    from another joint, by the family that takes it
 // Shared solver state and pieces (shoulder, elbow, spherical wrist, structure checks,
 // configuration-name helpers): ik_solver.h.
 //

@@ -103,14 +103,7 @@ constexpr double kNearDoubleRoot = 1e-3;
 // restarted beside it (a close pair the elimination may have merged).
 constexpr double kFoldRatio = 3e-3;
 
-const std::vector<std::string>& configurations() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> all;
-    for (int k = 1; k <= kMaxSolutions; ++k) all.push_back("branch" + std::to_string(k));
-    return all;
-  }();
-  return names;
-}
+const std::vector<std::string>& configurations() { return general6rBranchNames(); }
 
 // Pieper and Roth's fourteen quantities of a point p and a unit direction l.
 Vec14 invariants(const Eigen::Vector3d& p, const Eigen::Vector3d& l) {
@@ -556,7 +549,6 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     }
   }
   const double sa1 = m.sinAlpha(0), ca1 = m.cosAlpha(0);
-  const Eigen::Matrix3d Rx0 = Eigen::AngleAxisd(m.dh(0).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
   const Eigen::Matrix3d Rx1 = Eigen::AngleAxisd(m.dh(1).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
   const Eigen::Matrix3d Rx5inverse = Eigen::AngleAxisd(-m.dh(5).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
   for (const bool neighbourPass : {false, true}) {
@@ -602,9 +594,13 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     c.theta[4] = kShift5 + u5;
     // Joints 1 and 2 place frame 5 (known in frame 2 now) on the target's: joint 6's axis first,
     // Rz(theta1) Rx(alpha1) Rz(theta2) w = k with w = Rx(alpha2) l: its z row gives theta2 (two
-    // values), the x-y part theta1; of the candidates, the one that also places the origin.
-    // Where that is degenerate (alpha1 = 0 or 180, w along z2): the eight products from Q's
-    // first columns (least squares).
+    // values). Then theta1 turns frame 5 at theta1 = 0 about z0 onto the target: the plane
+    // rotation that best takes the x-y parts of its axis and origin onto k's and o5's (both
+    // agree at a solution; the axis alone leaves theta1 free where k is along z0, as for every
+    // pose of an arm's loop read from joint 2 when axes 1 and 2 are parallel, cyclic_chain.h; the
+    // origin alone where frame 5 is on z0). Of the two, the candidate that places the origin and
+    // axis best. Where that is degenerate (alpha1 = 0 or 180, w along z2): the eight products from
+    // Q's first columns (least squares).
     Eigen::Matrix4d T25 = link(m, 2, c.theta[2]);
     appendLink(T25, m, 3, c.theta[3]);
     appendLink(T25, m, 4, c.theta[4]);
@@ -617,17 +613,22 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     Eigen::Matrix4d T05;
     for (int b = 0; b < n2; ++b) {
       const double c2 = std::cos(t2s[b]), s2 = std::sin(t2s[b]);
-      const Eigen::Vector3d vv = Rx0 * Eigen::Vector3d(c2 * w3.x() - s2 * w3.y(), s2 * w3.x() + c2 * w3.y(), w3.z());
-      if (std::hypot(vv.x(), vv.y()) < 1e-12) continue;
-      double t1, c1, s1;
-      angleDifference(k.y(), k.x(), vv.y(), vv.x(), t1, c1, s1);
-      Eigen::Matrix4d T01 = revoluteLink(m, 0, c1, s1);
+      Eigen::Matrix4d T01 = revoluteLink(m, 0, 1.0, 0.0);
       appendRevoluteLink(T01, m, 1, c2, s2);
-      const Eigen::Matrix4d T = T01 * T25;
+      const Eigen::Matrix4d T0 = T01 * T25;  // frame 5 at theta1 = 0
+      const Eigen::Vector3d v = T0.block<3, 1>(0, 2), u = T0.block<3, 1>(0, 3);
+      const double dot = v.x() * k.x() + v.y() * k.y() + u.x() * o5.x() + u.y() * o5.y();
+      const double cross = v.x() * k.y() - v.y() * k.x() + u.x() * o5.y() - u.y() * o5.x();
+      const double h = std::hypot(dot, cross);
+      if (!(h > 1e-12)) continue;
+      const double c1 = dot / h, s1 = cross / h;
+      Eigen::Matrix4d T = T0;
+      T.row(0) = c1 * T0.row(0) - s1 * T0.row(1);
+      T.row(1) = s1 * T0.row(0) + c1 * T0.row(1);
       const double err = (T.block<3, 1>(0, 3) - o5).norm() + (T.block<3, 1>(0, 2) - k).norm();
       if (err < bestErr) {
         bestErr = err;
-        c.theta[0] = t1;
+        c.theta[0] = std::atan2(s1, c1);
         c.theta[1] = t2s[b];
         T05 = T;
       }
@@ -685,7 +686,10 @@ double probeRankRatio(const Model& m) {
 // 6 first) when the arm's own elimination is degenerate and the reversed one's is not. With axes 1
 // and 2 intersecting, frame 5 seen from frame 2 keeps its distance to their common point whatever
 // joints 1 and 2 do, and G(w) is singular for every w; reversed, those axes are 5 and 6, which the
-// split after joint 2 takes like any others. Decided once per arm and thread at the probe pose and
+// split after joint 2 takes like any others. Axes 1 and 2 nearly special (general6rPairSkew below
+// kGeneral6rSkew) are taken as special: the elimination is then nearly degenerate and loses
+// solutions (seen: every solution of some arms perturbed 1e-7..1e-5 from both ends special). An
+// arm special at both ends is left to ik_family_cyclic_6r.cpp. Decided once per arm and thread at the probe pose and
 // kept with a copy of the DH values (as leftOf), the reversed chain as a Model of its own (a copy,
 // not a reference to the arm's).
 struct Route {
@@ -714,8 +718,8 @@ const Route& routeOf(const Model& m) {
   int n = 0;
   route.reversed = false;
   route.reversedModel.reset();
-  route.usable = candidates(m, probePose(m), raw, n);
-  if (!route.usable) {
+  route.usable = general6rPairSkew(m, 1) >= kGeneral6rSkew && candidates(m, probePose(m), raw, n);
+  if (!route.usable && general6rPairSkew(m, 5) >= kGeneral6rSkew) {
     const ReversedChain chain = reversedChain(m);
     try {
       route.reversedModel.emplace(chain.spec);
@@ -765,12 +769,14 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
   return true;
 }
 
-void solve(Solver& s) {
+// Every solution of s.pose: the candidates along the arm's route (or, `forwardOnly`, of the arm
+// itself, without deciding the route), refined and checked.
+void solveAlong(Solver& s, bool forwardOnly) {
   const Model& m = s.model;
   const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
   Raw raw[kMaxCandidates];
   int n = 0;
-  if (!routedCandidates(m, T06, raw, n)) {
+  if (!(forwardOnly ? candidates(m, T06, raw, n) : routedCandidates(m, T06, raw, n))) {
     s.fail("the general 6R elimination is degenerate at this pose");
     return;
   }
@@ -820,7 +826,33 @@ void solve(Solver& s) {
   for (int k = 0; k < kept; ++k) s.add(found[k], k);
 }
 
+void solve(Solver& s) { solveAlong(s, false); }
+
 }  // namespace
+
+const std::vector<std::string>& general6rBranchNames() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (int k = 1; k <= kMaxSolutions; ++k) all.push_back("branch" + std::to_string(k));
+    return all;
+  }();
+  return names;
+}
+
+Eigen::Matrix<double, 6, 1> general6rProbeJoints() { return probeJoints(); }
+
+Eigen::Matrix4d general6rProbePose(const Model& model) { return probePose(model); }
+
+void general6rSolveForward(Solver& s) { solveAlong(s, true); }
+
+double general6rPairSkew(const Model& model, int j) {
+  assert(model.dof() == 6 && j >= 1 && j <= 5);
+  double size = 0.0;
+  for (int i = 0; i < 6; ++i) size += std::abs(model.dh(i).a) + std::abs(model.dh(i).d);
+  return std::min(std::abs(model.sinAlpha(j - 1)), std::abs(model.dh(j - 1).a) / std::max(size, 1e-300));
+}
+
+double general6rProbeRankRatio(const Model& model) { return probeRankRatio(model); }
 
 bool general6rDeterminant(const Model& model, const Eigen::Matrix4d& T06, int degree, TrigPolynomial& det) {
   assert(model.dof() == 6 && degree >= 1 && degree <= kMaxTrigDegree);

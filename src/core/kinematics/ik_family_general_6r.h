@@ -7,6 +7,8 @@
 #include "model/model.h"
 
 #include <Eigen/Core>
+#include <string>
+#include <vector>
 
 namespace armdyn::ik {
 
@@ -17,5 +19,24 @@ bool general6rDeterminant(const Model& model, const Eigen::Matrix4d& T06, int de
 
 // The shift: theta3 = w + kGeneral6rShift3.
 constexpr double kGeneral6rShift3 = 0.7215;
+
+// Shared with ik_family_cyclic_6r.cpp (the same method on the arm's loop read from another joint):
+// the configuration names "branch1".."branch16"; frame 6 (DH frame 0, no TOOL) at the generic joint
+// values where the structure checks probe an arm; the smallest singular value of the Jacobian
+// there over the largest (0: fewer than six independent motions).
+const std::vector<std::string>& general6rBranchNames();
+// How far the arm's axes j and j + 1 (1-based, j = 1..5) are from intersecting or parallel:
+// min(|sin alpha_j|, |a_j| / size), size the sum of the arm's |a| and |d| (0: special). The
+// elimination splits the chain after joint 2 and needs axes 1 and 2 at least kGeneral6rSkew apart
+// (nearer, its matrices are nearly degenerate and it loses solutions).
+double general6rPairSkew(const Model& model, int j);
+constexpr double kGeneral6rSkew = 1e-4;
+Eigen::Matrix<double, 6, 1> general6rProbeJoints();
+Eigen::Matrix4d general6rProbePose(const Model& model);
+double general6rProbeRankRatio(const Model& model);
+struct Solver;
+// The family's solve on the arm as it is (split after joint 2), without deciding the route (no
+// probe): for a chain built per target whose route is known to be the forward one.
+void general6rSolveForward(Solver& s);
 
 }  // namespace armdyn::ik

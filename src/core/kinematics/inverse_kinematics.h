@@ -25,8 +25,12 @@
 //               Raghavan & Roth's elimination, the real roots of its determinant (a
 //               trigonometric polynomial of degree 8; nearly singular ones as an eigenproblem);
 //               "branch1".."branch16".
-//               Arms whose elimination is degenerate (a singular matrix pencil, e.g. joints 4-6
-//               parallel) or that have fewer than six independent motions are refused: numerical.
+//               Axes 1 and 2 intersecting or parallel (the elimination splits after joint 2):
+//               the chain read from the tool back (reversed_chain.h). Arms with fewer than six
+//               independent motions are refused: numerical.
+//   "cyclic_6r" six-revolute arms special at both ends (axes 1-2 and 5-6 each intersecting or
+//               parallel, or three parallel at one end): the arm's loop read from another joint
+//               (cyclic_chain.h), solved by the family that takes it; "branch1".."branch16".
 // Spherical wrist: joints 4-6 revolute, a4 = a5 = d5 = 0, alpha4 and alpha5 any twist other
 // than 0 or 180 deg (A&S table 1 has -90, +90; with other twists some orientations are not
 // reachable, and the reason says so). The wrist centre (origin of frames 4 and 5) is the pose
@@ -140,7 +144,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
 
 // The family a model is solved with: RobotSpec::family when given, else the first family whose
 // DH structure the model fits ("rrr", "rrrrrr", "stanford", "cartesian", "three_parallel",
-// "generic", then "general_6r"), else
+// "generic", then "general_6r" and "cyclic_6r"), else
 // "" (damped least squares: chains of other lengths, no spherical wrist, degenerate arms). So an arm read from a file without a family (Vora's thesis files, a URDF) gets the
 // same closed-form solutions as the library file that names it.
 std::string kinematicFamily(const Model& model);

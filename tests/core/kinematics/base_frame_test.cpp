@@ -24,9 +24,10 @@ struct MovedRobot {
 };
 
 // `skewAlpha3` (rad) added to alpha3 takes an arm out of every closed-form family.
-MovedRobot moved(const std::string& file, double skewAlpha3 = 0.0) {
+MovedRobot moved(const std::string& file, double skewAlpha3 = 0.0, double offsetA4 = 0.0) {
   RobotSpec spec = loadRobot(test::sourcePath(file));
   spec.links[2].dh.alpha += skewAlpha3;
+  spec.links[3].dh.a += offsetA4;
   const Model plain(spec);
   const Eigen::Matrix4d B = poseFromXyzRpy(Eigen::Vector3d(0.4, -1.2, 0.75), Eigen::Vector3d(0.7, -0.3, 2.1));
   spec.base = B;
@@ -54,21 +55,27 @@ TEST(BaseFrame, PosesJacobiansAndTorquesFollowTheBase) {
 }
 
 TEST(BaseFrame, InverseKinematicsSolvesTheMovedPose) {
-  // Closed form (the PUMA's spherical wrist, the UR5's three parallel axes) and damped least
-  // squares (the UR5 with alpha3 skewed by 0.2 rad fits no closed form) on world poses.
+  // Closed form (the PUMA's spherical wrist, the UR5's three parallel axes, the UR5 with alpha3
+  // skewed by 0.2 rad: axes 1-2 and 5-6 intersecting, cyclic_6r) and damped least squares (the
+  // Stanford arm with a4 = 5 cm: RRPRRR without a spherical wrist fits no closed form) on world
+  // poses.
   struct Case {
     const char* file;
     double skew;
+    double offset;
     IkMethod method;
   };
-  for (const Case& c : {Case{"robots/puma560.yaml", 0.0, IkMethod::ClosedForm}, Case{"robots/ur5.yaml", 0.0, IkMethod::ClosedForm},
-                        Case{"robots/ur5.yaml", 0.2, IkMethod::DampedLeastSquares}}) {
-    SCOPED_TRACE(std::string(c.file) + (c.skew != 0.0 ? " skewed" : ""));
-    const MovedRobot r = moved(c.file, c.skew);
+  for (const Case& c : {Case{"robots/puma560.yaml", 0.0, 0.0, IkMethod::ClosedForm},
+                        Case{"robots/ur5.yaml", 0.0, 0.0, IkMethod::ClosedForm},
+                        Case{"robots/ur5.yaml", 0.2, 0.0, IkMethod::ClosedForm},
+                        Case{"robots/stanford_rrprrr.yaml", 0.0, 0.05, IkMethod::DampedLeastSquares}}) {
+    SCOPED_TRACE(std::string(c.file) + (c.skew != 0.0 ? " skewed" : "") + (c.offset != 0.0 ? " offset" : ""));
+    const MovedRobot r = moved(c.file, c.skew, c.offset);
     const Model& model = r.moved;
     std::mt19937 rng(12);
     for (int k = 0; k < 10; ++k) {
-      const Eigen::VectorXd q = test::randomVector(rng, 6, 0.8);
+      Eigen::VectorXd q = test::randomVector(rng, 6, 0.8);
+      if (!model.isRevolute(2)) q(2) = 0.75 + 0.4 * q(2);  // the Stanford boom within [0.3, 1.2] m
       const Eigen::Matrix4d pose = toolPose(model, q);
       const IkResult ik = solveInverseKinematics(model, pose, "", q + test::randomVector(rng, 6, 0.05));
       ASSERT_TRUE(ik.ok) << ik.reason;

@@ -24,24 +24,12 @@ CyclicChain cyclicChain(const Model& model, const Eigen::Matrix4d& T0n, int shif
     if (i == 0) F = F * rigidInverse(T0n);  // past the arm's last joint: back to its frame 0
     axes.push_back({F.block<3, 1>(0, 3), F.block<3, 1>(0, 2), model.jointType(i)});
     F = F * dhTransform(model, i, 0.0);
-    const LinkSpec& arm = model.spec().links[static_cast<std::size_t>(i)];
-    LinkSpec link;
-    link.name = arm.name;
-    link.joint = arm.joint;
-    link.massSource = arm.massSource;
-    link.bar = arm.bar;
-    link.inertia = arm.inertia;
-    link.pseudoInertia = arm.pseudoInertia;
-    link.vMax = arm.vMax;
-    link.qMin = arm.qMin;
-    link.qMax = arm.qMax;
-    c.spec.links.push_back(std::move(link));
+    c.spec.links.push_back(chainLinkOf(model.spec().links[static_cast<std::size_t>(i)]));
   }
   const DhChain dh = dhFromAxes(axes, F);
   for (int j = 0; j < n; ++j) c.spec.links[static_cast<std::size_t>(j)].dh = dh.dh[static_cast<std::size_t>(j)];
   c.spec.base = dh.base;
   c.spec.tool = dh.tool;
-  c.firstPair = n > 1 ? dh.relations[0] : AxisRelation::Skew;
   return c;
 }
 

@@ -20,10 +20,9 @@
 namespace armdyn {
 
 struct CyclicChain {
-  // Links: the arm's (limits, types, mass data) in C's order with C's DH; BASE, TOOL from
-  // dhFromAxes; no drives, shapes, payload, family or home.
+  // Links: the arm's (chainLinkOf: types, limits, rates, mass data) in C's order with C's DH;
+  // BASE, TOOL from dhFromAxes; no drives, shapes, payload, family or home.
   RobotSpec spec;
-  AxisRelation firstPair = AxisRelation::Skew;  // C's axes 1 and 2
 };
 
 // The arm's joint that is joint j of C.

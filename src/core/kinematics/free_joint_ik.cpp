@@ -29,9 +29,8 @@ RobotSpec chainSpec(const RobotSpec& arm, std::vector<LinkSpec> links, const std
   spec.payload.reset();
   spec.baseVisuals.clear();
   for (std::size_t i = 0; i < links.size(); ++i) {
+    links[i] = chainLinkOf(links[i]);
     links[i].dh = chain.dh[i];
-    links[i].drive.reset();
-    links[i].visuals.clear();
   }
   spec.links = std::move(links);
   spec.base = chain.base;

@@ -28,8 +28,9 @@
 //      in an unnamed namespace (ik_family_rrr.cpp is the shortest example). `misfit` returns ""
 //      when the model's DH fits, else the reason in words; `solve` is called only then and adds
 //      each solution with s.add(q, index into configurations()), or says why there is none with
-//      s.fail(...). Solving must not allocate; the configuration names are built once (a
-//      function-local static), not per call.
+//      s.fail(...). Solving must not allocate (two documented exceptions: general_6r's nearly
+//      singular pencils, Eigen's QZ; cyclic_6r, which builds a chain per pose); the configuration
+//      names are built once (a function-local static), not per call.
 //   2. The line
 //        F(kFooFamily)  /* "foo"  ik_family_foo.cpp */
 //      in the list ARMDYN_IK_FAMILIES of ik_families.cpp, ending in a backslash like its
@@ -61,7 +62,7 @@ struct IkFamily {
   // "" when the model's DH fits the closed form, else why not (e.g. "needs alpha2 = 0 ...").
   std::string (*misfit)(const Model& model);
   // Adds every solution of s.pose (DH frame 0) to s, or records why there is none (s.fail).
-  // Called only when misfit(s.model) is "". Must not allocate.
+  // Called only when misfit(s.model) is "". Must not allocate (exceptions: see above).
   void (*solve)(ik::Solver& s);
   // solveInverseKinematics without a configuration: the solution nearest the seed instead of
   // the first (numbered branches, none preferred).

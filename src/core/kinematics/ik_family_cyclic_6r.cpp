@@ -9,12 +9,17 @@
 // solving, the one family besides the general 6R's nearly singular pencils to do so (ik_family.h).
 //
 // Which shift s: decided once per arm and thread at general_6r's probe pose (kept with a copy of
-// the DH values, as general_6r keeps its route), in this order of preference: a shift whose C a
-// family solves by structure (exact, fast); then those the elimination takes whose first two axes
-// are skew (neither intersecting nor parallel, where the elimination is well posed) and do not
-// hold the target (s <= 4: C's first two joints are the arm's s + 1, s + 2); then any other the
-// elimination takes. At each pose the shifts are tried in that order until one yields solutions.
-// Solutions are numbered "branch1".. in the order of (q1, ..., q6), as general_6r's.
+// the DH values, as general_6r keeps its route). Each shift whose C some family takes and that
+// finds candidates at the probe pose is kept, sorted: first those whose candidates include the
+// probe's joint values, then those a family solves by structure (exact, fast), then by how far
+// from special the arm's two pairs of axes around C's first joint are (general6rPairSkew of the
+// arm's axes (s, s + 1) and (s + 1, s + 2); axes 6 and 1, which meet through the target, count as
+// 0.1). Shift 0 is the arm itself split after joint 2 although axes 1 and 2 are nearly special
+// (ranked by the same rule, so after the others unless only it finds the probe's joint values):
+// for arms nearly special at every pair. At each pose the shifts are tried in
+// that order until one yields solutions (a structure family's fit is checked again there: C's
+// link through the target changes with it). Solutions are numbered "branch1".. in the order of
+// (q1, ..., q6), as general_6r's.
 
 #include "kinematics/cyclic_chain.h"
 #include "kinematics/ik_family.h"
@@ -38,14 +43,14 @@ namespace {
 constexpr int kMaxSolutions = 16;
 
 // The shifts that work for an arm, in order of preference, with the solve of the family that
-// solves each C (shift 0: the arm itself, split after joint 2 although axes 1 and 2 are nearly
-// special, the last resort of arms nearly special at every pair).
+// solves each C (general_6r's without its route decision) and, for a structure family, the family
+// (its fit checked again per pose).
 struct Plan {
-  bool valid = false;
-  double dh[6][4] = {};
+  DhKey key;
   int count = 0;
   int shift[6] = {};
-  void (*solve[6])(Solver&) = {};  // the family's solve, general_6r's without its route decision
+  void (*solve[6])(Solver&) = {};
+  const IkFamily* structure[6] = {};
 };
 
 // The family (other than this one) that takes C, or nullptr.
@@ -55,97 +60,84 @@ const IkFamily* familyOf(const Model& chain) {
   return nullptr;
 }
 
-// The candidates of `solveChain` for the arm's T06 read from joint shift + 1 (shift 0: the arm
-// itself), as the arm's joint values; false when C cannot be built there.
-bool shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, void (*solveChain)(Solver&),
-                     JointVector6 out[ClosedFormSet::kCapacity], int& count, std::string& why) {
-  count = 0;
-  std::optional<Model> chain;
-  if (shift > 0) {
-    try {
-      chain.emplace(cyclicChain(m, T06, shift).spec);
-    } catch (const std::exception&) {
-      return false;
-    }
+// C for the arm's T06 read from joint shift + 1 (shift 0: none, the arm itself); false (with the
+// reason) when it cannot be built there.
+bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optional<Model>& chain, std::string& why) {
+  chain.reset();
+  if (shift == 0) return true;
+  try {
+    chain.emplace(cyclicChain(m, T06, shift).spec);
+    return true;
+  } catch (const std::exception& e) {
+    if (why.empty()) why = std::string("the loop from joint ") + std::to_string(shift + 1) + " cannot be built: " + e.what();
+    return false;
   }
-  const Model& c = shift > 0 ? *chain : m;
+}
+
+// The candidates of `solveChain` on C (or the arm: `chain` empty) as the arm's joint values.
+int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const std::optional<Model>& chain,
+                    void (*solveChain)(Solver&), const JointVector6& seed, JointVector6 out[ClosedFormSet::kCapacity],
+                    std::string& why) {
+  const Model& c = chain ? *chain : m;
   // C's tool pose is the identity (world); the arm's is T06 TOOL.
-  Solver inner(c, shift > 0 ? rigidInverse(c.base()) : Eigen::Matrix4d(T06 * m.tool()));
+  Solver inner(c, chain ? rigidInverse(c.base()) : Eigen::Matrix4d(T06 * m.tool()));
+  for (int j = 0; j < 6; ++j) inner.seed(j) = seed(cyclicJoint(6, shift, j));
   solveChain(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
-  for (int r = 0; r < inner.rawCount; ++r) {
-    for (int j = 0; j < 6; ++j) out[count](cyclicJoint(6, shift, j)) = inner.raw[r].q(j);
-    ++count;
-  }
-  return true;
+  for (int r = 0; r < inner.rawCount; ++r)
+    for (int j = 0; j < 6; ++j) out[r](cyclicJoint(6, shift, j)) = inner.raw[r].q(j);
+  return inner.rawCount;
 }
 
 const Plan& planOf(const Model& m) {
   thread_local Plan plan;
-  bool same = plan.valid;
-  for (int i = 0; i < 6 && same; ++i) {
-    const DhParameters& p = m.dh(i);
-    same = plan.dh[i][0] == p.theta && plan.dh[i][1] == p.d && plan.dh[i][2] == p.alpha && plan.dh[i][3] == p.a;
-  }
-  if (same) return plan;
+  if (plan.key.matches(m)) return plan;
+  plan.key.valid = false;
   struct Option {
     int shift;
     void (*solve)(Solver&);
-    bool verified;   // the probe's joint values are among C's solutions at the probe pose
-    bool structure;  // a family that solves C by its structure
-    double skew;     // how far from special the two pairs of axes around C's first joint are
+    const IkFamily* structure;
+    bool verified;   // the probe's joint values are among the candidates at the probe pose
+    double skew;
   };
-  // How far the arm's axes j and j + 1 are from special (general6rPairSkew); axes 6 and 1 meet
-  // through the target: taken as fairly skew (0.1).
   const auto pairSkew = [&](int j) { return j == 0 || j == 6 ? 0.1 : general6rPairSkew(m, j); };
   Option options[6];
   int n = 0;
-  // A shift whose C a family takes and that finds candidates at the probe pose (general_6r by its
-  // forward split: the inner solve then skips its route decision); first those that find the
-  // probe's joint values there (on arms nearly special at every pair none may: the others are
-  // still tried).
   const Eigen::Matrix4d T = general6rProbePose(m);
   const JointVector6 probe = general6rProbeJoints();
   for (int s = 0; s <= 5; ++s) {
-    try {
-      const IkFamily* f = nullptr;
-      if (s > 0) f = familyOf(Model(cyclicChain(m, T, s).spec));
-      const bool general = s == 0 || std::strcmp(f ? f->name : "", "general_6r") == 0;
-      if (!f && s > 0) continue;
-      void (*solveChain)(Solver&) = general ? &general6rSolveForward : f->solve;
-      JointVector6 found[ClosedFormSet::kCapacity];
-      int count = 0;
-      std::string why;
-      if (!shiftCandidates(m, T, s, solveChain, found, count, why) || count == 0) continue;
-      bool verified = false;
-      for (int r = 0; r < count && !verified; ++r) {
-        // (to 1e-6 rad: the probe may sit near a singularity, where a solution's joint values are
-        // less sharp than its pose)
-        bool near = true;
-        for (int i = 0; i < 6 && near; ++i) near = std::abs(std::remainder(found[r](i) - probe(i), 2.0 * M_PI)) < 1e-6;
-        verified = near;
-      }
-      // C's joint 1 is the arm's s + 1: its pairs are the arm's axes (s, s + 1) and (s + 1, s + 2).
-      const double skew = std::min(pairSkew(s), pairSkew(s + 1));
-      options[n++] = {s, solveChain, verified, !general, skew};
-    } catch (const std::exception&) {
-      // (a chain whose frames cannot be built at the probe pose: not a usable shift)
+    std::optional<Model> chain;
+    std::string why;
+    if (!chainAt(m, T, s, chain, why)) continue;
+    const IkFamily* f = chain ? familyOf(*chain) : nullptr;
+    if (chain && !f) continue;
+    const bool general = !chain || std::strcmp(f->name, "general_6r") == 0;
+    void (*solveChain)(Solver&) = general ? &general6rSolveForward : f->solve;
+    JointVector6 found[ClosedFormSet::kCapacity];
+    const int count = shiftCandidates(m, T, s, chain, solveChain, probe, found, why);
+    if (count == 0) continue;
+    bool verified = false;
+    for (int r = 0; r < count && !verified; ++r) {
+      // (to 1e-6 rad: the probe may sit near a singularity, where a solution's joint values are
+      // less sharp than its pose)
+      bool near = true;
+      for (int i = 0; i < 6 && near; ++i) near = std::abs(std::remainder(found[r](i) - probe(i), 2.0 * M_PI)) < 1e-6;
+      verified = near;
     }
+    options[n++] = {s, solveChain, general ? nullptr : f, verified, std::min(pairSkew(s), pairSkew(s + 1))};
   }
   std::stable_sort(options, options + n, [](const Option& a, const Option& b) {
     if (a.verified != b.verified) return a.verified;
-    return a.structure != b.structure ? a.structure : a.skew > b.skew;
+    if ((a.structure != nullptr) != (b.structure != nullptr)) return a.structure != nullptr;
+    return a.skew > b.skew;
   });
   plan.count = n;
   for (int k = 0; k < n; ++k) {
     plan.shift[k] = options[k].shift;
     plan.solve[k] = options[k].solve;
+    plan.structure[k] = options[k].structure;
   }
-  for (int i = 0; i < 6; ++i) {
-    const DhParameters& p = m.dh(i);
-    plan.dh[i][0] = p.theta, plan.dh[i][1] = p.d, plan.dh[i][2] = p.alpha, plan.dh[i][3] = p.a;
-  }
-  plan.valid = true;
+  plan.key.remember(m);
   return plan;
 }
 
@@ -166,9 +158,14 @@ void solve(Solver& s) {
   std::string why;
   for (int k = 0; k < plan.count; ++k) {
     const int shift = plan.shift[k];
+    std::optional<Model> chain;
+    if (!chainAt(m, T06, shift, chain, why)) continue;
+    if (plan.structure[k]) {
+      std::string misfit = plan.structure[k]->misfit(*chain);
+      if (!misfit.empty()) continue;  // C's structure is the probe's, not this target's
+    }
     JointVector6 raw[ClosedFormSet::kCapacity];
-    int count = 0;
-    if (!shiftCandidates(m, T06, shift, plan.solve[k], raw, count, why)) continue;
+    const int count = shiftCandidates(m, T06, shift, chain, plan.solve[k], s.seed, raw, why);
     JointVector6 found[kMaxSolutions];
     int kept = 0;
     for (int r = 0; r < count && kept < kMaxSolutions; ++r) {
@@ -182,7 +179,8 @@ void solve(Solver& s) {
       if (!repeat) found[kept++] = q;
     }
     if (kept == 0) {
-      if (why.empty()) why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
+      if (why.empty() && count > 0)
+        why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
     std::sort(found, found + kept, [](const JointVector6& a, const JointVector6& b) {

@@ -203,23 +203,14 @@ void readOffLeft(const Model& m, Elimination& e) {
 // differ.
 const Elimination& leftOf(const Model& m) {
   struct Cache {
-    bool valid = false;
-    double dh[6][4] = {};
+    DhKey key;
     Elimination e;
   };
   thread_local Cache cache;
-  bool same = cache.valid;
-  for (int i = 0; i < 6 && same; ++i) {
-    const DhParameters& p = m.dh(i);
-    same = cache.dh[i][0] == p.theta && cache.dh[i][1] == p.d && cache.dh[i][2] == p.alpha && cache.dh[i][3] == p.a;
-  }
-  if (!same) {
+  if (!cache.key.matches(m)) {
+    cache.key.valid = false;
     readOffLeft(m, cache.e);
-    for (int i = 0; i < 6; ++i) {
-      const DhParameters& p = m.dh(i);
-      cache.dh[i][0] = p.theta, cache.dh[i][1] = p.d, cache.dh[i][2] = p.alpha, cache.dh[i][3] = p.a;
-    }
-    cache.valid = true;
+    cache.key.remember(m);
   }
   return cache.e;
 }
@@ -693,8 +684,7 @@ double probeRankRatio(const Model& m) {
 // kept with a copy of the DH values (as leftOf), the reversed chain as a Model of its own (a copy,
 // not a reference to the arm's).
 struct Route {
-  bool valid = false;
-  double dh[6][4] = {};
+  DhKey key;
   bool usable = false;   // the elimination works one way or the other
   bool reversed = false;
   std::optional<Model> reversedModel;
@@ -707,17 +697,14 @@ Eigen::Matrix4d reversedTarget(const Route& route, const Eigen::Matrix4d& T06) {
 }
 
 const Route& routeOf(const Model& m) {
-  thread_local Route route;
-  bool same = route.valid;
-  for (int i = 0; i < 6 && same; ++i) {
-    const DhParameters& p = m.dh(i);
-    same = route.dh[i][0] == p.theta && route.dh[i][1] == p.d && route.dh[i][2] == p.alpha && route.dh[i][3] == p.a;
-  }
-  if (same) return route;
+  thread_local Route cached;
+  if (cached.key.matches(m)) return cached;
+  // Decided into a local one and kept only when complete: a throw (an allocation) leaves no
+  // half-made route under another arm's key.
+  cached.key.valid = false;
+  Route route;
   Raw raw[kMaxCandidates];
   int n = 0;
-  route.reversed = false;
-  route.reversedModel.reset();
   route.usable = general6rPairSkew(m, 1) >= kGeneral6rSkew && candidates(m, probePose(m), raw, n);
   if (!route.usable && general6rPairSkew(m, 5) >= kGeneral6rSkew) {
     const ReversedChain chain = reversedChain(m);
@@ -733,12 +720,9 @@ const Route& routeOf(const Model& m) {
       if (!route.reversed) route.reversedModel.reset();
     }
   }
-  for (int i = 0; i < 6; ++i) {
-    const DhParameters& p = m.dh(i);
-    route.dh[i][0] = p.theta, route.dh[i][1] = p.d, route.dh[i][2] = p.alpha, route.dh[i][3] = p.a;
-  }
-  route.valid = true;
-  return route;
+  route.key.remember(m);
+  cached = std::move(route);
+  return cached;
 }
 
 std::string misfit(const Model& m) {

@@ -101,6 +101,29 @@ inline void angleDifference(double y, double x, double b, double a, double& thet
   }
 }
 
+// ---- per-arm caches ----
+
+// A copy of a six-joint arm's DH values (theta, d, alpha, a): what a per-arm, per-thread cache
+// was computed from (never a reference to the model, which a user may edit).
+struct DhKey {
+  bool valid = false;
+  double dh[6][4] = {};
+  bool matches(const Model& m) const {
+    for (int i = 0; i < 6; ++i) {
+      const DhParameters& p = m.dh(i);
+      if (!valid || dh[i][0] != p.theta || dh[i][1] != p.d || dh[i][2] != p.alpha || dh[i][3] != p.a) return false;
+    }
+    return true;
+  }
+  void remember(const Model& m) {
+    for (int i = 0; i < 6; ++i) {
+      const DhParameters& p = m.dh(i);
+      dh[i][0] = p.theta, dh[i][1] = p.d, dh[i][2] = p.alpha, dh[i][3] = p.a;
+    }
+    valid = true;
+  }
+};
+
 // ---- structure checks: "" when the DH fits, else why not ----
 
 // Exactly strlen(types) joints, 'R' revolute and 'P' prismatic in that order.

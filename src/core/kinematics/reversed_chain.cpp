@@ -17,14 +17,7 @@ ReversedChain reversedChain(const Model& model) {
   for (int k = 0; k < n; ++k) {
     const int i = n - 1 - k;  // the arm's joint (0-based) that link k of the reversed chain moves
     const LinkSpec& arm = model.spec().links[i];
-    LinkSpec link;
-    link.name = arm.name;
-    link.joint = arm.joint;
-    link.massSource = arm.massSource;
-    link.bar = arm.bar;
-    link.inertia = arm.inertia;
-    link.pseudoInertia = arm.pseudoInertia;
-    link.vMax = arm.vMax;
+    LinkSpec link = chainLinkOf(arm);
     link.qMin = -arm.qMax;
     link.qMax = -arm.qMin;
     const DhParameters& dh = arm.dh;
@@ -42,7 +35,6 @@ ReversedChain reversedChain(const Model& model) {
             0.0, 0.0, 0.0, 1.0;
   r.spec.base = rigidInverse(model.tool()) * r.lead;
   r.spec.tool = rigidInverse(model.base());
-  r.spec.gravity = model.spec().gravity;
   return r;
 }
 

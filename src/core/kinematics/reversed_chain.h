@@ -26,9 +26,10 @@ namespace armdyn {
 
 struct ReversedChain {
   // The reversed links (DH, joint types and limits as above), BASE Tt^-1 lead and TOOL B^-1: its
-  // tool pose at q' is the inverse of the arm's at q. Kinematics only: each link keeps the mass
-  // data of the arm's link of the same joint (so that a Model can be built, not meaningful for
-  // the reversed chain's dynamics); no drives, shapes, payload, family or home.
+  // tool pose at q' is the inverse of the arm's at q. Kinematics only: each link keeps the rest
+  // of the arm's link of the same joint (chainLinkOf: rates, mass data, so that a Model can be
+  // built; not meaningful for the reversed chain's dynamics, nor is gravity, left at its
+  // default); no drives, shapes, payload, family or home.
   RobotSpec spec;
   // Rx(-alpha_n) Tx(-a_n): the inverse of DH frame n in DH frame 0 is lead T'0n(q').
   Eigen::Matrix4d lead = Eigen::Matrix4d::Identity();

@@ -103,6 +103,16 @@ struct LinkSpec {
   std::vector<LinkVisual> visuals;      // shapes drawn on the link, in its DH frame (model/link_visual.h)
 };
 
+// The link as a joint of another chain built from an arm's links (the chain reversed, read from
+// another joint, or with a joint held): its type, limits, rates and mass data, without its drive
+// and shapes (their frames were the arm's). The caller sets the DH.
+inline LinkSpec chainLinkOf(const LinkSpec& link) {
+  LinkSpec l = link;
+  l.drive.reset();
+  l.visuals.clear();
+  return l;
+}
+
 struct RobotSpec {
   std::string name;
   // Kinematic family for the closed-form inverse kinematics: "rrr", "stanford", "cartesian",

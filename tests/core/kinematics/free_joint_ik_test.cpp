@@ -155,6 +155,13 @@ TEST(FreeJointIk, IiwaAndPandaFindTheGeneratorAndEverySearchSolution) {
         else worst = std::max(worst, poseMiss(model, pose, c.q));
       }
       EXPECT_TRUE(contains(all, q0, 1e-7)) << "generator " << q0.transpose();
+      // The split by limits is the arm's (the reversed chain's limits are negated): every solution
+      // within them, every candidate refused for its limits outside them.
+      for (const IkCandidate& c : ik.solutions) EXPECT_LT(findJointLimitViolation(model, c.q).joint, 0) << c.configuration;
+      for (const IkCandidate& c : ik.rejected)
+        if (c.rejection.kind == IkRejection::Kind::JointLimits) {
+          EXPECT_GE(findJointLimitViolation(model, c.q).joint, 0) << c.configuration;
+        }
       const std::vector<Eigen::VectorXd> searched = search(model, pose, j, q0(j), 300, rng);
       for (const Eigen::VectorXd& s : searched) EXPECT_TRUE(contains(all, s, 1e-6)) << "search found " << s.transpose();
       for (const IkCandidate& c : all) {

@@ -384,6 +384,8 @@ TEST(General6rInverseKinematics, ArmsSpecialAtBothEndsMatchAnExhaustiveSearch) {
               tested, nearlyTested, byCyclic, byGeneral, solutions, most, beyond, missed, searched, worst, other, refused,
               degenerate);
   EXPECT_EQ(refused, 0);
+  EXPECT_EQ(other, 0);
+  EXPECT_GE(tested, draws / 2);
   EXPECT_LE(missed, searched / 100);
   if (draws == 252) {
     EXPECT_GE(tested, 200);

@@ -10,33 +10,47 @@ ModelError::ModelError(std::string field, const std::string& message)
 
 namespace {
 
-void requireFinite(double v, const std::string& field);
+// A field's name, built only when a check fails (a model is built per edit, and per target by
+// some inverse kinematics: the names of every passing check cost more than the checks):
+// base[index]suffix, or base suffix when index is 0.
+struct Field {
+  const char* base;
+  int index = 0;
+  const char* suffix = "";
+  Field(const char* b, int i = 0, const char* s = "") : base(b), index(i), suffix(s) {}
+  Field(const std::string& b) : base(b.c_str()) {}  // NOLINT: a name already built (shapes)
+  std::string str() const {
+    return index > 0 ? std::string(base) + "[" + std::to_string(index) + "]" + suffix : std::string(base) + suffix;
+  }
+};
+
+void requireFinite(double v, const Field& field);
 template <typename Derived>
-void requireFinite(const Eigen::MatrixBase<Derived>& m, const std::string& field);
+void requireFinite(const Eigen::MatrixBase<Derived>& m, const Field& field);
 
 // A homogeneous transform: finite, last row 0 0 0 1, orthonormal rotation with det +1.
-void requireRigidTransform(const Eigen::Matrix4d& T, const std::string& field) {
+void requireRigidTransform(const Eigen::Matrix4d& T, const Field& field) {
   requireFinite(T, field);
   if ((T.row(3) - Eigen::RowVector4d(0, 0, 0, 1)).cwiseAbs().maxCoeff() > 1e-12)
-    throw ModelError(field, "last row must be 0 0 0 1");
+    throw ModelError(field.str(), "last row must be 0 0 0 1");
   const Eigen::Matrix3d R = T.topLeftCorner<3, 3>();
   if ((R.transpose() * R - Eigen::Matrix3d::Identity()).cwiseAbs().maxCoeff() > 1e-6 || R.determinant() < 0.0)
-    throw ModelError(field, "rotation part must be orthonormal (a proper rotation)");
+    throw ModelError(field.str(), "rotation part must be orthonormal (a proper rotation)");
 }
 
-void requireFinite(double v, const std::string& field) {
-  if (!std::isfinite(v)) throw ModelError(field, "must be a finite number");
+void requireFinite(double v, const Field& field) {
+  if (!std::isfinite(v)) throw ModelError(field.str(), "must be a finite number");
 }
 
 template <typename Derived>
-void requireFinite(const Eigen::MatrixBase<Derived>& m, const std::string& field) {
-  if (!m.allFinite()) throw ModelError(field, "must contain finite numbers only");
+void requireFinite(const Eigen::MatrixBase<Derived>& m, const Field& field) {
+  if (!m.allFinite()) throw ModelError(field.str(), "must contain finite numbers only");
 }
 
 // A physical inertia tensor about the COM: symmetric, positive eigenvalues obeying the
 // triangle inequalities (each principal moment <= sum of the other two).
-void requirePhysicalInertia(const Eigen::Matrix3d& I, const std::string& field) {
-  if (const std::string defect = inertiaDefect(I); !defect.empty()) throw ModelError(field, defect);
+void requirePhysicalInertia(const Eigen::Matrix3d& I, const Field& field) {
+  if (const std::string defect = inertiaDefect(I); !defect.empty()) throw ModelError(field.str(), defect);
 }
 
 }  // namespace
@@ -52,52 +66,52 @@ void validate(const RobotSpec& spec) {
     throw ModelError("links", "a robot has 1 to " + std::to_string(kMaxLinks) + " links, got " + std::to_string(n));
   for (int i = 0; i < n; ++i) {
     const LinkSpec& l = spec.links[i];
-    const std::string p = "links[" + std::to_string(i + 1) + "]";
-    requireFinite(l.dh.theta, p + ".theta");
-    requireFinite(l.dh.d, p + ".d");
-    requireFinite(l.dh.alpha, p + ".alpha");
-    requireFinite(l.dh.a, p + ".a");
+    const auto p = [i](const char* suffix) { return Field("links", i + 1, suffix); };
+    requireFinite(l.dh.theta, p(".theta"));
+    requireFinite(l.dh.d, p(".d"));
+    requireFinite(l.dh.alpha, p(".alpha"));
+    requireFinite(l.dh.a, p(".a"));
     if (std::isnan(l.qMin) || std::isnan(l.qMax) || !(l.qMin < l.qMax))
-      throw ModelError(p + ".limits", "minimum must be below maximum");
-    if (!std::isfinite(l.vMax) || l.vMax <= 0.0) throw ModelError(p + ".vmax", "must be positive");
-    if (l.aMax && (!std::isfinite(*l.aMax) || *l.aMax <= 0.0)) throw ModelError(p + ".amax", "must be positive");
-    if (l.fMax && (!std::isfinite(*l.fMax) || *l.fMax <= 0.0)) throw ModelError(p + ".fmax", "must be positive");
+      throw ModelError(p(".limits").str(), "minimum must be below maximum");
+    if (!std::isfinite(l.vMax) || l.vMax <= 0.0) throw ModelError(p(".vmax").str(), "must be positive");
+    if (l.aMax && (!std::isfinite(*l.aMax) || *l.aMax <= 0.0)) throw ModelError(p(".amax").str(), "must be positive");
+    if (l.fMax && (!std::isfinite(*l.fMax) || *l.fMax <= 0.0)) throw ModelError(p(".fmax").str(), "must be positive");
     switch (l.massSource) {
       case MassSource::HollowBar: {
         const HollowBar& b = l.bar;
-        requireFinite(b.density, p + ".bar.density");
-        if (b.density <= 0.0) throw ModelError(p + ".bar.density", "must be positive");
-        requireFinite(b.outer, p + ".bar.outer");
-        requireFinite(b.inner, p + ".bar.inner");
-        requireFinite(b.centre, p + ".bar.centre");
-        if (b.outer.minCoeff() <= 0.0) throw ModelError(p + ".bar.outer", "dimensions must be positive");
-        if (b.inner.minCoeff() < 0.0) throw ModelError(p + ".bar.inner", "dimensions must not be negative");
+        requireFinite(b.density, p(".bar.density"));
+        if (b.density <= 0.0) throw ModelError(p(".bar.density").str(), "must be positive");
+        requireFinite(b.outer, p(".bar.outer"));
+        requireFinite(b.inner, p(".bar.inner"));
+        requireFinite(b.centre, p(".bar.centre"));
+        if (b.outer.minCoeff() <= 0.0) throw ModelError(p(".bar.outer").str(), "dimensions must be positive");
+        if (b.inner.minCoeff() < 0.0) throw ModelError(p(".bar.inner").str(), "dimensions must not be negative");
         for (int k = 0; k < 3; ++k)
           if (b.inner(k) > b.outer(k))
-            throw ModelError(p + ".bar.inner", std::string("inner ") + "XYZ"[k] + " dimension exceeds outer");
+            throw ModelError(p(".bar.inner").str(), std::string("inner ") + "XYZ"[k] + " dimension exceeds outer");
         if (b.outer.prod() - b.inner.prod() <= 0.0)
-          throw ModelError(p + ".bar.inner", "the bar has no material (inner volume equals outer)");
+          throw ModelError(p(".bar.inner").str(), "the bar has no material (inner volume equals outer)");
         break;
       }
       case MassSource::Explicit:
-        requireFinite(l.inertia.mass, p + ".mass");
-        if (l.inertia.mass < 0.0) throw ModelError(p + ".mass", "must not be negative");
-        if (l.inertia.mass > kMaxBodyMass) throw ModelError(p + ".mass", kMassLimitText);
-        requireFinite(l.inertia.com, p + ".com");
-        requireFinite(l.inertia.inertiaCom, p + ".inertia");
+        requireFinite(l.inertia.mass, p(".mass"));
+        if (l.inertia.mass < 0.0) throw ModelError(p(".mass").str(), "must not be negative");
+        if (l.inertia.mass > kMaxBodyMass) throw ModelError(p(".mass").str(), kMassLimitText);
+        requireFinite(l.inertia.com, p(".com"));
+        requireFinite(l.inertia.inertiaCom, p(".inertia"));
         // A massless link (a URDF link without <inertial>, a frame) carries no inertia at all.
         if (l.inertia.mass == 0.0) {
           if (l.inertia.inertiaCom != Eigen::Matrix3d::Zero())
-            throw ModelError(p + ".inertia", "a link of zero mass has a zero inertia tensor");
+            throw ModelError(p(".inertia").str(), "a link of zero mass has a zero inertia tensor");
         } else if (!spec.allowNonPhysicalInertia) {
-          requirePhysicalInertia(l.inertia.inertiaCom, p + ".inertia");
+          requirePhysicalInertia(l.inertia.inertiaCom, p(".inertia"));
         }
         break;
       case MassSource::PseudoInertia: {
-        requireFinite(l.pseudoInertia, p + ".pseudo_inertia");
-        if (l.pseudoInertia(3, 3) <= 0.0) throw ModelError(p + ".pseudo_inertia", "J44 (mass) must be positive");
+        requireFinite(l.pseudoInertia, p(".pseudo_inertia"));
+        if (l.pseudoInertia(3, 3) <= 0.0) throw ModelError(p(".pseudo_inertia").str(), "J44 (mass) must be positive");
         const LinkInertial li = inertialFromPseudo(l.pseudoInertia);
-        if (!spec.allowNonPhysicalInertia) requirePhysicalInertia(li.inertiaCom, p + ".pseudo_inertia");
+        if (!spec.allowNonPhysicalInertia) requirePhysicalInertia(li.inertiaCom, p(".pseudo_inertia"));
         break;
       }
     }
@@ -122,7 +136,8 @@ void validate(const RobotSpec& spec) {
   requireShapes(spec.baseVisuals, "base_visual");
   for (int i = 0; i < n; ++i) {
     shapes += spec.links[static_cast<std::size_t>(i)].visuals.size();
-    requireShapes(spec.links[static_cast<std::size_t>(i)].visuals, "links[" + std::to_string(i + 1) + "].visual");
+    if (!spec.links[static_cast<std::size_t>(i)].visuals.empty())
+      requireShapes(spec.links[static_cast<std::size_t>(i)].visuals, "links[" + std::to_string(i + 1) + "].visual");
   }
   if (shapes > static_cast<std::size_t>(kMaxVisualsPerRobot))
     throw ModelError("base_visual", "more than " + std::to_string(kMaxVisualsPerRobot) + " shapes");

@@ -150,6 +150,7 @@ int runIk(const Argv& argv) {
     }
   }
   const ClosedFormIk cf = free.joint >= 0 ? ClosedFormIk{} : closedFormInverseKinematics(model, pose);
+  std::string note;
   // The class that solved the arm: its closed-form family, or "numerical" (damped least squares).
   bool reversedChain = false;
   std::string solver = cf.applicable ? kinematicFamily(model) : "numerical";
@@ -167,6 +168,9 @@ int runIk(const Argv& argv) {
     const IkResult r = solveInverseKinematics(model, pose);
     if (r.ok) solutions.emplace_back(r.configuration.empty() ? "numerical" : r.configuration, r.q);
     reason = r.reason;
+    // Why no closed form (e.g. two axes nearly on one line): the numerical answer's own note, or
+    // the closed form's reason.
+    note = !r.note.empty() ? r.note : free.joint >= 0 ? std::string() : cf.reason();
   }
   // A three-joint arm solves the position; an orientation asked for too must be the one it
   // reaches there, else the pose is not reachable and the answer says so.
@@ -219,9 +223,12 @@ int runIk(const Argv& argv) {
     JsonObject o;
     o.add("solver", jsonString(solver));
     addFreeJoint(o, free, reversedChain);
-    printOut(o.add("solutions", list + "]").str());
+    o.add("solutions", list + "]");
+    if (!note.empty()) o.add("note", jsonString(note));
+    printOut(o.str());
     return solutions.empty() ? 2 : 0;
   }
+  if (!note.empty()) std::fprintf(stderr, "armdyn: %s\n", note.c_str());
   std::string out;
   if (free.joint >= 0)
     out += "joint " + std::to_string(free.joint + 1) + " held at " + formatNumber(free.value) + (model.isRevolute(free.joint) ? " rad" : " m") +

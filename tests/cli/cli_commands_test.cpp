@@ -303,6 +303,43 @@ TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
   }
 }
 
+// An arm no closed form takes is solved numerically and says why: a six-revolute arm whose axes 1
+// and 2 are nearly on one line (2e-6 rad, 7.3e-6 m: one of the nearly industrial arms of
+// general_6r_inverse_kinematics_test.cpp), its solutions nearly a continuum. JSON adds "note".
+TEST(Cli, IkSaysWhyAnArmIsSolvedNumerically) {
+  const test::ScratchDir dir;
+  const std::string robot = dir.file("nearly_collinear.yaml");
+  {
+    const double d[6] = {0.11165748059663405, 3.7643768132092597e-07, -1.6932182434062162e-06, -0.49350790873627526,
+                         0.15660278877772627, -1.3422080933447891e-06};
+    const double alpha[6] = {1.9608154537822629e-06, 1.5707961504375338, 1.5707956782365147, -1.5707965040103946,
+                             -2.4572305534468563e-07, -1.5707961308546627};
+    const double a[6] = {7.301751025164231e-06, 3.328762413159422e-07, -2.64263762412461e-06, -0.29055582462740792,
+                         4.7293510381137892e-06, -0.35430865733340888};
+    std::string yaml = "name: \"nearly collinear\"\nunits: {angles: deg, lengths: m}\nlinks:\n";
+    for (int i = 0; i < 6; ++i) {
+      char link[400];
+      std::snprintf(link, sizeof link,
+                    "  - {joint: revolute, theta: 0, d: %.17g, alpha: %.17g, a: %.17g, vmax: 90,\n"
+                    "     inertia: {mass: 1, com: [0, 0, 0], tensor: [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.01]]}}\n",
+                    d[i], alpha[i] * 180.0 / M_PI, a[i]);
+      yaml += link;
+    }
+    std::FILE* f = std::fopen(robot.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(yaml.c_str(), f);
+    std::fclose(f);
+  }
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.1, 0.2, 0.3, 0.4, 0.5, 0.6).finished();
+  const Eigen::Matrix4d T0 = fk(robot, q0);
+  const JsonValue v = parseJson(runCli({"ik", robot, "--pose", poseOption(T0), "--json"}));
+  EXPECT_EQ(v.keys, (std::vector<std::string>{"solver", "solutions", "note"}));
+  EXPECT_EQ(v["solver"].string, "numerical");
+  EXPECT_NE(v["note"].string.find("axes 1 and 2 nearly on one line"), std::string::npos) << v["note"].string;
+  ASSERT_EQ(v["solutions"].size(), 1u);
+  EXPECT_LT((fk(robot, vec(v["solutions"][0]["q"])) - T0).cwiseAbs().maxCoeff(), 1e-9);
+}
+
 // A seven-joint arm (KUKA iiwa 14's DH, bars for mass): --free holds a joint; the default is
 // joint 3 (a spherical wrist in front of joints 1, 2, 4); the generator is among the solutions
 // at its own joint-3 value; bad --free values exit 2 naming the option.

@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <optional>
@@ -40,16 +41,15 @@ extern const IkFamily kCyclic6rFamily;
 
 namespace {
 
-constexpr int kMaxSolutions = 16;
+constexpr int kMaxCandidates = 64;  // the elimination's most (general6rForwardCandidates)
 
-// The shifts that work for an arm, in order of preference, with the solve of the family that
-// solves each C (general_6r's without its route decision) and, for a structure family, the family
-// (its fit checked again per pose).
+// The shifts that work for an arm, in order of preference, each with the structure family that
+// solves its C (its fit checked again per pose), or nullptr: general_6r's elimination split
+// after C's joint 2.
 struct Plan {
   DhKey key;
   int count = 0;
   int shift[6] = {};
-  void (*solve[6])(Solver&) = {};
   const IkFamily* structure[6] = {};
 };
 
@@ -61,12 +61,16 @@ const IkFamily* familyOf(const Model& chain) {
 }
 
 // C for the arm's T06 read from joint shift + 1 (shift 0: none, the arm itself); false (with the
-// reason) when it cannot be built there.
-bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optional<Model>& chain, std::string& why) {
+// reason) when it cannot be built there. `exact`: C is the loop exactly (cyclicChainDh).
+bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optional<Model>& chain, bool& exact,
+             std::string& why) {
   chain.reset();
+  exact = true;
   if (shift == 0) return true;
   try {
-    chain.emplace(cyclicChain(m, T06, shift).spec);
+    CyclicChain c = cyclicChain(m, T06, shift);
+    exact = c.exact;
+    chain.emplace(std::move(c.spec));
     return true;
   } catch (const std::exception& e) {
     if (why.empty()) why = std::string("the loop from joint ") + std::to_string(shift + 1) + " cannot be built: " + e.what();
@@ -74,15 +78,27 @@ bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optiona
   }
 }
 
-// The candidates of `solveChain` on C (or the arm: `chain` empty) as the arm's joint values.
+// The candidates on C (or the arm: `chain` empty) as the arm's joint values: the elimination's
+// unrefined ones with their residuals on C (`structure` nullptr) or what C's structure family
+// finds (residuals not set). -1: the elimination is degenerate at this target.
 int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const std::optional<Model>& chain,
-                    void (*solveChain)(Solver&), const JointVector6& seed, JointVector6 out[ClosedFormSet::kCapacity],
-                    std::string& why) {
+                    const IkFamily* structure, const JointVector6& seed, JointVector6 out[kMaxCandidates],
+                    double residual[kMaxCandidates], std::string& why) {
   const Model& c = chain ? *chain : m;
-  // C's tool pose is the identity (world); the arm's is T06 TOOL.
-  Solver inner(c, chain ? rigidInverse(c.base()) : Eigen::Matrix4d(T06 * m.tool()));
+  // C's tool pose is the identity (its BASE and TOOL are); the arm's frame 6 is T06.
+  const Eigen::Matrix4d target = chain ? Eigen::Matrix4d::Identity() : T06;
+  if (!structure) {
+    JointVector6 q[kMaxCandidates];
+    const int count = general6rForwardCandidates(c, target, q, residual, kMaxCandidates);
+    if (count < 0 && why.empty())
+      why = "the elimination of the loop from joint " + std::to_string(shift + 1) + " is degenerate at this pose";
+    for (int r = 0; r < count; ++r)
+      for (int j = 0; j < 6; ++j) out[r](cyclicJoint(6, shift, j)) = q[r](j);
+    return count;
+  }
+  Solver inner(c, target * c.tool());
   for (int j = 0; j < 6; ++j) inner.seed(j) = seed(cyclicJoint(6, shift, j));
-  solveChain(inner);
+  structure->solve(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
   for (int r = 0; r < inner.rawCount; ++r)
     for (int j = 0; j < 6; ++j) out[r](cyclicJoint(6, shift, j)) = inner.raw[r].q(j);
@@ -95,7 +111,6 @@ const Plan& planOf(const Model& m) {
   plan.key.valid = false;
   struct Option {
     int shift;
-    void (*solve)(Solver&);
     const IkFamily* structure;
     bool verified;   // the probe's joint values are among the candidates at the probe pose
     double skew;
@@ -107,15 +122,17 @@ const Plan& planOf(const Model& m) {
   const JointVector6 probe = general6rProbeJoints();
   for (int s = 0; s <= 5; ++s) {
     std::optional<Model> chain;
+    bool exact = true;
     std::string why;
-    if (!chainAt(m, T, s, chain, why)) continue;
+    if (!chainAt(m, T, s, chain, exact, why)) continue;
     const IkFamily* f = chain ? familyOf(*chain) : nullptr;
     if (chain && !f) continue;
     const bool general = !chain || std::strcmp(f->name, "general_6r") == 0;
-    void (*solveChain)(Solver&) = general ? &general6rSolveForward : f->solve;
-    JointVector6 found[ClosedFormSet::kCapacity];
-    const int count = shiftCandidates(m, T, s, chain, solveChain, probe, found, why);
-    if (count == 0) continue;
+    const IkFamily* structure = general ? nullptr : f;
+    JointVector6 found[kMaxCandidates];
+    double residual[kMaxCandidates];
+    const int count = shiftCandidates(m, T, s, chain, structure, probe, found, residual, why);
+    if (count <= 0) continue;
     bool verified = false;
     for (int r = 0; r < count && !verified; ++r) {
       // (to 1e-6 rad: the probe may sit near a singularity, where a solution's joint values are
@@ -124,7 +141,7 @@ const Plan& planOf(const Model& m) {
       for (int i = 0; i < 6 && near; ++i) near = std::abs(std::remainder(found[r](i) - probe(i), 2.0 * M_PI)) < 1e-6;
       verified = near;
     }
-    options[n++] = {s, solveChain, general ? nullptr : f, verified, std::min(pairSkew(s), pairSkew(s + 1))};
+    options[n++] = {s, structure, verified, std::min(pairSkew(s), pairSkew(s + 1))};
   }
   std::stable_sort(options, options + n, [](const Option& a, const Option& b) {
     if (a.verified != b.verified) return a.verified;
@@ -134,7 +151,6 @@ const Plan& planOf(const Model& m) {
   plan.count = n;
   for (int k = 0; k < n; ++k) {
     plan.shift[k] = options[k].shift;
-    plan.solve[k] = options[k].solve;
     plan.structure[k] = options[k].structure;
   }
   plan.key.remember(m);
@@ -147,7 +163,19 @@ std::string misfit(const Model& m) {
   if (std::string r = requireTypes(m, "RRRRRR"); !r.empty()) return r;
   if (general6rProbeRankRatio(m) < 1e-9)
     return "has fewer than six independent joint motions (e.g. two joints on one axis)";
-  if (planOf(m).count == 0) return "has no joint from which its loop is solved in closed form or by the elimination";
+  if (planOf(m).count == 0) {
+    // Seen only on arms with two axes nearly on one line (1e-7..1e-5 of it), nearly degenerate.
+    if (const int j = general6rNearlyCollinearPair(m)) {
+      char text[240];
+      std::snprintf(text, sizeof text,
+                    "has axes %d and %d nearly on one line (%.2g deg, %.2g m apart): nearly degenerate, its solutions "
+                    "nearly a continuum, and no joint from which its loop is solved finds them",
+                    j, j + 1, std::asin(std::min(1.0, std::abs(m.sinAlpha(j - 1)))) * 180.0 / M_PI,
+                    std::abs(m.dh(j - 1).a));
+      return text;
+    }
+    return "has no joint from which its loop is solved in closed form or by the elimination";
+  }
   return "";
 }
 
@@ -159,33 +187,29 @@ void solve(Solver& s) {
   for (int k = 0; k < plan.count; ++k) {
     const int shift = plan.shift[k];
     std::optional<Model> chain;
-    if (!chainAt(m, T06, shift, chain, why)) continue;
+    bool exact = true;
+    if (!chainAt(m, T06, shift, chain, exact, why)) continue;
     if (plan.structure[k]) {
       std::string misfit = plan.structure[k]->misfit(*chain);
       if (!misfit.empty()) continue;  // C's structure is the probe's, not this target's
     }
-    JointVector6 raw[ClosedFormSet::kCapacity];
-    const int count = shiftCandidates(m, T06, shift, chain, plan.solve[k], s.seed, raw, why);
-    JointVector6 found[kMaxSolutions];
-    int kept = 0;
-    for (int r = 0; r < count && kept < kMaxSolutions; ++r) {
-      JointVector6 q = raw[r];
-      // On the arm's pose to 1e-10 (refined by Newton, as general_6r's candidates are), or
-      // dropped: a shift whose C is nearly degenerate can give candidates that are not solutions.
-      if (!(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
-      for (int i = 0; i < 6; ++i) q(i) = wrapJointValue(m, i, q(i));
-      bool repeat = false;
-      for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
-      if (!repeat) found[kept++] = q;
-    }
+    JointVector6 raw[kMaxCandidates];
+    double residual[kMaxCandidates];
+    const int count = shiftCandidates(m, T06, shift, chain, plan.structure[k], s.seed, raw, residual, why);
+    // Refined and checked on the arm itself (general6rPolish), each unless the elimination left it
+    // on C's pose to 1e-12 and C is the loop exactly: C's tool pose error is the arm's frame-6
+    // error turned into the frame of joint shift + 1 (a similarity: the same angle; the offset
+    // moved by that angle times a lever within the arm), and C may drop a tilt below 1e-7 rad
+    // where the arm's last and first axes are nearly parallel. A structure family's candidates
+    // (C's own solutions, not checked on the arm) are all refined.
+    JointVector6 found[kGeneral6rMaxSolutions];
+    const bool known = exact && !plan.structure[k];
+    const int kept = count > 0 ? general6rPolish(m, T06, raw, known ? residual : nullptr, count, found) : 0;
     if (kept == 0) {
       if (why.empty() && count > 0)
         why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
-    std::sort(found, found + kept, [](const JointVector6& a, const JointVector6& b) {
-      return std::lexicographical_compare(a.data(), a.data() + 6, b.data(), b.data() + 6);
-    });
     for (int f = 0; f < kept; ++f) s.add(found[f], f);
     return;
   }

@@ -91,7 +91,7 @@ using Mat14x9 = Eigen::Matrix<double, 14, 9>;
 using Mat6x9 = Eigen::Matrix<double, 6, 9>;
 using Mat12 = Eigen::Matrix<double, 12, 12>;
 
-constexpr int kMaxSolutions = 16;
+constexpr int kMaxSolutions = kGeneral6rMaxSolutions;
 // Generic shifts of the eliminated angles (rad): no solution at tan = infinity.
 constexpr double kShift3 = kGeneral6rShift3, kShift4 = 0.3183, kShift5 = -0.5772;
 // det G(w): its degree (8: 16 solutions at most).
@@ -753,25 +753,16 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
   return true;
 }
 
-// Every solution of s.pose: the candidates along the arm's route (or, `forwardOnly`, of the arm
-// itself, without deciding the route), refined and checked.
-void solveAlong(Solver& s, bool forwardOnly) {
-  const Model& m = s.model;
-  const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
-  Raw raw[kMaxCandidates];
-  int n = 0;
-  if (!(forwardOnly ? candidates(m, T06, raw, n) : routedCandidates(m, T06, raw, n))) {
-    s.fail("the general 6R elimination is degenerate at this pose");
-    return;
-  }
-  JointVector6 found[kMaxSolutions];
+}  // namespace
+
+int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual, int n,
+                    JointVector6 found[kGeneral6rMaxSolutions]) {
   int kept = 0;
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
-    JointVector6 q;
-    for (int j = 0; j < 6; ++j) q(j) = jointFromDh(m, j, raw[r].theta[j]);
+    JointVector6 q = raw[r];
     // Refined by Newton unless already on the pose to 1e-12 (closedFormSolutions polishes what
     // is further than that).
-    if (raw[r].residual > 1e-12 && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
+    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
@@ -800,13 +791,50 @@ void solveAlong(Solver& s, bool forwardOnly) {
       if (!repeat && kept < kMaxSolutions) found[kept++] = q;
     }
   }
+  std::sort(found, found + kept, [](const JointVector6& a, const JointVector6& b) {
+    return std::lexicographical_compare(a.data(), a.data() + 6, b.data(), b.data() + 6);
+  });
+  return kept;
+}
+
+int general6rForwardCandidates(const Model& m, const Eigen::Matrix4d& T06, JointVector6* q, double* residual,
+                               int capacity) {
+  Raw raw[kMaxCandidates];
+  int n = 0;
+  if (!candidates(m, T06, raw, n)) return -1;
+  n = std::min(n, capacity);
+  for (int r = 0; r < n; ++r) {
+    for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
+    residual[r] = raw[r].residual;
+  }
+  return n;
+}
+
+namespace {
+
+// Every solution of s.pose: the candidates along the arm's route (or, `forwardOnly`, of the arm
+// itself, without deciding the route), refined and checked (general6rPolish).
+void solveAlong(Solver& s, bool forwardOnly) {
+  const Model& m = s.model;
+  const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
+  Raw raw[kMaxCandidates];
+  int n = 0;
+  if (!(forwardOnly ? candidates(m, T06, raw, n) : routedCandidates(m, T06, raw, n))) {
+    s.fail("the general 6R elimination is degenerate at this pose");
+    return;
+  }
+  JointVector6 q[kMaxCandidates];
+  double residual[kMaxCandidates];
+  for (int r = 0; r < n; ++r) {
+    for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
+    residual[r] = raw[r].residual;
+  }
+  JointVector6 found[kMaxSolutions];
+  const int kept = general6rPolish(m, T06, q, residual, n, found);
   if (kept == 0) {
     s.fail("no real solution: the pose is out of reach");
     return;
   }
-  std::sort(found, found + kept, [](const JointVector6& a, const JointVector6& b) {
-    return std::lexicographical_compare(a.data(), a.data() + 6, b.data(), b.data() + 6);
-  });
   for (int k = 0; k < kept; ++k) s.add(found[k], k);
 }
 
@@ -829,11 +857,30 @@ Eigen::Matrix4d general6rProbePose(const Model& model) { return probePose(model)
 
 void general6rSolveForward(Solver& s) { solveAlong(s, true); }
 
-double general6rPairSkew(const Model& model, int j) {
+namespace {
+// |sin alpha_j| and |a_j| / size of the link between axes j and j + 1.
+std::pair<double, double> pairMeasures(const Model& model, int j) {
   assert(model.dof() == 6 && j >= 1 && j <= 5);
   double size = 0.0;
   for (int i = 0; i < 6; ++i) size += std::abs(model.dh(i).a) + std::abs(model.dh(i).d);
-  return std::min(std::abs(model.sinAlpha(j - 1)), std::abs(model.dh(j - 1).a) / std::max(size, 1e-300));
+  return {std::abs(model.sinAlpha(j - 1)), std::abs(model.dh(j - 1).a) / std::max(size, 1e-300)};
+}
+}  // namespace
+
+double general6rPairSkew(const Model& model, int j) {
+  const auto [angle, distance] = pairMeasures(model, j);
+  return std::min(angle, distance);
+}
+
+double general6rPairCollinearity(const Model& model, int j) {
+  const auto [angle, distance] = pairMeasures(model, j);
+  return std::max(angle, distance);
+}
+
+int general6rNearlyCollinearPair(const Model& model) {
+  for (int j = 1; j <= 5; ++j)
+    if (general6rPairCollinearity(model, j) < kGeneral6rSkew) return j;
+  return 0;
 }
 
 double general6rProbeRankRatio(const Model& model) { return probeRankRatio(model); }

@@ -31,6 +31,13 @@ const std::vector<std::string>& general6rBranchNames();
 // (nearer, its matrices are nearly degenerate and it loses solutions).
 double general6rPairSkew(const Model& model, int j);
 constexpr double kGeneral6rSkew = 1e-4;
+// How far axes j and j + 1 are from lying on one line: max(|sin alpha_j|, |a_j| / size). Below
+// kGeneral6rSkew the arm is nearly degenerate (exactly on one line, it has five independent
+// motions): its solutions nearly form a continuum (joints j and j + 1 nearly trade one for the
+// other), and no split is well conditioned near that pair.
+double general6rPairCollinearity(const Model& model, int j);
+// The first j (1..5) whose axes j and j + 1 are nearly on one line, or 0.
+int general6rNearlyCollinearPair(const Model& model);
 Eigen::Matrix<double, 6, 1> general6rProbeJoints();
 Eigen::Matrix4d general6rProbePose(const Model& model);
 double general6rProbeRankRatio(const Model& model);
@@ -38,5 +45,21 @@ struct Solver;
 // The family's solve on the arm as it is (split after joint 2), without deciding the route (no
 // probe): for a chain built per target whose route is known to be the forward one.
 void general6rSolveForward(Solver& s);
+
+using JointVector6 = Eigen::Matrix<double, 6, 1>;
+constexpr int kGeneral6rMaxSolutions = 16;
+// The elimination's candidates for T06 (frame 6 in DH frame 0, no TOOL) on the arm as it is
+// (split after joint 2), as joint values, with their pose residuals (m + rad), unrefined: at most
+// `capacity`; -1 when the elimination is degenerate at this target.
+int general6rForwardCandidates(const Model& model, const Eigen::Matrix4d& T06, JointVector6* q, double* residual,
+                               int capacity);
+// The one rule for turning candidates into solutions (every general_6r and cyclic_6r solve): each
+// refined by Newton on the full pose (refineSixJoints) unless its residual is already <= 1e-12
+// (`residual` nullptr: unknown, every one refined), kept when it reaches the pose to 1e-10,
+// wrapped into the joint ranges, repeats dropped; beside each solution whose Jacobian is nearly
+// singular (a fold: close pairs the elimination's rounding merges) Newton restarted both ways
+// along the nearly null direction. Sorted by (q1, ..., q6). Returns how many (<= 16).
+int general6rPolish(const Model& model, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual,
+                    int n, JointVector6 found[kGeneral6rMaxSolutions]);
 
 }  // namespace armdyn::ik

@@ -204,6 +204,14 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     std::string family = kinematicFamily(model);
     const IkFamily* found = findIkFamily(family);
     std::string misfit = found ? found->misfit(model) : std::string();
+    if (!found && family.empty() && n == 6 && model.spec().family.empty()) {
+      // A six-revolute arm no family takes: the last family of the table (the catch-all of such
+      // arms, ik_family.h) says why, e.g. two axes nearly on one line.
+      bool allRevolute = true;
+      for (int i = 0; i < n; ++i) allRevolute = allRevolute && model.isRevolute(i);
+      const IkFamilyList families = ikFamilies();
+      if (allRevolute && families.size > 0) misfit = families.first[families.size - 1]->misfit(model);
+    }
     out.family = std::move(family);
     out.solver = found;
     out.misfit = std::move(misfit);
@@ -211,7 +219,9 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   }
   const std::string& family = out.family;
   if (family.empty()) {
-    out.reason = model.spec().family.empty() ? "no closed form fits the DH structure" : "no kinematic family";
+    out.reason = !model.spec().family.empty() ? "no kinematic family"
+                 : out.misfit.empty()             ? "no closed form fits the DH structure"
+                                                  : "no closed form fits the DH structure: the arm " + out.misfit;
     return false;
   }
   const IkFamily* f = out.solver;

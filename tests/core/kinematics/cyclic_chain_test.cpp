@@ -2,7 +2,11 @@
 // arm's joint values, permuted, equals A_{s+1} ... A_n T0n^-1 A_1 ... A_s (the arm's own DH
 // transforms, multiplied here), for any T0n, on random chains of 2-7 links, revolute and
 // prismatic, every shift; so it is the identity exactly at the arm's solutions of T0n. 1e-12: C's
-// DH comes from dhFromAxes (a dozen rounded frames of lengths below 2 m, and T0n's inverse).
+// DH comes from one DH step through T0n's inverse (linePairDh; lengths below 2 m, its offsets
+// grow as 1 / sin of the angle between the arm's last and first axes, which random targets keep
+// away from 0). C's links away from the target are the arm's own, bit for bit. linePairDh
+// itself: the step rebuilds M (skew, intersecting, parallel, antiparallel and nearly parallel
+// axes).
 
 #include "kinematics/cyclic_chain.h"
 #include "kinematics/forward_kinematics.h"
@@ -25,11 +29,7 @@ TEST(CyclicChain, ItsToolPoseIsTheLoopFromTheShiftedJoint) {
   for (int draw = 0; draw < 120; ++draw) {
     const int n = 2 + draw % 6;
     RobotSpec spec;
-    for (int i = 0; i < n; ++i) {
-      const JointType type = unit(rng) > 0.6 ? JointType::Prismatic : JointType::Revolute;
-      spec.links.push_back(
-          test::kinematicLink(type, M_PI * unit(rng), 0.5 * unit(rng), M_PI * unit(rng), 0.5 * unit(rng)));
-    }
+    for (int i = 0; i < n; ++i) spec.links.push_back(test::randomKinematicLink(rng));
     const Model model(spec);
     const Eigen::Matrix4d T0n = test::transform(Eigen::Vector3d(unit(rng), unit(rng), unit(rng)),
                                                 Eigen::Vector3d(unit(rng), unit(rng), unit(rng)));
@@ -37,6 +37,16 @@ TEST(CyclicChain, ItsToolPoseIsTheLoopFromTheShiftedJoint) {
       const CyclicChain c = cyclicChain(model, T0n, shift);
       const Model chain(c.spec);
       ASSERT_EQ(chain.dof(), n);
+      // Links that do not touch the target (neither the arm's last nor its first joint's) are the
+      // arm's own.
+      for (int j = 0; j < n; ++j) {
+        const int i = cyclicJoint(n, shift, j);
+        if (i == 0 || i == n - 1) continue;
+        EXPECT_EQ(chain.dh(j).theta, model.dh(i).theta);
+        EXPECT_EQ(chain.dh(j).d, model.dh(i).d);
+        EXPECT_EQ(chain.dh(j).alpha, model.dh(i).alpha);
+        EXPECT_EQ(chain.dh(j).a, model.dh(i).a);
+      }
       for (int trial = 0; trial < 3; ++trial) {
         Eigen::VectorXd q(n), qc(n);
         for (int i = 0; i < n; ++i) q(i) = 1.5 * unit(rng);
@@ -64,8 +74,54 @@ TEST(CyclicChain, ItsToolPoseIsTheLoopFromTheShiftedJoint) {
     }
   }
   EXPECT_THROW(cyclicChain(Model(test::pumaSpec()), Eigen::Matrix4d::Identity(), 0), std::invalid_argument);
+  Eigen::Matrix4d notFinite = Eigen::Matrix4d::Identity();
+  notFinite(0, 3) = std::nan("");
+  EXPECT_THROW(cyclicChain(Model(test::pumaSpec()), notFinite, 2), std::invalid_argument);
   EXPECT_THROW(cyclicChain(Model(test::pumaSpec()), Eigen::Matrix4d::Identity(), 6), std::invalid_argument);
   std::printf("cyclic chain: %d poses, worst difference %.2g\n", checked, worst);
+}
+
+Eigen::Matrix4d stepOf(const LinePairDh& w) {
+  DhParameters a, b;
+  a.theta = w.thetaA, a.d = w.dA, a.a = w.a, a.alpha = w.alpha;
+  b.theta = w.thetaB, b.d = w.dB;
+  return dhTransform(a, JointType::Revolute, 0.0) * dhTransform(b, JointType::Revolute, 0.0);
+}
+
+// M = Rz(t_a) Tz(d_a) Tx(a) Rx(alpha) Rz(t_b) Tz(d_b) rebuilt from linePairDh(M): random rigid
+// motions (skew axes) to 1e-13; axis B moved to meet axis A (a = 0), parallel and antiparallel
+// (exact, alpha 0 or pi, d_A = 0); tilted 1e-9 rad off parallel (the tilt is dropped: 1e-8).
+TEST(CyclicChain, ADhStepBetweenTwoAxesRebuildsTheirMotion) {
+  std::mt19937 rng(44);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  double worst = 0.0;
+  for (int draw = 0; draw < 500; ++draw) {
+    Eigen::Matrix4d M = test::transform(Eigen::Vector3d(3 * unit(rng), 3 * unit(rng), 3 * unit(rng)),
+                                        Eigen::Vector3d(unit(rng), unit(rng), unit(rng)));
+    const int kind = draw % 5;
+    if (kind == 1) {
+      // Axis B through A: move M's origin along B's axis onto the z axis... simplest: put it on z.
+      M.block<3, 1>(0, 3) = Eigen::Vector3d(0.0, 0.0, unit(rng));
+    } else if (kind >= 2) {
+      // Parallel (kind 2), antiparallel (3) or 1e-9 rad off parallel (4): B's z along +-A's.
+      const double angle = kind == 3 ? M_PI : kind == 4 ? 1e-9 : 0.0;
+      const Eigen::Matrix3d R = Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitX()).toRotationMatrix() *
+                                Eigen::AngleAxisd(M_PI * unit(rng), Eigen::Vector3d::UnitZ()).toRotationMatrix();
+      M.topLeftCorner<3, 3>() = R;
+    }
+    const LinePairDh w = linePairDh(M);
+    const double e = (stepOf(w) - M).cwiseAbs().maxCoeff();
+    if (kind == 1) {
+      EXPECT_LT(std::abs(w.a), 1e-15);
+    }
+    if (kind == 2 || kind == 3) {
+      EXPECT_EQ(w.alpha, kind == 2 ? 0.0 : M_PI);
+      EXPECT_EQ(w.dA, 0.0);
+    }
+    EXPECT_LT(e, kind == 4 ? 1e-8 : 1e-13) << "kind " << kind;
+    if (kind != 4) worst = std::max(worst, e);
+  }
+  std::printf("DH step between two axes: 400 exact motions rebuilt to %.2g\n", worst);
 }
 
 }  // namespace

@@ -52,6 +52,14 @@ inline Eigen::Matrix4d transform(const Eigen::Vector3d& rotationVector, const Ei
   return T;
 }
 
+// One random link of a derived-chain test (reversed_chain, cyclic_chain): prismatic with
+// probability 1/5, theta offset and twist in +-pi, d and a in +-0.5 m.
+inline LinkSpec randomKinematicLink(std::mt19937& rng) {
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const JointType type = unit(rng) > 0.6 ? JointType::Prismatic : JointType::Revolute;
+  return kinematicLink(type, M_PI * unit(rng), 0.5 * unit(rng), M_PI * unit(rng), 0.5 * unit(rng));
+}
+
 // Random chain: mixed joint types (about 1 in 4 prismatic), random DH and offsets, a tool.
 inline RobotSpec randomChainSpec(std::mt19937& rng, int n) {
   std::uniform_real_distribution<double> u(-1.0, 1.0);

@@ -31,8 +31,7 @@ TEST(ReversedChain, ItsFramesAreTheArmsInverted) {
     const int n = 1 + draw % 7;
     RobotSpec spec;
     for (int i = 0; i < n; ++i) {
-      const JointType type = unit(rng) > 0.6 ? JointType::Prismatic : JointType::Revolute;
-      LinkSpec l = test::kinematicLink(type, M_PI * unit(rng), 0.5 * unit(rng), M_PI * unit(rng), 0.5 * unit(rng));
+      LinkSpec l = test::randomKinematicLink(rng);
       l.qMin = -1.0 + 0.5 * unit(rng);
       l.qMax = 1.0 + 0.5 * unit(rng);
       spec.links.push_back(l);

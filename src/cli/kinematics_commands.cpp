@@ -170,7 +170,7 @@ int runIk(const Argv& argv) {
     reason = r.reason;
     // Why no closed form (e.g. two axes nearly on one line): the numerical answer's own note, or
     // the closed form's reason.
-    note = !r.note.empty() ? r.note : free.joint >= 0 ? std::string() : cf.reason();
+    note = !r.note.empty() ? r.note : cf.reason();
   }
   // A three-joint arm solves the position; an orientation asked for too must be the one it
   // reaches there, else the pose is not reachable and the answer says so.
@@ -196,11 +196,14 @@ int runIk(const Argv& argv) {
     // Out of reach: exit 2 with the reason on stderr; --json still prints the (empty) list.
     if (reason.empty()) reason = "pose out of reach";
     std::fprintf(stderr, "armdyn: no solution: %s\n", reason.c_str());
+    if (!note.empty()) std::fprintf(stderr, "armdyn: %s\n", note.c_str());
     if (args.flag("--json")) {
       JsonObject o;
       o.add("solver", jsonString(solver));
       addFreeJoint(o, free, reversedChain);
-      printOut(o.add("solutions", "[]").add("reason", jsonString(reason)).str());
+      o.add("solutions", "[]").add("reason", jsonString(reason));
+      if (!note.empty()) o.add("note", jsonString(note));
+      printOut(o.str());
     }
     return 2;
   }

@@ -68,7 +68,10 @@ bool cyclicChainDh(const Model& model, const Eigen::Matrix4d& T0n, int shift, Dh
   DhParameters& joint1 = dh[n - shift];  // C's link of the arm's joint 1
   joint1.theta += w.thetaB;
   joint1.d += w.dB;
-  return w.droppedTilt == 0.0;
+  // Exact up to rounding of the arm's size: the step's offsets grow as 1 / sin(alpha), and so
+  // does their rounding (1e-16 |p| / 1e-7: 1e-9 m just above the parallel threshold), so within
+  // 1e-4 rad of parallel C is called inexact too (its candidates are then checked on the arm).
+  return w.droppedTilt == 0.0 && std::abs(std::sin(w.alpha)) >= 1e-4;
 }
 
 CyclicChain cyclicChain(const Model& model, const Eigen::Matrix4d& T0n, int shift) {

@@ -50,9 +50,11 @@ struct CyclicChain {
 // The arm's joint that is joint j of C.
 inline int cyclicJoint(int n, int shift, int j) { return (shift + j) % n; }
 
-// C's DH values only, into dh[0..n-1] (no allocation); true when C is the loop exactly (false:
-// the arm's last and first axes are within 1e-7 rad of parallel at T0n and the tilt was
-// dropped). Throws std::invalid_argument for a shift outside 1..n-1 or a T0n that is not finite.
+// C's DH values only, into dh[0..n-1] (no allocation); true when C is the loop to the rounding
+// of the arm's size (false: the arm's last and first axes are within 1e-4 rad of parallel at
+// T0n: within 1e-7 the tilt is dropped, above it the step's offsets grow as 1 / sin(alpha) and
+// their rounding with them, 1e-9 m at 1e-7 rad). Throws std::invalid_argument for a shift outside
+// 1..n-1 or a T0n that is not finite.
 bool cyclicChainDh(const Model& model, const Eigen::Matrix4d& T0n, int shift, DhParameters* dh);
 
 // The chain as a spec (its DH by cyclicChainDh).

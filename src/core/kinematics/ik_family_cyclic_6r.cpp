@@ -10,7 +10,8 @@
 //
 // Which shift s: decided once per arm and thread at general_6r's probe pose (kept with a copy of
 // the DH values, as general_6r keeps its route). Each shift whose C some family takes and that
-// finds candidates at the probe pose is kept, sorted: first those whose candidates include the
+// finds solutions at the probe pose (its candidates polished on the arm, as solve keeps them) is
+// kept, sorted: first those whose solutions include the
 // probe's joint values, then those a family solves by structure (exact, fast), then by how far
 // from special the arm's two pairs of axes around C's first joint are (general6rPairSkew of the
 // arm's axes (s, s + 1) and (s + 1, s + 2); axes 6 and 1, which meet through the target, count as
@@ -129,10 +130,15 @@ const Plan& planOf(const Model& m) {
     if (chain && !f) continue;
     const bool general = !chain || std::strcmp(f->name, "general_6r") == 0;
     const IkFamily* structure = general ? nullptr : f;
-    JointVector6 found[kMaxCandidates];
+    JointVector6 raw[kMaxCandidates];
     double residual[kMaxCandidates];
-    const int count = shiftCandidates(m, T, s, chain, structure, probe, found, residual, why);
-    if (count <= 0) continue;
+    const int rawCount = shiftCandidates(m, T, s, chain, structure, probe, raw, residual, why);
+    if (rawCount <= 0) continue;
+    // Judged by the solutions the shift gives, as solve keeps them (polished on the arm), not by
+    // raw candidates: the elimination's include some that are not solutions.
+    JointVector6 found[kGeneral6rMaxSolutions];
+    const int count = general6rPolish(m, T, raw, nullptr, rawCount, found);
+    if (count == 0) continue;
     bool verified = false;
     for (int r = 0; r < count && !verified; ++r) {
       // (to 1e-6 rad: the probe may sit near a singularity, where a solution's joint values are

@@ -90,21 +90,24 @@ Eigen::Matrix4d stepOf(const LinePairDh& w) {
 
 // M = Rz(t_a) Tz(d_a) Tx(a) Rx(alpha) Rz(t_b) Tz(d_b) rebuilt from linePairDh(M): random rigid
 // motions (skew axes) to 1e-13; axis B moved to meet axis A (a = 0), parallel and antiparallel
-// (exact, alpha 0 or pi, d_A = 0); tilted 1e-9 rad off parallel (the tilt is dropped: 1e-8).
+// (alpha 0 or pi, d_A = 0) to 1e-13; tilted 1e-9 rad off parallel (the tilt is dropped and
+// reported: 1e-8); tilted 1e-6 rad (kept: offsets near 1e6 m, their rounding 1e-10, bound 1e-8).
+// A cyclic chain is called exact only with the arm's last and first axes 1e-4 rad or more from
+// parallel.
 TEST(CyclicChain, ADhStepBetweenTwoAxesRebuildsTheirMotion) {
   std::mt19937 rng(44);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  double worst = 0.0;
-  for (int draw = 0; draw < 500; ++draw) {
+  double worst = 0.0, worstTilted = 0.0;
+  for (int draw = 0; draw < 600; ++draw) {
     Eigen::Matrix4d M = test::transform(Eigen::Vector3d(3 * unit(rng), 3 * unit(rng), 3 * unit(rng)),
                                         Eigen::Vector3d(unit(rng), unit(rng), unit(rng)));
-    const int kind = draw % 5;
+    const int kind = draw % 6;
     if (kind == 1) {
-      // Axis B through A: move M's origin along B's axis onto the z axis... simplest: put it on z.
+      // Axis B through A: M's origin on A (the z axis).
       M.block<3, 1>(0, 3) = Eigen::Vector3d(0.0, 0.0, unit(rng));
     } else if (kind >= 2) {
-      // Parallel (kind 2), antiparallel (3) or 1e-9 rad off parallel (4): B's z along +-A's.
-      const double angle = kind == 3 ? M_PI : kind == 4 ? 1e-9 : 0.0;
+      // Parallel (kind 2), antiparallel (3), 1e-9 rad (4) or 1e-6 rad (5) off parallel.
+      const double angle = kind == 3 ? M_PI : kind == 4 ? 1e-9 : kind == 5 ? 1e-6 : 0.0;
       const Eigen::Matrix3d R = Eigen::AngleAxisd(angle, Eigen::Vector3d::UnitX()).toRotationMatrix() *
                                 Eigen::AngleAxisd(M_PI * unit(rng), Eigen::Vector3d::UnitZ()).toRotationMatrix();
       M.topLeftCorner<3, 3>() = R;
@@ -118,10 +121,29 @@ TEST(CyclicChain, ADhStepBetweenTwoAxesRebuildsTheirMotion) {
       EXPECT_EQ(w.alpha, kind == 2 ? 0.0 : M_PI);
       EXPECT_EQ(w.dA, 0.0);
     }
-    EXPECT_LT(e, kind == 4 ? 1e-8 : 1e-13) << "kind " << kind;
-    if (kind != 4) worst = std::max(worst, e);
+    if (kind == 4) {
+      EXPECT_NEAR(w.droppedTilt, 1e-9, 1e-12);
+    } else if (kind != 3) {
+      EXPECT_EQ(w.droppedTilt, 0.0) << "kind " << kind;
+    }
+    EXPECT_LT(e, kind >= 4 ? 1e-8 : 1e-13) << "kind " << kind;
+    (kind >= 4 ? worstTilted : worst) = std::max(kind >= 4 ? worstTilted : worst, e);
   }
-  std::printf("DH step between two axes: 400 exact motions rebuilt to %.2g\n", worst);
+  std::printf("DH step between two axes: 400 exact motions rebuilt to %.2g, 200 nearly parallel to %.2g\n", worst,
+              worstTilted);
+  // The arm's last axis at the target (M = X_6 T06^-1: T06 = M^-1 X_6) 1e-6 rad and 0.3 rad from
+  // axis 1.
+  const Model puma(test::pumaSpec());
+  Eigen::Matrix4d X6 = Eigen::Matrix4d::Identity();
+  X6(0, 3) = puma.dh(5).a;
+  X6.block<3, 3>(0, 0) = Eigen::AngleAxisd(puma.dh(5).alpha, Eigen::Vector3d::UnitX()).toRotationMatrix();
+  for (const double tilt : {1e-6, 0.3}) {
+    Eigen::Matrix4d M = test::transform(Eigen::Vector3d(0.0, 0.0, 0.7), Eigen::Vector3d(0.2, -0.1, 0.4));
+    M.topLeftCorner<3, 3>() = Eigen::AngleAxisd(tilt, Eigen::Vector3d::UnitX()).toRotationMatrix() *
+                              Eigen::AngleAxisd(0.7, Eigen::Vector3d::UnitZ()).toRotationMatrix();
+    const Eigen::Matrix4d T06 = rigidInverse(M) * X6;
+    EXPECT_EQ(cyclicChain(puma, T06, 2).exact, tilt > 1e-4) << "tilt " << tilt;
+  }
 }
 
 }  // namespace

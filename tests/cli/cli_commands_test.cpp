@@ -308,7 +308,7 @@ TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
 // general_6r_inverse_kinematics_test.cpp), its solutions nearly a continuum. JSON adds "note".
 TEST(Cli, IkSaysWhyAnArmIsSolvedNumerically) {
   const test::ScratchDir dir;
-  const std::string robot = dir.file("nearly_collinear.yaml");
+  std::string robot;
   {
     const double d[6] = {0.11165748059663405, 3.7643768132092597e-07, -1.6932182434062162e-06, -0.49350790873627526,
                          0.15660278877772627, -1.3422080933447891e-06};
@@ -325,10 +325,7 @@ TEST(Cli, IkSaysWhyAnArmIsSolvedNumerically) {
                     d[i], alpha[i] * 180.0 / M_PI, a[i]);
       yaml += link;
     }
-    std::FILE* f = std::fopen(robot.c_str(), "w");
-    ASSERT_NE(f, nullptr);
-    std::fputs(yaml.c_str(), f);
-    std::fclose(f);
+    robot = dir.write("nearly_collinear.yaml", yaml);
   }
   const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.1, 0.2, 0.3, 0.4, 0.5, 0.6).finished();
   const Eigen::Matrix4d T0 = fk(robot, q0);
@@ -345,7 +342,7 @@ TEST(Cli, IkSaysWhyAnArmIsSolvedNumerically) {
 // at its own joint-3 value; bad --free values exit 2 naming the option.
 TEST(Cli, IkHoldsAFreeJointOfASevenJointArm) {
   const test::ScratchDir dir;
-  const std::string robot = dir.file("iiwa.yaml");
+  std::string robot;
   {
     const double d[7] = {0.36, 0, 0.42, 0, 0.4, 0, 0.126}, alpha[7] = {-90, 90, 90, -90, -90, 90, 0};
     const double limit[7] = {170, 120, 170, 120, 170, 120, 175};
@@ -358,10 +355,7 @@ TEST(Cli, IkHoldsAFreeJointOfASevenJointArm) {
                     i + 1, d[i], alpha[i], -limit[i], limit[i]);
       yaml += link;
     }
-    std::FILE* f = std::fopen(robot.c_str(), "w");
-    ASSERT_NE(f, nullptr);
-    std::fputs(yaml.c_str(), f);
-    std::fclose(f);
+    robot = dir.write("iiwa.yaml", yaml);
   }
   const Eigen::VectorXd q0 = (Eigen::VectorXd(7) << 0.3, 0.5, -0.4, -1.2, 0.6, 0.9, 0.2).finished();
   const Eigen::Matrix4d T0 = fk(robot, q0);

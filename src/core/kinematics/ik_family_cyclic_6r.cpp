@@ -42,7 +42,7 @@ extern const IkFamily kCyclic6rFamily;
 
 namespace {
 
-constexpr int kMaxCandidates = 64;  // the elimination's most (general6rForwardCandidates)
+constexpr int kMaxCandidates = kGeneral6rMaxCandidates;
 
 // The shifts that work for an arm, in order of preference, each with the structure family that
 // solves its C (its fit checked again per pose), or nullptr: general_6r's elimination split

@@ -241,7 +241,7 @@ struct Raw {
   double residual;  // how far the candidate's frame 6 is from the target (m + rad, about)
 };
 
-constexpr int kMaxCandidates = 64;
+constexpr int kMaxCandidates = kGeneral6rMaxCandidates;
 
 // (u4, u5) = (theta4, theta5 minus their shifts) from a vector of the monomials x4^i x5^j (index
 // 3 i + j, i = 0..3, j = 0..2): ratios next to its largest entry, as half angles.
@@ -797,16 +797,25 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
   return kept;
 }
 
+namespace {
+
+// The elimination's candidates (DH angles) as joint values, with their residuals.
+void toJointValues(const Model& m, const Raw* raw, int n, JointVector6* q, double* residual) {
+  for (int r = 0; r < n; ++r) {
+    for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
+    residual[r] = raw[r].residual;
+  }
+}
+
+}  // namespace
+
 int general6rForwardCandidates(const Model& m, const Eigen::Matrix4d& T06, JointVector6* q, double* residual,
                                int capacity) {
   Raw raw[kMaxCandidates];
   int n = 0;
   if (!candidates(m, T06, raw, n)) return -1;
   n = std::min(n, capacity);
-  for (int r = 0; r < n; ++r) {
-    for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
-    residual[r] = raw[r].residual;
-  }
+  toJointValues(m, raw, n, q, residual);
   return n;
 }
 
@@ -825,10 +834,7 @@ void solveAlong(Solver& s, bool forwardOnly) {
   }
   JointVector6 q[kMaxCandidates];
   double residual[kMaxCandidates];
-  for (int r = 0; r < n; ++r) {
-    for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
-    residual[r] = raw[r].residual;
-  }
+  toJointValues(m, raw, n, q, residual);
   JointVector6 found[kMaxSolutions];
   const int kept = general6rPolish(m, T06, q, residual, n, found);
   if (kept == 0) {

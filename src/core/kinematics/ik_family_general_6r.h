@@ -48,6 +48,7 @@ void general6rSolveForward(Solver& s);
 
 using JointVector6 = Eigen::Matrix<double, 6, 1>;
 constexpr int kGeneral6rMaxSolutions = 16;
+constexpr int kGeneral6rMaxCandidates = 64;  // the most candidates the elimination returns
 // The elimination's candidates for T06 (frame 6 in DH frame 0, no TOOL) on the arm as it is
 // (split after joint 2), as joint values, with their pose residuals (m + rad), unrefined: at most
 // `capacity`; -1 when the elimination is degenerate at this target.

@@ -4,8 +4,8 @@
 #   tests/fuzz/run_fuzzers.sh BUILD_DIR [SECONDS [NAME...]]
 # -timeout=1: an input taking over a second is a hang; -rss_limit_mb: memory past 2 GB is a
 # finding. New corpus entries go to a scratch directory, not into the repository; a finding's
-# input is kept in BUILD_DIR/fuzz-findings. Prints the executions of each harness; exits
-# non-zero on the first finding.
+# input is kept in BUILD_DIR/fuzz-findings. Runs FUZZ_JOBS harnesses at a time (default 2);
+# prints the executions of each harness; exits non-zero when any harness had a finding.
 set -eu
 build=$(cd "$1" && pwd)  # absolute: the harnesses run from a scratch directory
 seconds=${2:-30}
@@ -32,11 +32,31 @@ seeds() {
   esac
 }
 cd "$scratch"
-for name in $names; do
-  mkdir -p "corpus_$name"
+# One harness: its executions, or FINDING and the end of its log.
+run_one() {
+  mkdir -p "corpus_$1"
   # shellcheck disable=SC2046
-  "$build/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
-    -print_final_stats=1 -artifact_prefix="$findings/$name-" "corpus_$name" $(seeds "$name") > "log_$name" 2>&1 || {
-    echo "fuzz_$name: FINDING"; tail -40 "log_$name"; exit 1; }
-  echo "fuzz_$name: $(grep -m1 'stat::number_of_executed_units' "log_$name" | awk '{print $2}') executions in ${seconds} s, no finding"
+  if "$build/tests/fuzz/fuzz_$1" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$findings/$1-" "corpus_$1" $(seeds "$1") > "log_$1" 2>&1; then
+    echo "fuzz_$1: $(grep -m1 'stat::number_of_executed_units' "log_$1" | awk '{print $2}') executions in ${seconds} s, no finding"
+  else
+    echo "fuzz_$1: FINDING"; tail -40 "log_$1"; return 1
+  fi
+}
+# FUZZ_JOBS harnesses at a time (default 2: one per core of CI's machine; each runs on one core).
+jobs=${FUZZ_JOBS:-2}
+status=0
+running=""
+for name in $names; do
+  run_one "$name" &
+  running="$running $!"
+  # shellcheck disable=SC2086
+  set -- $running
+  if [ $# -ge "$jobs" ]; then
+    wait "$1" || status=1
+    shift
+    running="$*"
+  fi
 done
+for pid in $running; do wait "$pid" || status=1; done
+exit $status

@@ -31,6 +31,9 @@ using test::Joints6;
 using test::kinematicLink;
 
 constexpr double kPoseTol = 1e-10;
+// Under AddressSanitizer these searches run a fortieth of their draws (about 30 times slower
+// each there; a tenth still took 10 minutes of the sanitized stage of CI).
+constexpr int kAsanShare = 40;
 
 // kind 0: any twists, offsets d and lengths a in +-0.5 m; 1: twists 0 or +-90 deg, each d and a
 // zero with probability 1/3; 2: kind 1 with the zeros and right angles moved by 1e-7..1e-5.
@@ -151,7 +154,7 @@ TEST(General6rInverseKinematics, RandomArmsMatchAnExhaustiveSearch) {
   // 120 draws of each kind: with the special and degenerate draws set aside, over 200 arms of
   // this class are solved, about a third of them nearly special (kind 2): the 200 per class.
   constexpr int kDraws = 120;
-  const int draws = test::exhaustiveDraws(kDraws);
+  const int draws = test::exhaustiveDraws(kDraws, kAsanShare);
   int solvedArms = 0, nearlySpecial = 0;
   for (int kind = 0; kind < 3; ++kind) {
     int refused = 0, other = 0, degenerate = 0, cyclic = 0, collinear = 0, collinearMissed = 0, collinearRefused = 0;
@@ -255,7 +258,7 @@ struct SpecialPlacement {
 void checkSpecialClass(const SpecialPlacement* placements, int count, int drawsPerPlacement, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
-  const int draws = test::exhaustiveDraws(drawsPerPlacement);
+  const int draws = test::exhaustiveDraws(drawsPerPlacement, kAsanShare);
   int classArms = 0, classNearly = 0;
   for (int p = 0; p < count; ++p) {
     const SpecialPlacement& placement = placements[p];
@@ -341,7 +344,7 @@ TEST(General6rInverseKinematics, ArmsSpecialAtBothEndsMatchAnExhaustiveSearch) {
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   const char* fronts[] = {"1-2 intersecting", "1-2 parallel", "1-2-3 parallel"};
   const char* backs[] = {"5-6 intersecting", "5-6 parallel", "4-5-6 parallel"};
-  const int draws = test::exhaustiveDraws(252);
+  const int draws = test::exhaustiveDraws(252, kAsanShare);
   int nearlyTested = 0, refused = 0, degenerate = 0, byCyclic = 0, byGeneral = 0, other = 0;
   Tally t;
   int pairing = 0;

@@ -21,9 +21,8 @@ std::string misfit(const Model& m) {
 
 void solve(Solver& s) {
   const Eigen::Vector3d u(0.0, 0.0, s.model.dh(3).d);  // wrist centre in frame 3
-  Eigen::Matrix4d T6;
-  Eigen::Vector3d centre;
-  wristTarget(s.model, s.pose, T6, centre);
+  const Eigen::Matrix4d& T6 = s.flange;
+  const Eigen::Vector3d centre = wristCentre(s.model, T6);
   ArmAngles arms[4];
   const int count = solveRrr(s, centre, u, arms);
   for (int k = 0; k < count; ++k) {

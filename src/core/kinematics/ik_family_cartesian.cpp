@@ -39,9 +39,8 @@ void solve(Solver& s) {
   }
   const Eigen::FullPivLU<Eigen::Matrix3d> lu(Z);
   const Eigen::Vector3d centre0 = T.topLeftCorner<3, 3>() * Eigen::Vector3d(0.0, 0.0, m.dh(3).d) + T.topRightCorner<3, 1>();
-  Eigen::Matrix4d T6;
-  Eigen::Vector3d centre;
-  wristTarget(m, s.pose, T6, centre);
+  const Eigen::Matrix4d& T6 = s.flange;
+  const Eigen::Vector3d centre = wristCentre(m, T6);
   JointVector6 q = JointVector6::Zero();
   q.head<3>() = lu.solve(centre - centre0);
   addWithWrist(s, q, 0, T6.topLeftCorner<3, 3>());

@@ -188,7 +188,7 @@ std::string misfit(const Model& m) {
 void solve(Solver& s) {
   const Model& m = s.model;
   const Plan& plan = planOf(m);
-  const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
+  const Eigen::Matrix4d& T06 = s.flange;
   std::string why;
   for (int k = 0; k < plan.count; ++k) {
     const int shift = plan.shift[k];

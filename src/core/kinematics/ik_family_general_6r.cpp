@@ -825,7 +825,7 @@ namespace {
 // itself, without deciding the route), refined and checked (general6rPolish).
 void solveAlong(Solver& s, bool forwardOnly) {
   const Model& m = s.model;
-  const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
+  const Eigen::Matrix4d& T06 = s.flange;
   Raw raw[kMaxCandidates];
   int n = 0;
   if (!(forwardOnly ? candidates(m, T06, raw, n) : routedCandidates(m, T06, raw, n))) {

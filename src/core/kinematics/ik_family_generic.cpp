@@ -39,10 +39,10 @@ std::string misfit(const Model& m) {
 void solve(Solver& s) {
   const Model& m = s.model;
   const bool withWrist = m.dof() == 6;
-  Eigen::Matrix4d T6 = s.pose;
+  const Eigen::Matrix4d& T6 = s.flange;
   Eigen::Vector3d target = s.pose.topRightCorner<3, 1>();
   const Eigen::Vector3d u = withWrist ? Eigen::Vector3d(0.0, 0.0, m.dh(3).d) : Eigen::Vector3d(m.tool().topRightCorner<3, 1>());
-  if (withWrist) wristTarget(m, s.pose, T6, target);
+  if (withWrist) target = wristCentre(m, T6);
   PositioningSolutions arm = solvePositioningArm(m, u, target, s.seed.head<3>());
   if (arm.count == 0) {
     s.fail(arm.notIsolated ? std::string("the target admits a continuum of arm configurations (a singular position)")

@@ -33,9 +33,8 @@ void solve(Solver& s) {
   const double s2 = quarterSign(m.dh(1).alpha);
   const double b = m.dh(1).a + c.x();
   const double z1 = m.dh(1).d + s2 * c.y();
-  Eigen::Matrix4d T6;
-  Eigen::Vector3d centre;
-  wristTarget(m, s.pose, T6, centre);
+  const Eigen::Matrix4d& T6 = s.flange;
+  const Eigen::Vector3d centre = wristCentre(m, T6);
   Shoulder shoulders[2];
   const int nShoulders = solveShoulder(s, centre, z1, shoulders);
   for (double boom : {1.0, -1.0}) {

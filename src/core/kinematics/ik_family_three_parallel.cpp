@@ -207,7 +207,7 @@ void solve(Solver& s) {
   g.P = -g.sigma * g.sa4 * g.sa5;
   g.Q = g.sigma * m.dh(4).a * g.sa4;
 
-  const Eigen::Matrix4d T06 = s.pose * rigidInverse(m.tool());
+  const Eigen::Matrix4d& T06 = s.flange;
   const Eigen::Matrix3d R06 = T06.topLeftCorner<3, 3>();
   const Eigen::Vector3d o6 = T06.topRightCorner<3, 1>();
   const double sa6 = m.sinAlpha(5), ca6 = m.cosAlpha(5);
@@ -282,6 +282,11 @@ void solve(Solver& s) {
     const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
     const bool front = n1 == 2 ? (i1 == 0 ? frontness(0) >= frontness(1) : frontness(1) > frontness(0))
                                : frontness(i1) >= 0.0;
+    // The wrist's two values of theta5 are usually (c5, +-s5), and then theta6 differs by a half
+    // turn, (c6, s6) by a sign (the UR arms: the flipped wrist): their angles from the first
+    // pair's, without atan2 again.
+    bool havePrev = false;
+    double prevC5 = 0.0, prevS5 = 0.0, prevC6 = 0.0, prevS6 = 0.0, prevT5 = 0.0, prevT6 = 0.0;
     for (int i5 = 0; i5 < n5; ++i5) {
       const double c5 = w5[i5].c, s5 = w5[i5].s;
       // H = Rb Rz(theta5) Rx(alpha5), Rb = Rx(beta) (cos cb, sin sb); of it only rows 0 and 2
@@ -320,7 +325,11 @@ void solve(Solver& s) {
       }
       cg = std::clamp(cg, -1.0, 1.0);
       const double sg = std::sqrt(std::max(0.0, 1.0 - cg * cg));
-      const double t5 = std::atan2(s5, c5), t6 = std::atan2(s6, c6), gamma = std::atan2(sg, cg);
+      const double t5 = havePrev && c5 == prevC5 && s5 == -prevS5 ? -prevT5 : std::atan2(s5, c5);
+      const double t6 = havePrev && c6 == -prevC6 && s6 == -prevS6 ? wrapToPi(prevT6 + M_PI) : std::atan2(s6, c6);
+      havePrev = true;
+      prevC5 = c5, prevS5 = s5, prevC6 = c6, prevS6 = s6, prevT5 = t5, prevT6 = t6;
+      const double gamma = std::atan2(sg, cg);
       const double phi = std::atan2(sphi, cphi);  // theta2 + c alpha2 theta3 + sigma theta4 (below)
       int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
       for (const double e : {1.0, -1.0}) {
@@ -359,8 +368,9 @@ void solve(Solver& s) {
         c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
         c.refined = !exact;
         if (exact) {  // closedFormSolutions drops repeats (singular targets)
-          c.frame3.noalias() = A1 * revoluteLink(m, 1, c2, s2);
-          c.frame3 = c.frame3 * revoluteLink(m, 2, c3, s3);
+          c.frame3 = A1;  // A1 A2 A3 by column operations (a 4 x 4 product costs twice as much)
+          appendRevoluteLink(c.frame3, m, 1, c2, s2);
+          appendRevoluteLink(c.frame3, m, 2, c3, s3);
           c.wristCs = {c4, c5, c6, s4, s5, s6};
           if (isNew(c.q, c.key, false, nFound)) ++nFound;
         } else if (refineSixJoints(m, T06, c.q) < 1e-10) {

@@ -45,11 +45,10 @@ std::string requireSphericalWrist(const Model& model) {
   return "";
 }
 
-void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre) {
-  T6 = pose * rigidInverse(model.tool());
+Eigen::Vector3d wristCentre(const Model& model, const Eigen::Matrix4d& T6) {
   const DhParameters& dh6 = model.dh(5);
   const Eigen::Vector3d w6(-dh6.a, -dh6.d * model.sinAlpha(5), -dh6.d * model.cosAlpha(5));
-  centre = T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
+  return T6.topLeftCorner<3, 3>() * w6 + T6.topRightCorner<3, 1>();
 }
 
 // ---- shoulder ----

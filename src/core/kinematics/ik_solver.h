@@ -6,6 +6,7 @@
 // public API: include it only from src/core/kinematics/ik_*.cpp and inverse_kinematics.cpp.
 
 #include "kinematics/inverse_kinematics.h"
+#include "kinematics/pose.h"
 #include "model/model.h"
 
 #include <Eigen/Core>
@@ -37,10 +38,12 @@ struct RawSolution {
 struct Solver {
   // raw is not value-initialised (16 solutions of 30 numbers zeroed for every pose): only its
   // first rawCount entries are ever read.
-  Solver(const Model& m, const Eigen::Matrix4d& target) : model(m), pose(target), seed(JointVector6::Zero()) {}
+  Solver(const Model& m, const Eigen::Matrix4d& target)
+      : model(m), pose(target), flange(target * rigidInverse(m.tool())), seed(JointVector6::Zero()) {}
 
   const Model& model;
-  Eigen::Matrix4d pose;  // the target in DH frame 0 (BASE removed)
+  Eigen::Matrix4d pose;    // the target in DH frame 0 (BASE removed)
+  Eigen::Matrix4d flange;  // DH frame n (the last joint's) at the target: TOOL removed too
   JointVector6 seed;     // the first n values of the seed (or home)
   std::array<RawSolution, ClosedFormSet::kCapacity> raw;
   int rawCount = 0;
@@ -134,10 +137,10 @@ std::string requireQuarterTwist(const Model& model, int i);
 // alpha5 0 or 180 deg (any other twists: solveWrist).
 std::string requireSphericalWrist(const Model& model);
 
-// Wrist centre target (origin of frame 5, base coordinates) and the target frame 6: the pose
-// with TOOL removed, then link 6 removed. The origin of frame 5 in frame 6 is
-// A6^-1 (0,0,0,1) = (-a6, -d6 sin alpha6, -d6 cos alpha6), independent of theta6.
-void wristTarget(const Model& model, const Eigen::Matrix4d& pose, Eigen::Matrix4d& T6, Eigen::Vector3d& centre);
+// Wrist centre target (origin of frame 5, in DH frame 0) from the target frame 6 (Solver::flange):
+// link 6 removed. The origin of frame 5 in frame 6 is A6^-1 (0,0,0,1) = (-a6, -d6 sin alpha6,
+// -d6 cos alpha6), independent of theta6.
+Eigen::Vector3d wristCentre(const Model& model, const Eigen::Matrix4d& T6);
 
 // ---- shoulder: joint 1 with alpha1 = +-90 ----
 // A point with frame-1 coordinates (X, Y, Z1) lies in base at Rz(theta1) (a1 + X, -s1 Z1, d1 + s1 Y),
@@ -213,9 +216,10 @@ inline void appendRevoluteLink(Eigen::Matrix4d& T, const Model& model, int i, do
 
 // DH frame 3 in frame 0 of a three-revolute arm solution, from its cosines and sines.
 inline Eigen::Matrix4d armFrame(const Model& model, const ArmAngles& a) {
-  Eigen::Matrix4d T;
-  T.noalias() = revoluteLink(model, 0, a.c[0], a.s[0]) * revoluteLink(model, 1, a.c[1], a.s[1]);
-  return T * revoluteLink(model, 2, a.c[2], a.s[2]);
+  Eigen::Matrix4d T = revoluteLink(model, 0, a.c[0], a.s[0]);
+  appendRevoluteLink(T, model, 1, a.c[1], a.s[1]);
+  appendRevoluteLink(T, model, 2, a.c[2], a.s[2]);
+  return T;
 }
 
 // Cosine and sine of joint i's DH angle at the seed: the free angle of a continuum.

@@ -235,7 +235,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   }
   // The families solve in DH frame 0; the solutions are polished and checked in the world.
   ik::Solver s(model, rigidInverse(model.base()) * pose);
-  const Eigen::Matrix4d target6 = s.pose * rigidInverse(model.tool());
+  const Eigen::Matrix4d& target6 = s.flange;
   for (int i = 0; i < n && i < 6; ++i) s.seed(i) = seed.size() == n ? seed(i) : model.homeValue(i);
   if (!out.misfit.empty()) {
     out.reason = "family '" + family + "' " + out.misfit;

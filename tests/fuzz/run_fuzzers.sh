@@ -32,31 +32,41 @@ seeds() {
   esac
 }
 cd "$scratch"
-# One harness: its executions, or FINDING and the end of its log.
+# One harness, its report (executions, or FINDING and the end of its log) in report_NAME.
 run_one() {
   mkdir -p "corpus_$1"
   # shellcheck disable=SC2046
   if "$build/tests/fuzz/fuzz_$1" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$findings/$1-" "corpus_$1" $(seeds "$1") > "log_$1" 2>&1; then
-    echo "fuzz_$1: $(grep -m1 'stat::number_of_executed_units' "log_$1" | awk '{print $2}') executions in ${seconds} s, no finding"
+    echo "fuzz_$1: $(grep -m1 'stat::number_of_executed_units' "log_$1" | awk '{print $2}') executions in ${seconds} s, no finding" > "report_$1"
   else
-    echo "fuzz_$1: FINDING"; tail -40 "log_$1"; return 1
+    { echo "fuzz_$1: FINDING"; tail -40 "log_$1"; } > "report_$1"
+    return 1
   fi
 }
 # FUZZ_JOBS harnesses at a time (default 2: one per core of CI's machine; each runs on one core).
+# Reports are printed whole, in the order of the names, as each harness is waited for.
 jobs=${FUZZ_JOBS:-2}
+case $jobs in
+  ''|*[!0-9]*|0) echo "run_fuzzers.sh: FUZZ_JOBS must be a positive integer, got '$jobs'" >&2; exit 2 ;;
+esac
 status=0
-running=""
+running=""  # "pid:name" of the harnesses started and not yet waited for, oldest first
+finish() {  # waits for the oldest, prints its report
+  pid=${1%%:*} name=${1#*:}
+  wait "$pid" || status=1
+  cat "report_$name"
+}
 for name in $names; do
   run_one "$name" &
-  running="$running $!"
+  running="$running $!:$name"
   # shellcheck disable=SC2086
   set -- $running
   if [ $# -ge "$jobs" ]; then
-    wait "$1" || status=1
+    finish "$1"
     shift
     running="$*"
   fi
 done
-for pid in $running; do wait "$pid" || status=1; done
+for entry in $running; do finish "$entry"; done
 exit $status

@@ -22,7 +22,9 @@ inline constexpr bool kUnderAsan = false;
 // closed form) runs: all of them normally, a tenth (or 1/asanShare) under AddressSanitizer, where
 // each costs 10 to 30 times as much. The unsanitized stage of CI runs every draw and every
 // statistic over them; the sanitized one looks for memory and undefined-behaviour errors, which
-// the first draws' code paths show as well (the draws are the same seeded sequence, cut short).
+// a few draws' code paths show as well (the same seeded generator, fewer draws: where one
+// generator serves several kinds of arm in turn, the later kinds draw other arms than in the
+// unsanitized run).
 constexpr int exhaustiveDraws(int all, int asanShare = 10) {
   return kUnderAsan ? (all + asanShare - 1) / asanShare : all;
 }

@@ -52,10 +52,9 @@ case $jobs in
 esac
 status=0
 running=""  # "pid:name" of the harnesses started and not yet waited for, oldest first
-finish() {  # waits for the oldest, prints its report
-  pid=${1%%:*} name=${1#*:}
-  wait "$pid" || status=1
-  cat "report_$name"
+finish() {  # waits for the harness "pid:name", prints its report
+  wait "${1%%:*}" || status=1
+  cat "report_${1#*:}"
 }
 for name in $names; do
   run_one "$name" &

@@ -53,10 +53,11 @@ bool cyclicChainDh(const Model& model, const Eigen::Matrix4d& T0n, int shift, Dh
     throw std::invalid_argument("cyclicChain: shift " + std::to_string(shift) + " outside 1.." + std::to_string(n - 1));
   if (!T0n.allFinite()) throw std::invalid_argument("cyclicChain: the target is not finite");
   for (int j = 0; j < n; ++j) dh[j] = model.dh(cyclicJoint(n, shift, j));
-  // M = X_n T0n^-1, X_n = Tx(a_n) Rx(alpha_n): the last link with theta = d = 0.
-  DhParameters xn = model.dh(n - 1);
-  xn.theta = 0.0, xn.d = 0.0;
-  const LinePairDh w = linePairDh(dhTransform(xn, JointType::Revolute, 0.0) * rigidInverse(T0n));
+  // M = X_n T0n^-1, X_n = Tx(a_n) Rx(alpha_n): the last link with theta = d = 0 (from the
+  // model's cosine and sine of alpha, no trigonometry per pose).
+  Eigen::Matrix4d X = Eigen::Matrix4d::Identity();
+  appendDhLink(X, 1.0, 0.0, model.dh(n - 1).a, 0.0, model.cosAlpha(n - 1), model.sinAlpha(n - 1));
+  const LinePairDh w = linePairDh(X * rigidInverse(T0n));
   DhParameters& joint6 = dh[n - 1 - shift];  // C's link of the arm's joint n
   joint6.theta += w.thetaA;
   joint6.d += w.dA;

@@ -44,7 +44,7 @@ struct Solver {
   const Model& model;
   Eigen::Matrix4d pose;    // the target in DH frame 0 (BASE removed)
   Eigen::Matrix4d flange;  // DH frame n (the last joint's) at the target: TOOL removed too
-  JointVector6 seed;     // the first n values of the seed (or home)
+  JointVector6 seed;       // the first n values of the seed (or home)
   std::array<RawSolution, ClosedFormSet::kCapacity> raw;
   int rawCount = 0;
   std::string unreachable;  // the first geometric failure met

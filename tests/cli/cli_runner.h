@@ -2,8 +2,14 @@
 // Runs the real armdyn binary (ARMDYN_CLI_PATH) with fork/exec, capturing stdout, stderr and
 // the exit status through temporary files, and gives each test its own scratch directory.
 // Header-only: tests/CMakeLists.txt builds tests/cli/*_test.cpp alone.
+// Every refusal (exit 2) is measured: its wall time and the process's peak resident memory
+// (wait4's rusage). One above 100 MB fails the test that ran it (issue 23: every bad input refused
+// in bounded memory; not under AddressSanitizer, whose shadow memory is not the program's); the
+// slowest and the largest are printed when the test program ends (times are reported, never
+// asserted: the machine's load decides them).
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -13,8 +19,13 @@
 #include <string>
 #include <vector>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "support/sanitizers.h"
 
 namespace armdyn::test {
 
@@ -22,7 +33,37 @@ struct CliResult {
   int exitCode = -1;
   std::string out;
   std::string err;
+  double wallSeconds = 0.0;  // fork to exit
+  double peakMiB = 0.0;      // the process's peak resident memory
 };
+
+// The refusals (exit 2) this test program ran: how many, the slowest and the largest.
+struct RefusalTally {
+  int count = 0;
+  double slowest = 0.0, largest = 0.0;
+  std::string slowestArgs, largestArgs;
+};
+
+inline RefusalTally& refusalTally() {
+  static RefusalTally tally;
+  return tally;
+}
+
+// Bound on a refusal's peak memory (issue 23: < 100 MB each).
+inline constexpr double kRefusalPeakMiB = 100.0;
+
+// Prints the tally when the test program ends (one line; nothing when no refusal ran).
+class RefusalReport : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    const RefusalTally& t = refusalTally();
+    if (t.count == 0) return;
+    std::printf("[ refusals ] %d exit-2 runs; slowest %.0f ms (%s); largest %.1f MiB (%s)\n", t.count,
+                1e3 * t.slowest, t.slowestArgs.c_str(), t.largest, t.largestArgs.c_str());
+  }
+};
+
+inline const bool kRefusalReportRegistered = (::testing::AddGlobalTestEnvironment(new RefusalReport), true);
 
 // A fresh empty directory under the system temp dir, removed with its content on destruction.
 class ScratchDir {
@@ -98,6 +139,7 @@ inline CliResult runCli(const std::vector<std::string>& args) {
   std::vector<char*> cargv;
   for (std::string& a : argv) cargv.push_back(a.data());
   cargv.push_back(nullptr);
+  const auto start = std::chrono::steady_clock::now();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
@@ -110,11 +152,24 @@ inline CliResult runCli(const std::vector<std::string>& args) {
     _exit(127);
   }
   int status = 0;
-  waitpid(pid, &status, 0);
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
   CliResult r;
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = readFile(outPath);
   r.err = readFile(errPath);
+  r.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  r.peakMiB = static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux: kilobytes
+  if (r.exitCode == 2) {
+    std::string line;
+    for (std::size_t i = 1; i < argv.size(); ++i) line += (i > 1 ? " " : "") + argv[i].substr(argv[i].rfind('/') + 1);
+    RefusalTally& t = refusalTally();
+    ++t.count;
+    if (r.wallSeconds > t.slowest) t.slowest = r.wallSeconds, t.slowestArgs = line;
+    if (r.peakMiB > t.largest) t.largest = r.peakMiB, t.largestArgs = line;
+    if (!kUnderAsan && r.peakMiB >= kRefusalPeakMiB)
+      ADD_FAILURE() << "refusing `" << line << "` took " << r.peakMiB << " MiB (bound " << kRefusalPeakMiB << ")";
+  }
   return r;
 }
 

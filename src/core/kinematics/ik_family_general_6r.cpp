@@ -102,6 +102,9 @@ constexpr double kNearDoubleRoot = 1e-3;
 // A solution whose Jacobian has sigma_min / sigma_max below this is near a fold: Newton is
 // restarted beside it (a close pair the elimination may have merged).
 constexpr double kFoldRatio = 3e-3;
+// Newton refines a candidate until its pose error (m + rad) is at most this: ten times below
+// closedFormSolutions' polishing threshold (1e-12), so that none of its solutions is polished again.
+constexpr double kRefineGoal = 1e-13;
 
 const std::vector<std::string>& configurations() { return general6rBranchNames(); }
 
@@ -355,10 +358,24 @@ bool buildPencil(const Model& m, const Eigen::Vector3d& o5, const Eigen::Vector3
   const Eigen::Matrix<double, 14, 8> Q8 = e.Q.leftCols<8>();
   pencil.qr.compute(Q8);
   const auto& qr = pencil.qr;
-  // Q's last six columns (Q applied to [0; I6]), not the whole of Q.
+  // Q's last six columns: Q = H0 H1 ... H7 applied to [0; I6], H7 first, each H = I - tau v v^T
+  // with v = [1; the column's part below the diagonal of matrixQR] (fixed-size loops: Eigen's
+  // applyOnTheLeft took dynamic-size blocks, four times as many instructions).
   Eigen::Matrix<double, 14, 6> Ulast = Eigen::Matrix<double, 14, 6>::Zero();
   Ulast.bottomRows<6>().setIdentity();
-  Ulast.applyOnTheLeft(qr.householderQ());
+  {
+    const Eigen::Matrix<double, 14, 8>& H = qr.matrixQR();
+    for (int k = 7; k >= 0; --k) {
+      const double tau = qr.hCoeffs()(k);
+      for (int c = 0; c < 6; ++c) {
+        double s = Ulast(k, c);
+        for (int i = k + 1; i < 14; ++i) s += H(i, k) * Ulast(i, c);
+        s *= tau;
+        Ulast(k, c) -= s;
+        for (int i = k + 1; i < 14; ++i) Ulast(i, c) -= s * H(i, k);
+      }
+    }
+  }
   const Eigen::Matrix<double, 8, 8> Rq = qr.matrixQR().topRows<8>().triangularView<Eigen::Upper>();
   double rmax = 0.0, rmin = 1e300;
   for (int i = 0; i < 8; ++i) {
@@ -761,8 +778,9 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
     JointVector6 q = raw[r];
     // Refined by Newton unless already on the pose to 1e-12 (closedFormSolutions polishes what
-    // is further than that).
-    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
+    // is further than that), to kRefineGoal: one step from a candidate's 1e-11 or so, where
+    // Newton to rounding level takes a second step and a third Jacobian.
+    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12, kRefineGoal) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
@@ -784,7 +802,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     const JointVector6 dir = svd.matrixV().col(5);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;
-      if (!(refineSixJoints(m, T06, q, 20) < 1e-10)) continue;
+      if (!(refineSixJoints(m, T06, q, 20, kRefineGoal) < 1e-10)) continue;
       for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
       bool repeat = false;
       for (int g = 0; g < kept && !repeat; ++g) repeat = sameJointValues(m, found[g], q);

@@ -3,7 +3,8 @@
 // the exit status through temporary files, and gives each test its own scratch directory.
 // Header-only: tests/CMakeLists.txt builds tests/cli/*_test.cpp alone.
 // Every refusal (exit 2) is measured: its wall time and the process's peak resident memory
-// (wait4's rusage). One above 100 MB fails the test that ran it (issue 23: every bad input refused
+// (wait4's rusage: an upper bound, as Linux counts in it the pages of this test program that the
+// forked child held before exec, some 5-8 MiB). One above 100 MB fails the test that ran it (issue 23: every bad input refused
 // in bounded memory; not under AddressSanitizer, whose shadow memory is not the program's); the
 // slowest and the largest are printed when the test program ends (times are reported, never
 // asserted: the machine's load decides them).

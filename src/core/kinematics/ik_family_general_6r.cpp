@@ -772,6 +772,36 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
 
 }  // namespace
 
+namespace {
+
+// |J^-1|_F from J's partial-pivoting LU (P J = L U: |J^-1|_F = |U^-1 L^-1|_F, the row exchanges
+// being a permutation), column by column with fixed-size loops (Eigen's inverse() of the LU runs
+// its dynamic-size triangular solves: four times the instructions). Infinite for a zero pivot.
+double inverseFrobeniusNorm(const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>>& lu) {
+  const Eigen::Matrix<double, 6, 6>& f = lu.matrixLU();
+  double sum = 0.0;
+  for (int k = 0; k < 6; ++k) {
+    double y[6];
+    for (int i = 0; i < 6; ++i) {  // L y = e_k (unit lower triangular)
+      double v = i == k ? 1.0 : 0.0;
+      for (int j = k; j < i; ++j) v -= f(i, j) * y[j];
+      y[i] = i < k ? 0.0 : v;
+    }
+    for (int i = 5; i >= 0; --i) {  // U x = y, x over y
+      double v = y[i];
+      for (int j = i + 1; j < 6; ++j) v -= f(i, j) * y[j];
+      y[i] = v / f(i, i);
+      sum += y[i] * y[i];
+    }
+  }
+  const double norm = std::sqrt(sum);
+  // The same norm by Eigen's inverse (checked where assertions are on: CI's sanitized tree).
+  assert(!std::isfinite(norm) || std::abs(norm - lu.inverse().norm()) <= 1e-6 * norm);
+  return norm;
+}
+
+}  // namespace
+
 int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual, int n,
                     JointVector6 found[kGeneral6rMaxSolutions]) {
   int kept = 0;
@@ -795,7 +825,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     // Cheap test first: sigma_min / sigma_max >= 1 / (|J|_F |J^-1|_F), at most sqrt(6) sqrt(6)
     // below the true ratio: when that bound clears the threshold, the SVD is not needed.
     const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(J);
-    const double bound = 1.0 / (J.norm() * lu.inverse().norm());
+    const double bound = 1.0 / (J.norm() * inverseFrobeniusNorm(lu));
     if (bound >= kFoldRatio) continue;
     const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(J, Eigen::ComputeFullV);
     if (!(svd.singularValues()(5) < kFoldRatio * svd.singularValues()(0))) continue;

@@ -10,8 +10,12 @@ namespace {
 
 // The most samples fromSamples takes.
 constexpr int kMaxSamples = 64;
-// Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn).
-constexpr int kCellsPerDegree = 16;
+// Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn). The
+// search is rigorous for any grid (a cell its bounds cannot settle is split): the grid sets only
+// the cost. Instructions per call for the general 6R's degree 8 (callgrind: random arm's poses /
+// the sixteen-solution arm's): 16 cells 38 K / 58 K, 12: 30 K / 51 K, 8: 21 K / 45 K, 6: 17 K / 43 K,
+// 4: 13 K / 45 K (more splits near the roots).
+constexpr int kCellsPerDegree = 6;
 
 }  // namespace
 
@@ -292,22 +296,22 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
   const double h = 2.0 * M_PI / n;
   double d[kMaxGrid][3];
   double scale = 0.0;
+  constexpr int kCells8 = kCellsPerDegree * 8;  // the degree-8 grid's cells
   if (f.degree == 8) {
     // The general 6R's degree: cos j w_k and sin j w_k from a table built once.
     struct Table {
-      double c[9][128], s[9][128];
+      double c[9][kCells8], s[9][kCells8];
       Table() {
         for (int j = 1; j <= 8; ++j)
-          for (int k = 0; k < 128; ++k) {
-            const double w = -M_PI + (k + kGridOffset) * 2.0 * M_PI / 128;
+          for (int k = 0; k < kCells8; ++k) {
+            const double w = -M_PI + (k + kGridOffset) * 2.0 * M_PI / kCells8;
             c[j][k] = std::cos(j * w);
             s[j][k] = std::sin(j * w);
           }
       }
     };
     static const Table table;
-    static_assert(kCellsPerDegree * 8 == 128, "the table holds the degree-8 grid");
-    for (int k = 0; k < 128; ++k) {
+    for (int k = 0; k < kCells8; ++k) {
       double value = f.a[0], slope = 0.0, curvature = 0.0;
       for (int j = 1; j <= 8; ++j) {
         const double cj = table.c[j][k], sj = table.s[j][k];

@@ -246,15 +246,39 @@ struct Raw {
 
 constexpr int kMaxCandidates = kGeneral6rMaxCandidates;
 
+// An angle u = 2 atan2(n, d) with its cosine and sine, these by the double-angle formulas
+// (cos u = (d^2 - n^2) / (n^2 + d^2), sin u = 2 n d / (n^2 + d^2)) instead of a trigonometric call.
+struct HalfAngle {
+  double u = 0.0, c = 1.0, s = 0.0;
+};
+
+HalfAngle halfAngle(double n, double d) {
+  const double q = n * n + d * d;
+  if (!(q > 0.0)) return {};  // atan2(0, 0) = 0
+  return {2.0 * std::atan2(n, d), (d * d - n * n) / q, 2.0 * n * d / q};
+}
+
+// The shifts' cosines and sines, and (cos, sin) of a shift plus an angle from those of each.
+struct Turn {
+  double c, s;
+};
+const Turn kTurn3{std::cos(kShift3), std::sin(kShift3)}, kTurn4{std::cos(kShift4), std::sin(kShift4)},
+    kTurn5{std::cos(kShift5), std::sin(kShift5)};
+
+void shifted(const Turn& t, double ca, double sa, double& c, double& s) {
+  c = t.c * ca - t.s * sa;
+  s = t.s * ca + t.c * sa;
+}
+
 // (u4, u5) = (theta4, theta5 minus their shifts) from a vector of the monomials x4^i x5^j (index
 // 3 i + j, i = 0..3, j = 0..2): ratios next to its largest entry, as half angles.
-void anglesFromMonomials(const Eigen::Matrix<double, 12, 1>& v, double& u4, double& u5) {
+void anglesFromMonomials(const Eigen::Matrix<double, 12, 1>& v, HalfAngle& u4, HalfAngle& u5) {
   Eigen::Index best = 0;
   v.cwiseAbs().maxCoeff(&best);
   const int i = static_cast<int>(best) / 3, j = static_cast<int>(best) % 3;
   const int i0 = std::min(i, 2), j0 = std::min(j, 1);
-  u4 = 2.0 * std::atan2(v(3 * (i0 + 1) + j), v(3 * i0 + j));
-  u5 = 2.0 * std::atan2(v(3 * i + j0 + 1), v(3 * i + j0));
+  u4 = halfAngle(v(3 * (i0 + 1) + j), v(3 * i0 + j));
+  u5 = halfAngle(v(3 * i + j0 + 1), v(3 * i + j0));
 }
 
 // G(w) as its block: A(w) = sig[0] + cos w sig[1] + sin w sig[2] (G = [A 0; 0 A], shifted_pair_lu.h).
@@ -275,7 +299,7 @@ Mat12 pencilAt(const Mat6x9 sig[3], double w) { return formed(blockAt(sig, std::
 // holds their monomial vectors; shifting i by one multiplies by x4, so (rows i = 1..3) V c =
 // x4 (rows i = 0..2) V c: the eigenvalues of the k x k least-squares matrix are the x4, its
 // eigenvectors c give the monomial vectors V c. Returns how many (0: use the eigenvector).
-int kernelAngles(const Mat6x9 sig[3], double w, double u4[4], double u5[4]) {
+int kernelAngles(const Mat6x9 sig[3], double w, HalfAngle u4[4], HalfAngle u5[4]) {
   using Small = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, 4, 4>;
   const Mat12 Mx = pencilAt(sig, w);
   const Eigen::JacobiSVD<Mat12> svd(Mx, Eigen::ComputeFullV);
@@ -309,8 +333,8 @@ int kernelAngles(const Mat6x9 sig[3], double w, double u4[4], double u5[4]) {
 // solve amplifies either way). `wide`: the second smallest pivot is also below 1e-3 of the
 // largest, so the kernel may have two or more dimensions (kernelAngles decides). False when the
 // result is not finite.
-bool kernelVector(const Mat6x9 sig[3], double w, Eigen::Matrix<double, 12, 1>& v, bool& wide) {
-  const Mat6x9 A = blockAt(sig, std::cos(w), std::sin(w));
+bool kernelVector(const Mat6x9 sig[3], double cw, double sw, Eigen::Matrix<double, 12, 1>& v, bool& wide) {
+  const Mat6x9 A = blockAt(sig, cw, sw);
   ShiftedPairLu lu;
   lu.compute(A, 1e-14 * std::max(1e-300, A.cwiseAbs().maxCoeff()));
   double pivots[12];
@@ -533,13 +557,14 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   if (!buildPencil(m, o5, k, pencil)) return false;
   const Elimination& e = pencil.e;
   const auto& qr = pencil.qr;
-  // Each root w and its monomial vector [x4^i x5^j].
-  double xs[24];
+  // Each root w (its cosine and sine) and its monomial vector [x4^i x5^j].
+  double xs[24], cws[24], sws[24];
   bool nearDouble[24] = {}, wide[24] = {};
   Eigen::Matrix<double, 12, 1> vs[24];
   int nx = 0;
   if (pencil.nearlySingular) {
     if (!pencilRoots(pencil.sig, xs, vs, nx)) return false;
+    for (int r = 0; r < nx; ++r) cws[r] = std::cos(xs[r]), sws[r] = std::sin(xs[r]);
     // Every kernel there is nearly wider than one direction: a repeated root takes its angles
     // from the whole kernel (kernelAngles), as it did before the determinant.
     std::fill(wide, wide + nx, true);
@@ -550,8 +575,11 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     TrigRoot roots[2 * kDetDegree];
     const int nroots = trigPolynomialRoots(det, kNearDoubleRoot, roots, 2 * kDetDegree);
     for (int r = 0; r < nroots; ++r) {
-      if (!kernelVector(pencil.sig, roots[r].w, vs[nx], wide[nx])) continue;
+      const double cw = std::cos(roots[r].w), sw = std::sin(roots[r].w);
+      if (!kernelVector(pencil.sig, cw, sw, vs[nx], wide[nx])) continue;
       xs[nx] = roots[r].w;
+      cws[nx] = cw;
+      sws[nx] = sw;
       nearDouble[nx] = roots[r].nearDouble;
       ++nx;
     }
@@ -564,7 +592,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
   for (int r = 0; r < nx; ++r) {
     if (done[r]) continue;
     done[r] = true;
-    double u4s[8], u5s[8];
+    HalfAngle u4s[8], u5s[8];
     int nu = 0;
     bool cluster = false;
     for (int o = r + 1; o < nx; ++o)
@@ -595,11 +623,17 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
         }
     }
     for (int iu = 0; iu < nu && count < kMaxCandidates; ++iu) {
-    const double u4 = u4s[iu], u5 = u5s[iu];
+    const HalfAngle& u4 = u4s[iu];
+    const HalfAngle& u5 = u5s[iu];
     Raw& c = out[count];
     c.theta[2] = kShift3 + root;
-    c.theta[3] = kShift4 + u4;
-    c.theta[4] = kShift5 + u5;
+    c.theta[3] = kShift4 + u4.u;
+    c.theta[4] = kShift5 + u5.u;
+    // Their cosines and sines from the root's and the half-angle formulas (no trigonometric call).
+    double c3, s3, c4, s4, c5, s5;
+    shifted(kTurn3, cws[r], sws[r], c3, s3);
+    shifted(kTurn4, u4.c, u4.s, c4, s4);
+    shifted(kTurn5, u5.c, u5.s, c5, s5);
     // Joints 1 and 2 place frame 5 (known in frame 2 now) on the target's: joint 6's axis first,
     // Rz(theta1) Rx(alpha1) Rz(theta2) w = k with w = Rx(alpha2) l: its z row gives theta2 (two
     // values). Then theta1 turns frame 5 at theta1 = 0 about z0 onto the target: the plane
@@ -609,18 +643,18 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // origin alone where frame 5 is on z0). Of the two, the candidate that places the origin and
     // axis best. Where that is degenerate (alpha1 = 0 or 180, w along z2): the eight products from
     // Q's first columns (least squares).
-    Eigen::Matrix4d T25 = link(m, 2, c.theta[2]);
-    appendLink(T25, m, 3, c.theta[3]);
-    appendLink(T25, m, 4, c.theta[4]);
+    Eigen::Matrix4d T25 = revoluteLink(m, 2, c3, s3);
+    appendRevoluteLink(T25, m, 3, c4, s4);
+    appendRevoluteLink(T25, m, 4, c5, s5);
     const Eigen::Vector3d w3 = Rx1 * Eigen::Vector3d(T25.block<3, 1>(0, 2));
-    double t2s[2];
+    double t2s[2], c2s[2], s2s[2];
     const int n2 = std::abs(sa1) > 1e-9 && std::hypot(w3.x(), w3.y()) > 1e-9
-                       ? solveCosSin(sa1 * w3.y(), sa1 * w3.x(), k.z() - ca1 * w3.z(), 0.0, t2s)
+                       ? solveCosSin(sa1 * w3.y(), sa1 * w3.x(), k.z() - ca1 * w3.z(), 0.0, t2s, c2s, s2s)
                        : 0;
     double bestErr = 1e300;
     Eigen::Matrix4d T05;
     for (int b = 0; b < n2; ++b) {
-      const double c2 = std::cos(t2s[b]), s2 = std::sin(t2s[b]);
+      const double c2 = c2s[b], s2 = s2s[b];
       Eigen::Matrix4d T01 = revoluteLink(m, 0, 1.0, 0.0);
       appendRevoluteLink(T01, m, 1, c2, s2);
       const Eigen::Matrix4d T0 = T01 * T25;  // frame 5 at theta1 = 0
@@ -643,7 +677,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     }
     if (bestErr == 1e300) {
       const double w = c.theta[2] - kShift3;
-      const Vec14 rhs = (e.Pc * std::cos(w) + e.Ps * std::sin(w) + e.P1) * products(u4, u5) - e.Q.col(8);
+      const Vec14 rhs = (e.Pc * std::cos(w) + e.Ps * std::sin(w) + e.P1) * products(u4.u, u5.u) - e.Q.col(8);
       const Eigen::Matrix<double, 8, 1> y = qr.solve(rhs);
       c.theta[0] = std::atan2(y(4), y(5));
       c.theta[1] = std::atan2(y(6), y(7));
@@ -656,8 +690,13 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     // the angle for small errors).
     const Eigen::Matrix3d Rz6 = T05.topLeftCorner<3, 3>().transpose() * R06 * Rx5inverse;
     c.theta[5] = std::atan2(Rz6(1, 0), Rz6(0, 0));
+    const double r6 = std::sqrt(Rz6(0, 0) * Rz6(0, 0) + Rz6(1, 0) * Rz6(1, 0));  // entries of a rotation: no overflow
     Eigen::Matrix4d T06c = T05;
-    appendLink(T06c, m, 5, c.theta[5]);
+    if (r6 > 0.0) {
+      appendRevoluteLink(T06c, m, 5, Rz6(0, 0) / r6, Rz6(1, 0) / r6);
+    } else {
+      appendRevoluteLink(T06c, m, 5, 1.0, 0.0);  // atan2(0, 0) = 0
+    }
     c.residual = (T06c.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
                  (T06c.topLeftCorner<3, 3>() - R06).norm() * M_SQRT1_2;
     ++count;

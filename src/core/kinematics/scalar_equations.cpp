@@ -102,5 +102,25 @@ int solveCosSin(double A, double B, double C, double seedAngle, double out[2]) {
   return spread < 1e-12 ? 1 : 2;
 }
 
+int solveCosSin(double A, double B, double C, double seedAngle, double out[2], double cosOut[2], double sinOut[2]) {
+  const int n = solveCosSin(A, B, C, seedAngle, out);
+  if (n == 0) return 0;
+  const double r = std::hypot(A, B);
+  if (n == 1 && r < 1e-12 * (1.0 + std::abs(C))) {  // the seed's angle
+    cosOut[0] = std::cos(out[0]);
+    sinOut[0] = std::sin(out[0]);
+    return n;
+  }
+  // The same rules as above: base = atan2(B, A), spread = acos(clamped C / r).
+  const double cb = A / r, sb = B / r, ratio = std::clamp(C / r, -1.0, 1.0);
+  const double ss = std::sqrt(std::max(0.0, (1.0 - ratio) * (1.0 + ratio)));  // sin(spread), no cancellation
+  for (int k = 0; k < n; ++k) {
+    const double sign = k == 0 ? 1.0 : -1.0;  // base + spread, then base - spread
+    cosOut[k] = cb * ratio - sign * sb * ss;
+    sinOut[k] = sb * ratio + sign * cb * ss;
+  }
+  return n;
+}
+
 
 }  // namespace armdyn

@@ -14,7 +14,7 @@ namespace {
 // [V0, V1) (fixed sizes: Eigen's packets). Returns false on an exactly zero pivot with
 // zeroPivot = 0.
 template <int C, int Col, int U0, int U1, int V0, int V1, int R, int W>
-bool eliminate(double (&m)[R][W], int (&order)[R], double zeroPivot, double& det) {
+bool eliminate(double (&m)[R][W], int (&order)[R], double zeroPivot, double& det, double& inverse) {
   int p = C;
   double best = std::abs(m[order[C]][Col]);
   for (int r = C + 1; r < R; ++r)
@@ -32,7 +32,7 @@ bool eliminate(double (&m)[R][W], int (&order)[R], double zeroPivot, double& det
     pivotRow[Col] = zeroPivot;
   }
   det *= pivotRow[Col];
-  const double inv = 1.0 / pivotRow[Col];
+  const double inv = inverse = 1.0 / pivotRow[Col];
   for (int r = C + 1; r < R; ++r) {
     double* target = m[order[r]];
     const double f = target[Col] *= inv;
@@ -59,27 +59,27 @@ void ShiftedPairLu::compute(const Block& A, double zeroPivot) {
     for (int j = 0; j < 9; ++j) top_[i][j] = bottom_[i][j] = A(i, j);
   }
   // Columns 0-2 within the top rows (their columns 9-11 are zero and stay so).
-  if (!eliminate<0, 0, 1, 9, 0, 0>(top_, topOrder_, zeroPivot, det_) ||
-      !eliminate<1, 1, 2, 9, 0, 0>(top_, topOrder_, zeroPivot, det_) ||
-      !eliminate<2, 2, 3, 9, 0, 0>(top_, topOrder_, zeroPivot, det_))
+  if (!eliminate<0, 0, 1, 9, 0, 0>(top_, topOrder_, zeroPivot, det_, invTop_[0]) ||
+      !eliminate<1, 1, 2, 9, 0, 0>(top_, topOrder_, zeroPivot, det_, invTop_[1]) ||
+      !eliminate<2, 2, 3, 9, 0, 0>(top_, topOrder_, zeroPivot, det_, invTop_[2]))
     return;
   // Columns 9-11 of G (6-8 of the bottom block) within the bottom rows (their columns 0-2 are
   // zero): the update touches columns 3-8 of G and the pivot columns still to come.
-  if (!eliminate<0, 6, 0, 6, 7, 9>(bottom_, bottomOrder_, zeroPivot, det_) ||
-      !eliminate<1, 7, 0, 6, 8, 9>(bottom_, bottomOrder_, zeroPivot, det_) ||
-      !eliminate<2, 8, 0, 6, 0, 0>(bottom_, bottomOrder_, zeroPivot, det_))
+  if (!eliminate<0, 6, 0, 6, 7, 9>(bottom_, bottomOrder_, zeroPivot, det_, invBottom_[0]) ||
+      !eliminate<1, 7, 0, 6, 8, 9>(bottom_, bottomOrder_, zeroPivot, det_, invBottom_[1]) ||
+      !eliminate<2, 8, 0, 6, 0, 0>(bottom_, bottomOrder_, zeroPivot, det_, invBottom_[2]))
     return;
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 6; ++j) {
       s_[i][j] = top_[topOrder_[3 + i]][3 + j];
       s_[3 + i][j] = bottom_[bottomOrder_[3 + i]][j];
     }
-  if (!eliminate<0, 0, 1, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
-      !eliminate<1, 1, 2, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
-      !eliminate<2, 2, 3, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
-      !eliminate<3, 3, 4, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
-      !eliminate<4, 4, 5, 6, 0, 0>(s_, sOrder_, zeroPivot, det_) ||
-      !eliminate<5, 5, 6, 6, 0, 0>(s_, sOrder_, zeroPivot, det_))
+  if (!eliminate<0, 0, 1, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[0]) ||
+      !eliminate<1, 1, 2, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[1]) ||
+      !eliminate<2, 2, 3, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[2]) ||
+      !eliminate<3, 3, 4, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[3]) ||
+      !eliminate<4, 4, 5, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[4]) ||
+      !eliminate<5, 5, 6, 6, 0, 0>(s_, sOrder_, zeroPivot, det_, invS_[5]))
     return;
   factored_ = true;
 }
@@ -109,7 +109,7 @@ void ShiftedPairLu::solve(Vector& x) const {
     const double* u = s_[sOrder_[c]];
     double v = y[c];
     for (int j = c + 1; j < 6; ++j) v -= u[j] * y[j];
-    y[c] = v / u[c];
+    y[c] = v * invS_[c];
   }
   // The pivot rows of the two blocks: G's columns 9-11, then 0-2.
   double xb[3], xt[3];
@@ -119,8 +119,8 @@ void ShiftedPairLu::solve(Vector& x) const {
     double vb = bb[c], vt = bt[c];
     for (int j = 0; j < 6; ++j) vb -= ub[j] * y[j], vt -= ut[3 + j] * y[j];
     for (int j = c + 1; j < 3; ++j) vb -= ub[6 + j] * xb[j], vt -= ut[j] * xt[j];
-    xb[c] = vb / ub[6 + c];
-    xt[c] = vt / ut[c];
+    xb[c] = vb * invBottom_[c];
+    xt[c] = vt * invTop_[c];
   }
   for (int i = 0; i < 3; ++i) x(i) = xt[i], x(9 + i) = xb[i];
   for (int i = 0; i < 6; ++i) x(3 + i) = y[i];

@@ -41,6 +41,9 @@ class ShiftedPairLu {
   double bottom_[6][9];  // rows 6-11 of G, columns 3-11 (multipliers in 6-8, columns 9-11 of G)
   double s_[6][6];       // S, columns 3-8 of G
   int topOrder_[6] = {}, bottomOrder_[6] = {}, sOrder_[6] = {};
+  // The pivots' reciprocals (solve multiplies by them: a division's latency on the
+  // substitutions' chain of dependent operations was a third of solve's time).
+  double invTop_[3] = {}, invBottom_[3] = {}, invS_[6] = {};
   double det_ = 0.0;
   bool factored_ = false;
 };

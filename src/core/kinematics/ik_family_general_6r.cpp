@@ -102,9 +102,6 @@ constexpr double kNearDoubleRoot = 1e-3;
 // A solution whose Jacobian has sigma_min / sigma_max below this is near a fold: Newton is
 // restarted beside it (a close pair the elimination may have merged).
 constexpr double kFoldRatio = 3e-3;
-// Newton refines a candidate until its pose error (m + rad) is at most this: ten times below
-// closedFormSolutions' polishing threshold (1e-12), so that none of its solutions is polished again.
-constexpr double kRefineGoal = 1e-13;
 
 const std::vector<std::string>& configurations() { return general6rBranchNames(); }
 
@@ -815,7 +812,8 @@ namespace {
 
 // |J^-1|_F from J's partial-pivoting LU (P J = L U: |J^-1|_F = |U^-1 L^-1|_F, the row exchanges
 // being a permutation), column by column with fixed-size loops (Eigen's inverse() of the LU runs
-// its dynamic-size triangular solves: four times the instructions). Infinite for a zero pivot.
+// its dynamic-size triangular solves: four times the instructions). Not finite for a zero pivot
+// (infinity or NaN: either fails the caller's bound test, which then takes the SVD).
 double inverseFrobeniusNorm(const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>>& lu) {
   const Eigen::Matrix<double, 6, 6>& f = lu.matrixLU();
   double sum = 0.0;
@@ -847,9 +845,10 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
     JointVector6 q = raw[r];
     // Refined by Newton unless already on the pose to 1e-12 (closedFormSolutions polishes what
-    // is further than that), to kRefineGoal: one step from a candidate's 1e-11 or so, where
-    // Newton to rounding level takes a second step and a third Jacobian.
-    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12, kRefineGoal) < 1e-10)) continue;
+    // is further than that), to rounding level: near a fold a pose error of 1e-13 can leave the
+    // joints further than kSameJointsTolerance from the solution (stopping Newton at 1e-13 was
+    // tried: 27 repeats of solutions counted as new ones on the nearly industrial test arms).
+    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
@@ -871,7 +870,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     const JointVector6 dir = svd.matrixV().col(5);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;
-      if (!(refineSixJoints(m, T06, q, 20, kRefineGoal) < 1e-10)) continue;
+      if (!(refineSixJoints(m, T06, q, 20) < 1e-10)) continue;
       for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
       bool repeat = false;
       for (int g = 0; g < kept && !repeat; ++g) repeat = sameJointValues(m, found[g], q);

@@ -278,13 +278,13 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
   return J;
 }
 
-double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps, double goal) {
+double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps) {
   assert(model.dof() == 6);
   Eigen::Matrix4d T;
   Eigen::Matrix<double, 6, 6> J = sixJointJacobian(model, q, &T);
   Vector6d e = poseError(T06, T);
   double err = e.head<3>().norm() + e.tail<3>().norm();
-  for (int it = 0; it < maxSteps && err > goal; ++it) {
+  for (int it = 0; it < maxSteps && err > 1e-15; ++it) {
     // Partial pivoting (about a third of complete pivoting's cost) where J is well away from
     // singular (its pivots within 1e-3 of each other; rows in m and rad, so for arms far from
     // metre scale this is rarely taken: slower, not wrong), complete pivoting otherwise, after

@@ -238,11 +238,9 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
 // Newton steps on the full pose of a six-joint arm (geometric 6 x 6 Jacobian, fixed size, no
 // allocation) from a candidate q (joint values) toward frame 6 = T06 (DH frame 0, TOOL
 // removed): at most `maxSteps`, each kept only if it lowers the error. Returns the error left,
-// |position error| + |rotation vector| (m + rad). Stops early once the error is at most `goal`
-// (the default: rounding level). Families whose closed form goes through a polynomial's roots
-// refine each candidate to 1e-12 with it and keep only those that converge.
-double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8,
-                       double goal = 1e-15);
+// |position error| + |rotation vector| (m + rad). Families whose closed form goes through a
+// polynomial's roots refine each candidate to 1e-12 with it and keep only those that converge.
+double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8);
 
 // ---- configuration names ----
 

@@ -4,10 +4,10 @@
 // Header-only: tests/CMakeLists.txt builds tests/cli/*_test.cpp alone.
 // Every refusal (exit 2) is measured: its wall time and the process's peak resident memory
 // (wait4's rusage: an upper bound, as Linux counts in it the pages of this test program that the
-// forked child held before exec, some 5-8 MiB). One of 100 MB (1e8 bytes) or more fails the test that ran it (issue 23: every bad input refused
-// in bounded memory; not under AddressSanitizer, whose shadow memory is not the program's); the
-// slowest and the largest are printed when the test program ends (times are reported, never
-// asserted: the machine's load decides them).
+// forked child held before exec, some 5-8 MiB). One of 100 MB (1e8 bytes) or more fails the test
+// that ran it (issue 23: every bad input refused in bounded memory; not under AddressSanitizer,
+// whose shadow memory is not the program's); the slowest and the largest are printed when the
+// test program ends (times are reported, never asserted: the machine's load decides them).
 
 #include <algorithm>
 #include <chrono>

@@ -806,10 +806,6 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
   return true;
 }
 
-}  // namespace
-
-namespace {
-
 // |J^-1|_F from J's partial-pivoting LU (P J = L U: |J^-1|_F = |U^-1 L^-1|_F, the row exchanges
 // being a permutation), column by column with fixed-size loops (Eigen's inverse() of the LU runs
 // its dynamic-size triangular solves: four times the instructions). Not finite for a zero pivot

@@ -83,17 +83,23 @@ int realPolynomialRoots(const double* c, int deg, double* roots) {
   return count;
 }
 
+namespace {
 
-int solveCosSin(double A, double B, double C, double seedAngle, double out[2]) {
-  const double r = std::hypot(A, B);
-  if (r < 1e-12 * (1.0 + std::abs(C))) {
+// solveCosSin's rules, once: its angles, and for the overload with cosines and sines what they are
+// formed from (r = hypot(A, B), the clamped ratio C / r; `seeded`: the equation does not involve
+// theta and the seed's angle was taken).
+int cosSinAngles(double A, double B, double C, double seedAngle, double out[2], double& r, double& ratio,
+                 bool& seeded) {
+  r = std::hypot(A, B);
+  seeded = r < 1e-12 * (1.0 + std::abs(C));
+  if (seeded) {
     if (std::abs(C) < 1e-9) {
       out[0] = seedAngle;  // any angle: the seed's
       return 1;
     }
     return 0;
   }
-  double ratio = C / r;
+  ratio = C / r;
   if (std::abs(ratio) > 1.0 + 1e-9) return 0;
   ratio = std::clamp(ratio, -1.0, 1.0);
   const double base = std::atan2(B, A), spread = std::acos(ratio);
@@ -102,17 +108,26 @@ int solveCosSin(double A, double B, double C, double seedAngle, double out[2]) {
   return spread < 1e-12 ? 1 : 2;
 }
 
+}  // namespace
+
+int solveCosSin(double A, double B, double C, double seedAngle, double out[2]) {
+  double r, ratio;
+  bool seeded;
+  return cosSinAngles(A, B, C, seedAngle, out, r, ratio, seeded);
+}
+
 int solveCosSin(double A, double B, double C, double seedAngle, double out[2], double cosOut[2], double sinOut[2]) {
-  const int n = solveCosSin(A, B, C, seedAngle, out);
+  double r = 0.0, ratio = 0.0;
+  bool seeded = false;
+  const int n = cosSinAngles(A, B, C, seedAngle, out, r, ratio, seeded);
   if (n == 0) return 0;
-  const double r = std::hypot(A, B);
-  if (n == 1 && r < 1e-12 * (1.0 + std::abs(C))) {  // the seed's angle
+  if (seeded) {
     cosOut[0] = std::cos(out[0]);
     sinOut[0] = std::sin(out[0]);
     return n;
   }
-  // The same rules as above: base = atan2(B, A), spread = acos(clamped C / r).
-  const double cb = A / r, sb = B / r, ratio = std::clamp(C / r, -1.0, 1.0);
+  // base = atan2(B, A), spread = acos(ratio): cos and sin of base +- spread.
+  const double cb = A / r, sb = B / r;
   const double ss = std::sqrt(std::max(0.0, (1.0 - ratio) * (1.0 + ratio)));  // sin(spread), no cancellation
   for (int k = 0; k < n; ++k) {
     const double sign = k == 0 ? 1.0 : -1.0;  // base + spread, then base - spread
@@ -121,6 +136,5 @@ int solveCosSin(double A, double B, double C, double seedAngle, double out[2], d
   }
   return n;
 }
-
 
 }  // namespace armdyn

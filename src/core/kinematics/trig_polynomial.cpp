@@ -10,14 +10,15 @@ namespace {
 
 // The most samples fromSamples takes.
 constexpr int kMaxSamples = 64;
-// Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn). Simple
-// roots are found on any grid (a cell its bounds cannot settle is split), near double roots are
-// not: one is looked for only in a cell whose ends' slopes differ in sign, so a cell holding its
-// extremum and another is settled without it, and wider cells hold two more often (a review's
-// test, 2026-11-30: 38 of 577 near double roots of constructed polynomials missed at 16 cells,
-// 55 at 6). Coarser grids cost less (callgrind per call at degree 8, random arm / sixteen-solution
-// arm: 16 cells 38 K / 58 K, 6 cells 17 K / 43 K) but are not taken until that test is made grid-proof.
-constexpr int kCellsPerDegree = 16;
+// Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn). Every
+// cell is settled by bounds or split (RootSearch::examine), so the grid sets the cost, not what
+// is found: simple roots and near double roots alike (constructed polynomials, 2026-11-30: 6301
+// near double roots beside other extrema, none missed at 4, 6, 8 or 16 cells; before near double
+// roots were settled by bounds, 430 missed at 16 cells). Callgrind per call at degree 8, random
+// arm / sixteen-solution arm / cyclic_6r arm: 16 cells 38 K / 60 K / 67 K, 8 cells 21 K / 47 K /
+// 54 K, 6 cells 17 K / 47 K / 51 K (the solutions' Newton steps, which the roots' last bits
+// decide, then cost more on the last two).
+constexpr int kCellsPerDegree = 8;
 
 }  // namespace
 
@@ -231,19 +232,37 @@ struct RootSearch {
     if (count < kCapacity) found[count++] = {wrapTurn(x), nearDouble};
   }
 
+  // The extremum of f in [lo, hi] (ends p, q: f, f', f''), if f' changes sign there and f
+  // heads towards zero at lo (a minimum of |f|), when |f| there is within nearLevel.
+  void nearDoubleAt(double lo, double hi, const double p[3], const double q[3]) {
+    if (negative(p[1]) == negative(q[1]) || negative(p[0]) == negative(p[1])) return;
+    const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
+    if (std::abs(f.value(x)) <= nearLevel) add(x, true);
+  }
+
+  // Whether f' provably has at most one zero in [lo, hi] (width h), and if so, its near double
+  // root, if any, added: f' keeps its sign (its cubic stays farther from zero than b5 h^4 / 384),
+  // or f'' does (f'' differs from its chord by at most max|f''''| h^2 / 8 <= b4 h^2 / 8).
+  bool extremumSettled(double lo, double hi, const double p[3], const double q[3], double h) {
+    if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h * h * h * h / 384.0) return true;
+    if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
+    nearDoubleAt(lo, hi, p, q);
+    return true;
+  }
+
   // [lo, hi] with f, f', f'' at its ends (p, q).
   void examine(double lo, double hi, const double p[3], const double q[3], int depth) {
     const double h = hi - lo, h4 = h * h * h * h;
+    bool rootless = false;  // proved to hold no root
     if (negative(p[0]) == negative(q[0])) {
       // f differs from the cubic matching f and f' at the ends by at most b4 h^4 / 384.
-      const double least = hermiteLeast(p[0], p[1], q[0], q[1], h);
-      if (least > b4 * h4 / 384.0) {
-        // No root; an extremum of |f| near zero inside is a near double root.
-        if (least <= nearLevel && negative(p[1]) != negative(q[1]) && negative(p[0]) != negative(p[1])) {
-          const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
-          if (std::abs(f.value(x)) <= nearLevel) add(x, true);
-        }
-        return;
+      const double least = hermiteLeast(p[0], p[1], q[0], q[1], h), slack = b4 * h4 / 384.0;
+      if (least > slack) {
+        // No root. |f| stays above least - slack: below nearLevel, an extremum of |f| inside is a
+        // near double root, found when f' provably has at most one zero here.
+        if (least - slack > nearLevel) return;
+        if (extremumSettled(lo, hi, p, q, h)) return;
+        rootless = true;
       }
     } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
       // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
@@ -252,7 +271,9 @@ struct RootSearch {
     }
     if (depth == kMaxDepth || splits >= kSplitBudget) {
       // Roots within a nanoradian or so: one of them, or the extremum that touches zero.
-      if (negative(p[0]) != negative(q[0])) {
+      if (rootless) {
+        nearDoubleAt(lo, hi, p, q);
+      } else if (negative(p[0]) != negative(q[0])) {
         add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), true);
       } else {
         add(0.5 * (lo + hi), true);

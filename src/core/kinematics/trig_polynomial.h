@@ -43,14 +43,17 @@ struct TrigRoot {
 };
 
 // The real roots of f on one turn, ascending, at most maxRoots (the first ones if there are more;
-// 2 degree is the most a polynomial has). On a grid of 16 degree cells (offset from the simple
+// 2 degree is the most a polynomial has). On a grid of 8 degree cells (offset from the simple
 // fractions of pi), each cell is settled by rigorous bounds: f differs from the cubic matching f
 // and f' at a cell's ends by at most max|f^(4)| h^4 / 384 <= sum_j j^4 (|a_j| + |b_j|) h^4 / 384,
 // so a cell whose cubic stays farther than that from zero holds no root, and one where f changes
 // sign while the same bound one derivative up keeps f' from zero holds exactly one (safeguarded
-// Newton). Cells the bounds cannot settle are split (up to 32 times). An extremum of f within
-// nearTolerance * max|f| of zero that does not reach it is a nearDouble root, as are roots
-// closer together than the last split. Returns how many (0 for f identically zero or with a
+// Newton). An extremum of f within nearTolerance * max|f| (over the grid) of zero that does not
+// reach it is a nearDouble root: a rootless cell where |f| may come that close is settled when
+// f' provably has at most one zero in it (the bound above for f', or f'' kept from zero by
+// max|f''''| h^2 / 8), and its extremum, if any, is found by safeguarded Newton on f'. Cells the
+// bounds cannot settle are split (up to 32 times); roots closer together than the last split are
+// nearDouble too. Returns how many (0 for f identically zero or with a
 // coefficient that is not finite).
 int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots);
 

@@ -209,14 +209,16 @@ void solve(Solver& s) {
     // where the arm's last and first axes are nearly parallel. A structure family's candidates
     // (C's own solutions, not checked on the arm) are all refined.
     JointVector6 found[kGeneral6rMaxSolutions];
+    std::optional<Eigen::Matrix4d> frames[kGeneral6rMaxSolutions];
     const bool known = exact && !plan.structure[k];
-    const int kept = count > 0 ? general6rPolish(m, T06, raw, known ? residual : nullptr, count, found) : 0;
+    const int kept =
+        count > 0 ? general6rPolish(m, T06, raw, known ? residual : nullptr, count, found, nullptr, frames) : 0;
     if (kept == 0) {
       if (why.empty() && count > 0)
         why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
-    for (int f = 0; f < kept; ++f) s.add(found[f], f);
+    for (int f = 0; f < kept; ++f) s.addWithFrame6(found[f], f, frames[f]);
     return;
   }
   s.fail(why.empty() ? "no real solution: the pose is out of reach" : why);

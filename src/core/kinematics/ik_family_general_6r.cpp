@@ -238,7 +238,8 @@ double turnDistance(double a, double b) {
 
 struct Raw {
   double theta[6];
-  double residual;  // how far the candidate's frame 6 is from the target (m + rad, about)
+  double residual;        // how far the candidate's frame 6 is from the target (m + rad, about)
+  Eigen::Matrix4d frame;  // that frame 6 (DH frame 0)
 };
 
 constexpr int kMaxCandidates = kGeneral6rMaxCandidates;
@@ -696,6 +697,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     }
     c.residual = (T06c.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
                  (T06c.topLeftCorner<3, 3>() - R06).norm() * M_SQRT1_2;
+    c.frame = T06c;
     ++count;
     }
   }
@@ -802,6 +804,7 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
     }
     c.residual = (T.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
                  (T.topLeftCorner<3, 3>() - T06.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+    c.frame = T;
   }
   return true;
 }
@@ -836,7 +839,10 @@ double inverseFrobeniusNorm(const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6
 }  // namespace
 
 int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual, int n,
-                    JointVector6 found[kGeneral6rMaxSolutions]) {
+                    JointVector6 found[kGeneral6rMaxSolutions], const Eigen::Matrix4d* frames,
+                    std::optional<Eigen::Matrix4d>* foundFrames) {
+  assert(!frames || residual);
+  std::optional<Eigen::Matrix4d> frameOf[kMaxSolutions];  // found's frames 6 where known
   int kept = 0;
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
     JointVector6 q = raw[r];
@@ -844,11 +850,19 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     // is further than that), to rounding level: near a fold a pose error of 1e-13 can leave the
     // joints further than kSameJointsTolerance from the solution (stopping Newton at 1e-13 was
     // tried: 27 repeats of solutions counted as new ones on the nearly industrial test arms).
-    if (!(residual && residual[r] <= 1e-12) && !(refineSixJoints(m, T06, q, 12) < 1e-10)) continue;
+    Eigen::Matrix4d frame;
+    const bool onPose = residual && residual[r] <= 1e-12;
+    if (!onPose && !(refineSixJoints(m, T06, q, 12, &frame) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
-    if (!repeat) found[kept++] = q;
+    if (repeat) continue;
+    if (!onPose) {
+      frameOf[kept] = frame;
+    } else if (frames) {
+      frameOf[kept] = frames[r];
+    }
+    found[kept++] = q;
   }
   // Near a fold (a nearly special arm) solutions come in close pairs that the elimination's
   // rounding merges into one: beside each solution whose Jacobian is nearly singular, Newton is
@@ -866,26 +880,41 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     const JointVector6 dir = svd.matrixV().col(5);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;
-      if (!(refineSixJoints(m, T06, q, 20) < 1e-10)) continue;
+      Eigen::Matrix4d frame;
+      if (!(refineSixJoints(m, T06, q, 20, &frame) < 1e-10)) continue;
       for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
       bool repeat = false;
       for (int g = 0; g < kept && !repeat; ++g) repeat = sameJointValues(m, found[g], q);
-      if (!repeat && kept < kMaxSolutions) found[kept++] = q;
+      if (!repeat && kept < kMaxSolutions) {
+        frameOf[kept] = frame;
+        found[kept++] = q;
+      }
     }
   }
-  std::sort(found, found + kept, [](const JointVector6& a, const JointVector6& b) {
-    return std::lexicographical_compare(a.data(), a.data() + 6, b.data(), b.data() + 6);
+  int order[kMaxSolutions];
+  for (int k = 0; k < kept; ++k) order[k] = k;
+  std::sort(order, order + kept, [&](int a, int b) {
+    return std::lexicographical_compare(found[a].data(), found[a].data() + 6, found[b].data(), found[b].data() + 6);
   });
+  JointVector6 sorted[kMaxSolutions];
+  for (int k = 0; k < kept; ++k) {
+    sorted[k] = found[order[k]];
+    if (foundFrames) foundFrames[k] = frameOf[order[k]];
+  }
+  std::copy(sorted, sorted + kept, found);
   return kept;
 }
 
 namespace {
 
-// The elimination's candidates (DH angles) as joint values, with their residuals.
-void toJointValues(const Model& m, const Raw* raw, int n, JointVector6* q, double* residual) {
+// The elimination's candidates (DH angles) as joint values, with their residuals (and frames 6,
+// if asked).
+void toJointValues(const Model& m, const Raw* raw, int n, JointVector6* q, double* residual,
+                   Eigen::Matrix4d* frames = nullptr) {
   for (int r = 0; r < n; ++r) {
     for (int j = 0; j < 6; ++j) q[r](j) = jointFromDh(m, j, raw[r].theta[j]);
     residual[r] = raw[r].residual;
+    if (frames) frames[r] = raw[r].frame;
   }
 }
 
@@ -916,14 +945,16 @@ void solveAlong(Solver& s, bool forwardOnly) {
   }
   JointVector6 q[kMaxCandidates];
   double residual[kMaxCandidates];
-  toJointValues(m, raw, n, q, residual);
+  Eigen::Matrix4d frames[kMaxCandidates];
+  toJointValues(m, raw, n, q, residual, frames);
   JointVector6 found[kMaxSolutions];
-  const int kept = general6rPolish(m, T06, q, residual, n, found);
+  std::optional<Eigen::Matrix4d> foundFrames[kMaxSolutions];
+  const int kept = general6rPolish(m, T06, q, residual, n, found, frames, foundFrames);
   if (kept == 0) {
     s.fail("no real solution: the pose is out of reach");
     return;
   }
-  for (int k = 0; k < kept; ++k) s.add(found[k], k);
+  for (int k = 0; k < kept; ++k) s.addWithFrame6(found[k], k, foundFrames[k]);
 }
 
 void solve(Solver& s) { solveAlong(s, false); }

@@ -7,6 +7,7 @@
 #include "model/model.h"
 
 #include <Eigen/Core>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,12 @@ int general6rForwardCandidates(const Model& model, const Eigen::Matrix4d& T06, J
 // wrapped into the joint ranges, repeats dropped; beside each solution whose Jacobian is nearly
 // singular (a fold: close pairs the elimination's rounding merges) Newton restarted both ways
 // along the nearly null direction. Sorted by (q1, ..., q6). Returns how many (<= 16).
+// `frames` (optional, with `residual`): each candidate's frame 6 (DH frame 0) as its residual
+// was measured; `foundFrames` (optional): each solution's frame 6 where one was computed at its
+// joint values (a refinement's last forward kinematics, or frames' for one not refined), for
+// the check by forward kinematics (RawSolution::frame6).
 int general6rPolish(const Model& model, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual,
-                    int n, JointVector6 found[kGeneral6rMaxSolutions]);
+                    int n, JointVector6 found[kGeneral6rMaxSolutions], const Eigen::Matrix4d* frames = nullptr,
+                    std::optional<Eigen::Matrix4d>* foundFrames = nullptr);
 
 }  // namespace armdyn::ik

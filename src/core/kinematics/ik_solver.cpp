@@ -278,7 +278,8 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
   return J;
 }
 
-double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps) {
+double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps,
+                       Eigen::Matrix4d* frame6) {
   assert(model.dof() == 6);
   Eigen::Matrix4d T;
   Eigen::Matrix<double, 6, 6> J = sixJointJacobian(model, q, &T);
@@ -304,9 +305,11 @@ double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVect
     if (!(errTrial < err)) break;
     q = trial;
     J = Jt;
+    T = Tt;
     e = et;
     err = errTrial;
   }
+  if (frame6) *frame6 = T;
   return err;
 }
 

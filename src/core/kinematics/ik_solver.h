@@ -31,6 +31,10 @@ struct RawSolution {
   // starts there and builds the wrist transforms without trigonometry.
   std::optional<Eigen::Matrix4d> frame3;
   std::array<double, 6> wristCs;  // set by Solver::add (left uninitialised before: no zeroing per pose)
+  // DH frame 6 in frame 0 at q when the solver computed it there (the forward kinematics of a
+  // Newton refinement's last step or of the elimination's candidate check): the check by
+  // forward kinematics reads it instead of computing it again.
+  std::optional<Eigen::Matrix4d> frame6;
 };
 
 // What each family needs: its solutions, or why there are none. Fixed capacity: solving does
@@ -55,7 +59,12 @@ struct Solver {
   void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
            const std::array<double, 6>& wristCs = {}) {
     assert(rawCount < ClosedFormSet::kCapacity);
-    raw[rawCount++] = {q, configuration, frame3, wristCs};
+    raw[rawCount++] = {q, configuration, frame3, wristCs, std::nullopt};
+  }
+  // A solution with its DH frame 6 where known (RawSolution::frame6).
+  void addWithFrame6(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame6) {
+    assert(rawCount < ClosedFormSet::kCapacity);
+    raw[rawCount++] = {q, configuration, std::nullopt, {}, frame6};
   }
 };
 
@@ -238,9 +247,11 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
 // Newton steps on the full pose of a six-joint arm (geometric 6 x 6 Jacobian, fixed size, no
 // allocation) from a candidate q (joint values) toward frame 6 = T06 (DH frame 0, TOOL
 // removed): at most `maxSteps`, each kept only if it lowers the error. Returns the error left,
-// |position error| + |rotation vector| (m + rad). Families whose closed form goes through a
-// polynomial's roots refine each candidate to 1e-12 with it and keep only those that converge.
-double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8);
+// |position error| + |rotation vector| (m + rad), and in `frame6` (if given) frame 6 at the q
+// left. Families whose closed form goes through a polynomial's roots refine each candidate to
+// 1e-12 with it and keep only those that converge.
+double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8,
+                       Eigen::Matrix4d* frame6 = nullptr);
 
 // ---- configuration names ----
 

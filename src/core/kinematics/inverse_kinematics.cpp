@@ -44,7 +44,12 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
 // and TOOL removed); fewer: the tool point against the pose's, position only.
 double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Matrix4d& target6,
                      const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
-                     const std::array<double, 6>* wristCs = nullptr) {
+                     const std::array<double, 6>* wristCs = nullptr,
+                     const std::optional<Eigen::Matrix4d>& frame6 = std::nullopt) {
+  if (frame6 && n == 6) {  // frame 6 at q as the family computed it
+    return (target6.topRightCorner<3, 1>() - frame6->topRightCorner<3, 1>()).norm() +
+           (target6.topLeftCorner<3, 3>() - frame6->topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+  }
   Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
   if (frame3 && wristCs && n == 6) {
     for (int i = 3; i < 6; ++i) ik::appendRevoluteLink(T, model, i, (*wristCs)[i - 3], (*wristCs)[i]);
@@ -257,17 +262,19 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     RawSolution& r = s.raw[k];
     for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
     if (known(r.q)) continue;
-    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs);
+    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs, r.frame6);
     if (residual > kPolishAbove) {
+      std::optional<Eigen::Matrix4d> frame6;
       if (n == 6) {  // fixed size: no allocation
-        ik::refineSixJoints(model, target6, r.q, 4);
+        frame6.emplace();
+        ik::refineSixJoints(model, target6, r.q, 4, &*frame6);
       } else {
         Eigen::VectorXd q = r.q.head(n);
         polish(model, pose, q);
         r.q.head(n) = q;
       }
       for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
-      residual = quickResidual(model, pose, target6, r.q, n);
+      residual = quickResidual(model, pose, target6, r.q, n, std::nullopt, nullptr, frame6);
       if (known(r.q)) continue;
     }
     ClosedFormSet::Entry& e = out.entries[out.count++];

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 namespace armdyn {
 
@@ -12,7 +13,8 @@ namespace {
 constexpr int kMaxSamples = 64;
 // Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn). Every
 // cell is settled by bounds or split (RootSearch::examine), so the grid sets the cost, not what
-// is found: simple roots and near double roots alike (constructed polynomials, 2026-11-30: 6301
+// is found (but for the near-double level, a fraction of the largest |f| on the grid, which is
+// at least 1 - degree h / 2 of max|f|): simple roots and near double roots alike (constructed polynomials, 2026-11-30: 6301
 // near double roots beside other extrema, none missed at 4, 6, 8 or 16 cells; before near double
 // roots were settled by bounds, 430 missed at 16 cells). Callgrind per call at degree 8, random
 // arm / sixteen-solution arm / cyclic_6r arm: 16 cells 38 K / 60 K / 67 K, 8 cells 21 K / 47 K /
@@ -224,6 +226,9 @@ struct RootSearch {
 
   const TrigPolynomial& f;
   double b4 = 0.0, b5 = 0.0;  // bounds on the 4th and 5th derivatives: sum j^4 (|a_j| + |b_j|), j^5
+  // Rounding level of the values of f' (the multiple angles by rotation err by about j ulps):
+  // 4 eps sum j (j + 2) (|a_j| + |b_j|). Below it f' has no sign to read.
+  double slopeNoise = 0.0;
   double nearLevel = 0.0;     // |f| below which an extremum is a near double root
   TrigRoot found[kCapacity] = {};
   int count = 0, splits = 0;
@@ -235,6 +240,14 @@ struct RootSearch {
   // The extremum of f in [lo, hi] (ends p, q: f, f', f''), if f' changes sign there and f
   // heads towards zero at lo (a minimum of |f|), when |f| there is within nearLevel.
   void nearDoubleAt(double lo, double hi, const double p[3], const double q[3]) {
+    const bool loFlat = std::abs(p[1]) <= slopeNoise, hiFlat = std::abs(q[1]) <= slopeNoise;
+    if (loFlat || hiFlat) {
+      // f' vanishes to rounding at an end (its sign there says nothing): the extremum, if any,
+      // is that end; kept if a minimum of |f| (f'' not of the other sign than f) within the level.
+      const double* e = loFlat ? p : q;
+      if (std::abs(e[0]) <= nearLevel && e[0] * e[2] >= 0.0) add(loFlat ? lo : hi, true);
+      return;
+    }
     if (negative(p[1]) == negative(q[1]) || negative(p[0]) == negative(p[1])) return;
     const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
     if (std::abs(f.value(x)) <= nearLevel) add(x, true);
@@ -245,6 +258,14 @@ struct RootSearch {
   // or f'' does (f'' differs from its chord by at most max|f''''| h^2 / 8 <= b4 h^2 / 8).
   bool extremumSettled(double lo, double hi, const double p[3], const double q[3], double h) {
     if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h * h * h * h / 384.0) return true;
+    if (std::abs(p[1]) <= slopeNoise && std::abs(q[1]) <= slopeNoise) {
+      // f is flat here to rounding (a multiple extremum, or a saddle, lifted off zero: f' has
+      // no sign to read, splitting would only chase rounding): the middle stands for the cell
+      // (flat neighbours are merged into one in trigPolynomialRoots).
+      const double mid = 0.5 * (lo + hi);
+      if (std::abs(f.value(mid)) <= nearLevel) add(mid, true);
+      return true;
+    }
     if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
     nearDoubleAt(lo, hi, p, q);
     return true;
@@ -288,6 +309,9 @@ struct RootSearch {
     examine(mid, hi, m, q, depth + 1);
   }
 };
+
+// Near double roots this close (rad) with |f| within the level between them are one.
+constexpr double kNearGap = 1e-2;
 
 // The grid's points are -pi + (k + kGridOffset) h: off the simple fractions of pi where
 // structured polynomials have roots (a value of exactly zero at a cell's end is then a matter of
@@ -360,11 +384,12 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
       c = cn;
     }
   }
-  RootSearch search{f, 0.0, 0.0, 0.0, {}, 0, 0};
+  RootSearch search{f, 0.0, 0.0, 0.0, 0.0, {}, 0, 0};
   for (int j = 1; j <= f.degree; ++j) {
     const double weight = std::abs(f.a[j]) + std::abs(f.b[j]), j4 = double(j) * j * j * j;
     search.b4 += j4 * weight;
     search.b5 += j4 * j * weight;
+    search.slopeNoise += 4.0 * std::numeric_limits<double>::epsilon() * j * (j + 2) * weight;
   }
   search.nearLevel = nearTolerance * scale;
   for (int k = 0; k < n; ++k) {
@@ -381,9 +406,51 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     found[kept++] = found[r];
   }
   if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
-  const int out = std::min(kept, maxRoots);
-  std::copy(found, found + out, roots);
-  return out;
+  // Near double roots next to each other (no root between) and within kNearGap where |f| stays
+  // within the level between them (at their middle): one extremum, or one flat stretch, found
+  // in several cells: the least |f| of them.
+  const auto same = [&](const TrigRoot& p, const TrigRoot& q, double gap) {
+    return p.nearDouble && q.nearDouble && gap <= kNearGap && std::abs(f.value(p.w + 0.5 * gap)) <= search.nearLevel;
+  };
+  int merged = 0;
+  for (int r = 0; r < kept; ++r) {
+    if (merged > 0 && same(found[merged - 1], found[r], found[r].w - found[merged - 1].w)) {
+      if (std::abs(f.value(found[r].w)) < std::abs(f.value(found[merged - 1].w))) found[merged - 1] = found[r];
+      continue;
+    }
+    found[merged++] = found[r];
+  }
+  if (merged > 1 && same(found[merged - 1], found[0], found[0].w + 2.0 * M_PI - found[merged - 1].w)) {
+    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w))) found[0] = found[merged - 1];
+    --merged;
+  }
+  kept = merged;
+  // More than the caller has room for: simple roots first, then near double ones by |f|, in order.
+  if (kept > maxRoots) {
+    int simple = 0;
+    for (int r = 0; r < kept; ++r) simple += found[r].nearDouble ? 0 : 1;
+    int nearRoom = std::max(0, maxRoots - simple);
+    double level = -1.0;  // near double roots with |f| <= level are kept
+    if (nearRoom > 0) {
+      double values[RootSearch::kCapacity];
+      int n = 0;
+      for (int r = 0; r < kept; ++r)
+        if (found[r].nearDouble) values[n++] = std::abs(f.value(found[r].w));
+      std::nth_element(values, values + nearRoom - 1, values + n);
+      level = values[nearRoom - 1];
+    }
+    int out = 0;
+    for (int r = 0; r < kept && out < maxRoots; ++r) {
+      if (found[r].nearDouble) {
+        if (nearRoom == 0 || !(std::abs(f.value(found[r].w)) <= level)) continue;
+        --nearRoom;
+      }
+      roots[out++] = found[r];
+    }
+    return out;
+  }
+  std::copy(found, found + kept, roots);
+  return kept;
 }
 
 }  // namespace armdyn

@@ -51,9 +51,13 @@ struct TrigRoot {
 // Newton). An extremum of f within nearTolerance * max|f| (over the grid) of zero that does not
 // reach it is a nearDouble root: a rootless cell where |f| may come that close is settled when
 // f' provably has at most one zero in it (the bound above for f', or f'' kept from zero by
-// max|f''''| h^2 / 8), and its extremum, if any, is found by safeguarded Newton on f'. Cells the
-// bounds cannot settle are split (up to 32 times); roots closer together than the last split are
-// nearDouble too. Returns how many (0 for f identically zero or with a
+// max|f''''| h^2 / 8), and its extremum, if any, is found by safeguarded Newton on f'; where f'
+// is at rounding level at a cell's ends (f flat: a multiple root lifted off zero), the cell's
+// middle or that end stands for it. Near double roots within 0.01 rad of each other with no root
+// between and |f| within the level at their middle are one (the least |f|). Cells the bounds
+// cannot settle are split (up to 32 times); roots closer together than the last split are
+// nearDouble too. When there are more than maxRoots, simple roots come first, then near double
+// ones by least |f|. Returns how many (0 for f identically zero or with a
 // coefficient that is not finite).
 int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots);
 

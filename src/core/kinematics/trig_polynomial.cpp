@@ -226,9 +226,11 @@ struct RootSearch {
 
   const TrigPolynomial& f;
   double b4 = 0.0, b5 = 0.0;  // bounds on the 4th and 5th derivatives: sum j^4 (|a_j| + |b_j|), j^5
-  // Rounding level of the values of f' (the multiple angles by rotation err by about j ulps):
-  // 4 eps sum j (j + 2) (|a_j| + |b_j|). Below it f' has no sign to read.
-  double slopeNoise = 0.0;
+  // Rounding levels of the values of f, f' and f'' (the multiple angles by rotation err by about
+  // j ulps): eps sum j^k (j + 2) (|a_j| + |b_j|) for the k-th derivative (a review measured the
+  // error of f' against long double at most 0.09 of 4 times this, at degrees 8 and 12). Below
+  // them a value has no sign to read.
+  double valueNoise = 0.0, slopeNoise = 0.0, curvatureNoise = 0.0;
   double nearLevel = 0.0;     // |f| below which an extremum is a near double root
   TrigRoot found[kCapacity] = {};
   int count = 0, splits = 0;
@@ -262,8 +264,11 @@ struct RootSearch {
       // f is flat here to rounding (a multiple extremum, or a saddle, lifted off zero: f' has
       // no sign to read, splitting would only chase rounding): the middle stands for the cell
       // (flat neighbours are merged into one in trigPolynomialRoots).
+      // A maximum of |f| (f'' readably of the other sign than f) is none.
       const double mid = 0.5 * (lo + hi);
-      if (std::abs(f.value(mid)) <= nearLevel) add(mid, true);
+      double m[3];
+      f.derivatives(mid, 2, m);
+      if (std::abs(m[0]) <= nearLevel && !(m[0] * m[2] < 0.0 && std::abs(m[2]) > curvatureNoise)) add(mid, true);
       return true;
     }
     if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
@@ -384,13 +389,17 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
       c = cn;
     }
   }
-  RootSearch search{f, 0.0, 0.0, 0.0, 0.0, {}, 0, 0};
+  RootSearch search{f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, {}, 0, 0};
   for (int j = 1; j <= f.degree; ++j) {
     const double weight = std::abs(f.a[j]) + std::abs(f.b[j]), j4 = double(j) * j * j * j;
     search.b4 += j4 * weight;
     search.b5 += j4 * j * weight;
-    search.slopeNoise += 4.0 * std::numeric_limits<double>::epsilon() * j * (j + 2) * weight;
+    const double noise = std::numeric_limits<double>::epsilon() * (j + 2) * weight;
+    search.valueNoise += noise;
+    search.slopeNoise += j * noise;
+    search.curvatureNoise += double(j) * j * noise;
   }
+  search.valueNoise += std::numeric_limits<double>::epsilon() * std::abs(f.a[0]);
   search.nearLevel = nearTolerance * scale;
   for (int k = 0; k < n; ++k) {
     const double lo = -M_PI + (k + kGridOffset) * h;
@@ -406,11 +415,14 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     found[kept++] = found[r];
   }
   if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
-  // Near double roots next to each other (no root between) and within kNearGap where |f| stays
-  // within the level between them (at their middle): one extremum, or one flat stretch, found
-  // in several cells: the least |f| of them.
+  // Near double roots next to each other (no root between) within kNearGap with no rise of |f|
+  // between them (at their middle |f| is at most the larger of theirs, to rounding): one
+  // extremum, or one flat stretch, found in several cells: the least |f| of them. (Two distinct
+  // minima have a maximum of |f| between them.)
   const auto same = [&](const TrigRoot& p, const TrigRoot& q, double gap) {
-    return p.nearDouble && q.nearDouble && gap <= kNearGap && std::abs(f.value(p.w + 0.5 * gap)) <= search.nearLevel;
+    if (!p.nearDouble || !q.nearDouble || gap > kNearGap) return false;
+    const double high = std::max(std::abs(f.value(p.w)), std::abs(f.value(q.w)));
+    return std::abs(f.value(p.w + 0.5 * gap)) <= high + search.valueNoise;
   };
   int merged = 0;
   for (int r = 0; r < kept; ++r) {
@@ -421,7 +433,8 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     found[merged++] = found[r];
   }
   if (merged > 1 && same(found[merged - 1], found[0], found[0].w + 2.0 * M_PI - found[merged - 1].w)) {
-    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w))) found[0] = found[merged - 1];
+    // The one kept stays where it is (the list ascending): the first dropped, or the last.
+    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w))) std::copy(found + 1, found + merged, found);
     --merged;
   }
   kept = merged;
@@ -429,21 +442,30 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
   if (kept > maxRoots) {
     int simple = 0;
     for (int r = 0; r < kept; ++r) simple += found[r].nearDouble ? 0 : 1;
-    int nearRoom = std::max(0, maxRoots - simple);
-    double level = -1.0;  // near double roots with |f| <= level are kept
+    const int nearRoom = std::max(0, maxRoots - simple);
+    // Near double roots with |f| below level are kept, and ties at level while room is left.
+    double level = -1.0;
+    int tieRoom = 0;
     if (nearRoom > 0) {
       double values[RootSearch::kCapacity];
       int n = 0;
       for (int r = 0; r < kept; ++r)
         if (found[r].nearDouble) values[n++] = std::abs(f.value(found[r].w));
+      assert(nearRoom < n);  // kept > maxRoots
       std::nth_element(values, values + nearRoom - 1, values + n);
       level = values[nearRoom - 1];
+      tieRoom = nearRoom;
+      for (int i = 0; i < n; ++i) tieRoom -= values[i] < level ? 1 : 0;
     }
     int out = 0;
     for (int r = 0; r < kept && out < maxRoots; ++r) {
       if (found[r].nearDouble) {
-        if (nearRoom == 0 || !(std::abs(f.value(found[r].w)) <= level)) continue;
-        --nearRoom;
+        const double value = std::abs(f.value(found[r].w));
+        if (!(value <= level)) continue;
+        if (value == level) {
+          if (tieRoom == 0) continue;
+          --tieRoom;
+        }
       }
       roots[out++] = found[r];
     }

@@ -42,7 +42,7 @@ struct TrigRoot {
   bool nearDouble = false;
 };
 
-// The real roots of f on one turn, ascending, at most maxRoots (the first ones if there are more;
+// The real roots of f on one turn, ascending, at most maxRoots (which ones if there are more: below;
 // 2 degree is the most a polynomial has). On a grid of 8 degree cells (offset from the simple
 // fractions of pi), each cell is settled by rigorous bounds: f differs from the cubic matching f
 // and f' at a cell's ends by at most max|f^(4)| h^4 / 384 <= sum_j j^4 (|a_j| + |b_j|) h^4 / 384,
@@ -54,7 +54,7 @@ struct TrigRoot {
 // max|f''''| h^2 / 8), and its extremum, if any, is found by safeguarded Newton on f'; where f'
 // is at rounding level at a cell's ends (f flat: a multiple root lifted off zero), the cell's
 // middle or that end stands for it. Near double roots within 0.01 rad of each other with no root
-// between and |f| within the level at their middle are one (the least |f|). Cells the bounds
+// between and no rise of |f| between them (at their middle, to rounding) are one (the least |f|). Cells the bounds
 // cannot settle are split (up to 32 times); roots closer together than the last split are
 // nearDouble too. When there are more than maxRoots, simple roots come first, then near double
 // ones by least |f|. Returns how many (0 for f identically zero or with a

@@ -245,9 +245,11 @@ struct RootSearch {
     const bool loFlat = std::abs(p[1]) <= slopeNoise, hiFlat = std::abs(q[1]) <= slopeNoise;
     if (loFlat || hiFlat) {
       // f' vanishes to rounding at an end (its sign there says nothing): the extremum, if any,
-      // is that end; kept if a minimum of |f| (f'' not of the other sign than f) within the level.
+      // is that end; kept if a minimum of |f| (f'' not readably of the other sign than f) within
+      // the level.
       const double* e = loFlat ? p : q;
-      if (std::abs(e[0]) <= nearLevel && e[0] * e[2] >= 0.0) add(loFlat ? lo : hi, true);
+      if (std::abs(e[0]) <= nearLevel && !(e[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise))
+        add(loFlat ? lo : hi, true);
       return;
     }
     if (negative(p[1]) == negative(q[1]) || negative(p[0]) == negative(p[1])) return;
@@ -268,7 +270,12 @@ struct RootSearch {
       const double mid = 0.5 * (lo + hi);
       double m[3];
       f.derivatives(mid, 2, m);
-      if (std::abs(m[0]) <= nearLevel && !(m[0] * m[2] < 0.0 && std::abs(m[2]) > curvatureNoise)) add(mid, true);
+      // f'' readably of the other sign than f at the middle: a maximum of |f| there; if not at
+      // both ends too, minima of |f| may lie between (two double roots close together, lifted:
+      // |f| varies below rounding but f'' does not): split (found by review, 2026-11-30).
+      const auto concave = [&](const double* e) { return m[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise; };
+      if (concave(m) && !(concave(p) && concave(q))) return false;
+      if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, true);
       return true;
     }
     if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
@@ -416,13 +423,16 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
   }
   if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
   // Near double roots next to each other (no root between) within kNearGap with no rise of |f|
-  // between them (at their middle |f| is at most the larger of theirs, to rounding): one
-  // extremum, or one flat stretch, found in several cells: the least |f| of them. (Two distinct
-  // minima have a maximum of |f| between them.)
+  // between them (at their middle |f| is at most the larger of theirs and f' is at rounding
+  // level): one extremum, or one flat stretch, found in several cells: the least |f| of them.
   const auto same = [&](const TrigRoot& p, const TrigRoot& q, double gap) {
     if (!p.nearDouble || !q.nearDouble || gap > kNearGap) return false;
     const double high = std::max(std::abs(f.value(p.w)), std::abs(f.value(q.w)));
-    return std::abs(f.value(p.w + 0.5 * gap)) <= high + search.valueNoise;
+    // Between two distinct minima |f| rises and f' is readable at their middle, wherever the
+    // maximum between them lies (found by review, 2026-11-30: minima of unequal depth).
+    double m[2];
+    f.derivatives(p.w + 0.5 * gap, 1, m);
+    return std::abs(m[0]) <= high + search.valueNoise && std::abs(m[1]) <= search.slopeNoise;
   };
   int merged = 0;
   for (int r = 0; r < kept; ++r) {

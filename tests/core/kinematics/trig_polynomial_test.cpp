@@ -288,6 +288,51 @@ TEST(TrigPolynomial, CloseNearDoubleRootsStayTwo) {
     EXPECT_NEAR(near[1], 0.5 + d, 1e-4) << "d " << d;
     EXPECT_EQ(n, 8) << "d " << d;
   }
+  // Unequal depths (0.5 +- 2e-4 i, 0.505 +- 1.5e-3 i): the maximum between the minima lies near
+  // the shallower one, so |f| at their middle is below both (found by a second review: merged).
+  const TrigPolynomial f =
+      fromRoots({-2.5, -1.7, -0.9, 1.4, 2.1, 2.8}, {{0.5, 2e-4}, {0.505, 1.5e-3}, {-2.9, 0.6}, {1.0, 0.4}, {-0.3, 0.5}});
+  TrigRoot roots[16];
+  const int n = trigPolynomialRoots(f, 1e-3, roots, 16);
+  std::vector<double> near;
+  for (int i = 0; i < n; ++i)
+    if (roots[i].nearDouble) near.push_back(roots[i].w);
+  ASSERT_EQ(near.size(), 2u);
+  EXPECT_NEAR(near[0], 0.5000074, 1e-6);  // the minima of the product (long double, by review)
+  EXPECT_NEAR(near[1], 0.5044171, 1e-6);
+}
+
+// Two double roots w0 -+ delta close together (delta 1e-6 .. 3e-5), lifted off zero by 1e-12 ..
+// 1e-4 of max|f|: |f| has minima at w0 -+ delta and a maximum between that differs from them
+// below rounding, while f'' there is readably of the other sign (a third review: the flat-cell
+// rule skipped both cells around w0 and reported nothing, 9 of these 900 at delta 1e-5). At
+// least one near double root within 0.01 rad of w0, none lost simple root-wise (12 others).
+TEST(TrigPolynomial, TwoCloseDoubleRootsLiftedAreFound) {
+  const std::vector<double> others = {-2.9, -2.5, -2.0, -1.6, -1.1, -0.7, 1.0, 1.4, 1.9, 2.3, 2.7, 3.0};
+  for (const double delta : {1e-6, 1e-5, 3e-5}) {
+    int missed = 0;
+    for (int shift = 0; shift < 100; ++shift) {
+      for (int e = 0; e < 9; ++e) {
+        const double w0 = 0.3 + 0.001 * shift;
+        std::vector<double> real = {w0 - delta, w0 - delta, w0 + delta, w0 + delta};
+        for (double o : others) real.push_back(o + 0.001 * shift);
+        TrigPolynomial f = fromRoots(real, {});
+        double top = 0.0;
+        for (int k = 0; k < 4096; ++k) top = std::max(top, std::abs(f.value(-M_PI + 2.0 * M_PI * k / 4096)));
+        f.a[0] += (f.value(w0 + 0.05) > 0.0 ? 1.0 : -1.0) * top * std::pow(10.0, -12.0 + e);
+        TrigRoot roots[16];
+        const int n = trigPolynomialRoots(f, 1e-3, roots, 16);
+        int near = 0, simple = 0;
+        for (int i = 0; i < n; ++i) {
+          near += roots[i].nearDouble && circleDistance(roots[i].w, w0) < 0.01 ? 1 : 0;
+          simple += roots[i].nearDouble ? 0 : 1;
+        }
+        missed += near == 0 ? 1 : 0;
+        EXPECT_EQ(simple, 12) << "delta " << delta << " shift " << shift << " lift 1e" << -12 + e;
+      }
+    }
+    EXPECT_EQ(missed, 0) << "delta " << delta << ": of 900 lifted pairs";
+  }
 }
 
 // Roots of multiplicity m = 3, 4, 6 at w0 lifted off zero by eps (found by review, 2026-11-30:

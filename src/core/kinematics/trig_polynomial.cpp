@@ -13,13 +13,13 @@ namespace {
 constexpr int kMaxSamples = 64;
 // Root search grid: cells per degree (a degree-n polynomial has at most 2n roots per turn). Every
 // cell is settled by bounds or split (RootSearch::examine), so the grid sets the cost, not what
-// is found (but for the near-double level, a fraction of the largest |f| on the grid, which is
-// at least 1 - degree h / 2 of max|f|): simple roots and near double roots alike (constructed polynomials, 2026-11-30: 6301
-// near double roots beside other extrema, none missed at 4, 6, 8 or 16 cells; before near double
-// roots were settled by bounds, 430 missed at 16 cells). Callgrind per call at degree 8, random
-// arm / sixteen-solution arm / cyclic_6r arm: 16 cells 38 K / 60 K / 67 K, 8 cells 21 K / 47 K /
-// 54 K, 6 cells 17 K / 47 K / 51 K (the solutions' Newton steps, which the roots' last bits
-// decide, then cost more on the last two).
+// is found, simple roots and near double roots alike (but for the near-double level, a fraction
+// of the largest |f| on the grid, which is at least 1 - degree h / 2 of max|f|). Constructed
+// polynomials, 2026-11-30: 6301 near double roots beside other extrema, none missed at 4, 6, 8
+// or 16 cells; 430 missed at 16 cells before near double roots were settled by bounds. Callgrind
+// per call at degree 8, random arm / sixteen-solution arm / cyclic_6r arm: 16 cells 38 K / 60 K /
+// 67 K, 8 cells 21 K / 47 K / 54 K, 6 cells 17 K / 47 K / 51 K (the solutions' Newton steps,
+// which the roots' last bits decide, then cost more on the last two).
 constexpr int kCellsPerDegree = 8;
 
 }  // namespace
@@ -228,8 +228,8 @@ struct RootSearch {
   double b4 = 0.0, b5 = 0.0;  // bounds on the 4th and 5th derivatives: sum j^4 (|a_j| + |b_j|), j^5
   // Rounding levels of the values of f, f' and f'' (the multiple angles by rotation err by about
   // j ulps): eps sum j^k (j + 2) (|a_j| + |b_j|) for the k-th derivative (a review measured the
-  // error of f' against long double at most 0.09 of 4 times this, at degrees 8 and 12). Below
-  // them a value has no sign to read.
+  // errors against long double at 0.4-0.5 of these, degrees 1 to 12). Below them a value has no
+  // sign to read.
   double valueNoise = 0.0, slopeNoise = 0.0, curvatureNoise = 0.0;
   double nearLevel = 0.0;     // |f| below which an extremum is a near double root
   TrigRoot found[kCapacity] = {};
@@ -266,13 +266,12 @@ struct RootSearch {
       // f is flat here to rounding (a multiple extremum, or a saddle, lifted off zero: f' has
       // no sign to read, splitting would only chase rounding): the middle stands for the cell
       // (flat neighbours are merged into one in trigPolynomialRoots).
-      // A maximum of |f| (f'' readably of the other sign than f) is none.
       const double mid = 0.5 * (lo + hi);
       double m[3];
       f.derivatives(mid, 2, m);
-      // f'' readably of the other sign than f at the middle: a maximum of |f| there; if not at
-      // both ends too, minima of |f| may lie between (two double roots close together, lifted:
-      // |f| varies below rounding but f'' does not): split (found by review, 2026-11-30).
+      // f'' readably of the other sign than f at the middle: a maximum of |f| there, not reported;
+      // if not at both ends too, minima of |f| may lie between (two double roots close together,
+      // lifted: |f| varies below rounding but f'' does not): split (found by review, 2026-11-30).
       const auto concave = [&](const double* e) { return m[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise; };
       if (concave(m) && !(concave(p) && concave(q))) return false;
       if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, true);
@@ -322,7 +321,8 @@ struct RootSearch {
   }
 };
 
-// Near double roots this close (rad) with |f| within the level between them are one.
+// Near double roots this close (rad) with no rise of |f| between them are one (the merge in
+// trigPolynomialRoots).
 constexpr double kNearGap = 1e-2;
 
 // The grid's points are -pi + (k + kGridOffset) h: off the simple fractions of pi where
@@ -444,7 +444,8 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
   }
   if (merged > 1 && same(found[merged - 1], found[0], found[0].w + 2.0 * M_PI - found[merged - 1].w)) {
     // The one kept stays where it is (the list ascending): the first dropped, or the last.
-    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w))) std::copy(found + 1, found + merged, found);
+    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w)))
+      std::copy(found + 1, found + merged, found);
     --merged;
   }
   kept = merged;

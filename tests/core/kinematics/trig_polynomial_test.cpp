@@ -369,7 +369,9 @@ TEST(TrigPolynomial, MultipleRootsLiftedOffZeroLoseNoSimpleRoot) {
       double size = 0.0;
       for (int j = 0; j <= f.degree; ++j) size += std::abs(f.a[j]) + std::abs(f.b[j]);
       for (int i = 0; i < n; ++i) {
-        if (i > 0) EXPECT_LT(roots[i - 1].w, roots[i].w) << "m " << m << " trial " << trial << ": not ascending";
+        if (i > 0) {
+          EXPECT_LT(roots[i - 1].w, roots[i].w) << "m " << m << " trial " << trial << ": not ascending";
+        }
         if (!roots[i].nearDouble) continue;
         double d[3];  // a minimum of |f|, or flat: not a maximum (f'' of the other sign, readably)
         f.derivatives(roots[i].w, 2, d);
@@ -378,7 +380,9 @@ TEST(TrigPolynomial, MultipleRootsLiftedOffZeroLoseNoSimpleRoot) {
       }
       mostNear = std::max(mostNear, near);
       EXPECT_LE(near, m <= 4 ? 1 : 2) << "m " << m << " trial " << trial;
-      if (m >= 4) EXPECT_GE(near, 1) << "m " << m << " trial " << trial << ": the minimum at w0 not found";
+      if (m >= 4) {
+        EXPECT_GE(near, 1) << "m " << m << " trial " << trial << ": the minimum at w0 not found";
+      }
       double prev = f.value(-M_PI);
       for (int k = 1; k <= kFine; ++k) {
         const double w = -M_PI + 2.0 * M_PI * k / kFine, v = f.value(w);

@@ -39,6 +39,12 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
   return e.norm();
 }
 
+// How far frame 6 T is from target6: position plus the rotation's Frobenius distance over sqrt 2.
+double frameResidual(const Eigen::Matrix4d& target6, const Eigen::Matrix4d& T) {
+  return (target6.topRightCorner<3, 1>() - T.topRightCorner<3, 1>()).norm() +
+         (target6.topLeftCorner<3, 3>() - T.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+}
+
 // The pose error of q, cheaply: position error plus |R_target - R| / sqrt(2) (the rotation
 // angle to first order), m and rad. Six joints: frame 6 against `target6` (the pose with BASE
 // and TOOL removed); fewer: the tool point against the pose's, position only.
@@ -46,10 +52,7 @@ double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eige
                      const JointVector6& q, int n, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
                      const std::array<double, 6>* wristCs = nullptr,
                      const std::optional<Eigen::Matrix4d>& frame6 = std::nullopt) {
-  if (frame6 && n == 6) {  // frame 6 at q as the family computed it
-    return (target6.topRightCorner<3, 1>() - frame6->topRightCorner<3, 1>()).norm() +
-           (target6.topLeftCorner<3, 3>() - frame6->topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
-  }
+  if (frame6 && n == 6) return frameResidual(target6, *frame6);  // frame 6 at q as the family computed it
   Eigen::Matrix4d T = frame3 ? *frame3 : dhTransform(model, 0, q(0));
   if (frame3 && wristCs && n == 6) {
     for (int i = 3; i < 6; ++i) ik::appendRevoluteLink(T, model, i, (*wristCs)[i - 3], (*wristCs)[i]);
@@ -60,8 +63,7 @@ double quickResidual(const Model& model, const Eigen::Matrix4d& pose, const Eige
     const Eigen::Vector3d p = (model.base() * T * model.tool()).topRightCorner<3, 1>();
     return (pose.topRightCorner<3, 1>() - p).norm();
   }
-  return (target6.topRightCorner<3, 1>() - T.topRightCorner<3, 1>()).norm() +
-         (target6.topLeftCorner<3, 3>() - T.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+  return frameResidual(target6, T);
 }
 
 // A few Gauss-Newton steps from a closed-form solution: acos near +-1 (full stretch) and

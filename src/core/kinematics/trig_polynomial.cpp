@@ -212,6 +212,31 @@ double hermiteLeast(double f0, double d0, double f1, double d1, double h) {
   return least;
 }
 
+// Roots found this close (rad) are looked at together: near double roots with no rise of |f|
+// between them are one (the merge in trigPolynomialRoots), and so are roots and stretches with f
+// at rounding level between them (RootSearch::atRounding).
+constexpr double kNearGap = 1e-2;
+
+// What the search found: a root or an extremum (lo = hi), or a stretch [lo, hi] where f is at
+// rounding level (a multiple root, or roots closer than rounding can tell apart: the sign changes
+// rounding makes there are not roots), reported by its middle. `crossing`: f has other signs
+// before and after it (an odd number of sign changes, to rounding). `w`: where it is reported,
+// set once the search is over. No default member initializers: the search's 256 are not zeroed
+// on every call.
+struct Found {
+  double lo, hi, w;
+  bool nearDouble, crossing;
+
+  // This and `next` (after it, shifted by whole turns: shift) as one stretch. Its kind from its
+  // sign changes: one that crosses zero is a root of odd multiplicity, one that does not touches
+  // zero (nearDouble).
+  void join(const Found& next, double shift) {
+    hi = std::max(hi, next.hi + shift);
+    crossing = crossing != next.crossing;
+    nearDouble = !crossing;
+  }
+};
+
 // The search of trigPolynomialRoots on a polynomial scaled to coefficients of at most 1: cells
 // settled by rigorous bounds, split where the bounds cannot tell.
 struct RootSearch {
@@ -232,12 +257,35 @@ struct RootSearch {
   // sign to read.
   double valueNoise = 0.0, slopeNoise = 0.0, curvatureNoise = 0.0;
   double nearLevel = 0.0;     // |f| below which an extremum is a near double root
-  TrigRoot found[kCapacity] = {};
+  Found found[kCapacity];  // the first `count` set
   int count = 0, splits = 0;
 
-  void add(double x, bool nearDouble) {
-    if (count < kCapacity) found[count++] = {wrapTurn(x), nearDouble};
+  explicit RootSearch(const TrigPolynomial& polynomial) : f(polynomial) {}
+
+  bool atRounding(double x) const { return std::abs(f.value(x)) <= valueNoise; }
+
+  // Whether b (after a, within kNearGap of it, b shifted by whole turns as needed: bShift) and a
+  // are one stretch at rounding level: f at rounding level at a's end, b's start and between.
+  bool sameStretch(const Found& a, const Found& b, double bShift) const {
+    const double from = a.hi, to = b.lo + bShift;
+    // Two cells of a stretch side by side: f at rounding level at the end they share, read once
+    // (read again, its last bits may differ, and a stretch's edges are at the level).
+    if (from == to && a.lo < a.hi && b.lo < b.hi) return true;
+    // Between distinct roots f rises: the middle first (it tells those apart at one evaluation).
+    return to - from <= kNearGap && atRounding(0.5 * (from + to)) && atRounding(from) && atRounding(to);
   }
+
+  // What the search finds, in the order it finds it (ascending, cells left to right): joined to
+  // the one before when both are one stretch at rounding level (cells there would otherwise give
+  // one root per rounding sign change, dozens, and push real roots out).
+  void add(const Found& x) {
+    if (count > 0 && sameStretch(found[count - 1], x, 0.0)) {
+      found[count - 1].join(x, 0.0);
+      return;
+    }
+    if (count < kCapacity) found[count++] = x;
+  }
+  void add(double x, bool nearDouble, bool crossing) { add(Found{x, x, x, nearDouble, crossing}); }
 
   // The extremum of f in [lo, hi] (ends p, q: f, f', f''), if f' changes sign there and f
   // heads towards zero at lo (a minimum of |f|), when |f| there is within nearLevel.
@@ -249,12 +297,12 @@ struct RootSearch {
       // the level.
       const double* e = loFlat ? p : q;
       if (std::abs(e[0]) <= nearLevel && !(e[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise))
-        add(loFlat ? lo : hi, true);
+        add(loFlat ? lo : hi, true, false);
       return;
     }
     if (negative(p[1]) == negative(q[1]) || negative(p[0]) == negative(p[1])) return;
     const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
-    if (std::abs(f.value(x)) <= nearLevel) add(x, true);
+    if (std::abs(f.value(x)) <= nearLevel) add(x, true, false);
   }
 
   // Whether f' provably has at most one zero in [lo, hi] (width h), and if so, its near double
@@ -274,7 +322,7 @@ struct RootSearch {
       // lifted: |f| varies below rounding but f'' does not): split (found by review, 2026-11-30).
       const auto concave = [&](const double* e) { return m[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise; };
       if (concave(m) && !(concave(p) && concave(q))) return false;
-      if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, true);
+      if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, true, false);
       return true;
     }
     if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
@@ -285,6 +333,23 @@ struct RootSearch {
   // [lo, hi] with f, f', f'' at its ends (p, q).
   void examine(double lo, double hi, const double p[3], const double q[3], int depth) {
     const double h = hi - lo, h4 = h * h * h * h;
+    const double mid = lo + kSplit * h;
+    double m[3];
+    bool midKnown = false;
+    if (std::abs(p[0]) <= valueNoise && std::abs(q[0]) <= valueNoise) {
+      // f at rounding level at both ends: its signs there say nothing, and bounds cannot settle
+      // what rounding decides. At the split point too: the cell is part of a stretch at rounding
+      // level (found by review, 2026-11-30: (1 + cos w)^2 gave 16 roots at -pi, an exact double
+      // root 64), one whatever its signs; if not, f rises inside, and the cell is looked at as
+      // any other.
+      f.derivatives(mid, 2, m);
+      midKnown = true;
+      if (std::abs(m[0]) <= valueNoise) {
+        const bool crossing = negative(p[0]) != negative(q[0]);
+        add(Found{lo, hi, lo, !crossing, crossing});
+        return;
+      }
+    }
     bool rootless = false;  // proved to hold no root
     if (negative(p[0]) == negative(q[0])) {
       // f differs from the cubic matching f and f' at the ends by at most b4 h^4 / 384.
@@ -298,7 +363,7 @@ struct RootSearch {
       }
     } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
       // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
-      add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), false);
+      add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), false, true);
       return;
     }
     if (depth == kMaxDepth || splits >= kSplitBudget) {
@@ -306,24 +371,18 @@ struct RootSearch {
       if (rootless) {
         nearDoubleAt(lo, hi, p, q);
       } else if (negative(p[0]) != negative(q[0])) {
-        add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), true);
-      } else {
-        add(0.5 * (lo + hi), true);
+        add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), true, true);
+      } else if (std::abs(f.value(0.5 * (lo + hi))) <= nearLevel) {
+        add(0.5 * (lo + hi), true, false);
       }
       return;
     }
     ++splits;
-    const double mid = lo + kSplit * h;
-    double m[3];
-    f.derivatives(mid, 2, m);
+    if (!midKnown) f.derivatives(mid, 2, m);
     examine(lo, mid, p, m, depth + 1);
     examine(mid, hi, m, q, depth + 1);
   }
 };
-
-// Near double roots this close (rad) with no rise of |f| between them are one (the merge in
-// trigPolynomialRoots).
-constexpr double kNearGap = 1e-2;
 
 // The grid's points are -pi + (k + kGridOffset) h: off the simple fractions of pi where
 // structured polynomials have roots (a value of exactly zero at a cell's end is then a matter of
@@ -396,7 +455,7 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
       c = cn;
     }
   }
-  RootSearch search{f, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, {}, 0, 0};
+  RootSearch search(f);
   for (int j = 1; j <= f.degree; ++j) {
     const double weight = std::abs(f.a[j]) + std::abs(f.b[j]), j4 = double(j) * j * j * j;
     search.b4 += j4 * weight;
@@ -412,9 +471,16 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     const double lo = -M_PI + (k + kGridOffset) * h;
     search.examine(lo, lo + h, d[k], d[(k + 1) % n], 0);
   }
-  TrigRoot* found = search.found;
+  // Each at its place on the turn, ascending.
+  Found* found = search.found;
   const int count = search.count;
-  std::sort(found, found + count, [](const TrigRoot& p, const TrigRoot& q) { return p.w < q.w; });
+  for (int r = 0; r < count; ++r) {
+    const double middle = 0.5 * (found[r].lo + found[r].hi);
+    found[r].w = wrapTurn(middle);
+    found[r].lo += found[r].w - middle;
+    found[r].hi += found[r].w - middle;
+  }
+  std::sort(found, found + count, [](const Found& p, const Found& q) { return p.w < q.w; });
   // A root found from both sides of a cell's end (a value of exactly zero there): once.
   int kept = 0;
   for (int r = 0; r < count; ++r) {
@@ -422,10 +488,25 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     found[kept++] = found[r];
   }
   if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
+  // A stretch at rounding level across the start of the grid's cells (the search joins those it
+  // finds one after the other, RootSearch::add): found at both ends of the turn.
+  if (kept > 1 && search.sameStretch(found[kept - 1], found[0], 2.0 * M_PI)) {
+    Found joined = found[kept - 1];
+    joined.join(found[0], 2.0 * M_PI);
+    joined.w = wrapTurn(0.5 * (joined.lo + joined.hi));
+    --kept;
+    // The joined one first or last (the list ascending).
+    if (joined.w < found[1].w) {
+      found[0] = joined;
+    } else {
+      std::copy(found + 1, found + kept + 1, found);
+      found[kept - 1] = joined;
+    }
+  }
   // Near double roots next to each other (no root between) within kNearGap with no rise of |f|
   // between them (at their middle |f| is at most the larger of theirs and f' is at rounding
   // level): one extremum, or one flat stretch, found in several cells: the least |f| of them.
-  const auto same = [&](const TrigRoot& p, const TrigRoot& q, double gap) {
+  const auto same = [&](const Found& p, const Found& q, double gap) {
     if (!p.nearDouble || !q.nearDouble || gap > kNearGap) return false;
     const double high = std::max(std::abs(f.value(p.w)), std::abs(f.value(q.w)));
     // Between two distinct minima |f| rises and f' is readable at their middle, wherever the
@@ -478,11 +559,11 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
           --tieRoom;
         }
       }
-      roots[out++] = found[r];
+      roots[out++] = {found[r].w, found[r].nearDouble};
     }
     return out;
   }
-  std::copy(found, found + kept, roots);
+  for (int r = 0; r < kept; ++r) roots[r] = {found[r].w, found[r].nearDouble};
   return kept;
 }
 

@@ -36,7 +36,9 @@ double hermiteCubicZero(double g0, double g1, double s0, double s1);
 
 // A real root w in [-pi, pi) of a TrigPolynomial. `nearDouble`: a local extremum where |f| is
 // within the caller's tolerance of zero without crossing it (a double root, or a close pair of
-// roots that rounding made complex); the extremum is returned.
+// roots that rounding made complex); the extremum is returned. A stretch where f is at rounding
+// level (a multiple root, or roots closer than rounding tells apart) is one root at its middle:
+// nearDouble when f has the same sign on both sides of it.
 struct TrigRoot {
   double w = 0.0;
   bool nearDouble = false;
@@ -54,9 +56,11 @@ struct TrigRoot {
 // max|f''''| h^2 / 8), and its extremum, if any, is found by safeguarded Newton on f'; where f'
 // is at rounding level at a cell's ends (f flat: a multiple root lifted off zero), the cell's
 // middle or that end stands for it. Near double roots within 0.01 rad of each other with no root
-// between and no rise of |f| between them (at their middle, to rounding) are one (the least |f|). Cells the bounds
-// cannot settle are split (up to 32 times); roots closer together than the last split are
-// nearDouble too. When there are more than maxRoots, simple roots come first, then near double
+// between and no rise of |f| between them (at their middle, to rounding) are one (the least |f|).
+// Where f is at rounding level at a cell's ends and split point, the cell is part of a stretch
+// at rounding level, not split; roots and such cells within 0.01 rad of each other with f at
+// rounding level between them are one stretch. Cells the bounds cannot settle are split (up to
+// 32 times); roots closer together than the last split are nearDouble too. When there are more than maxRoots, simple roots come first, then near double
 // ones by least |f|. Returns how many (0 for f identically zero or with a
 // coefficient that is not finite).
 int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots);

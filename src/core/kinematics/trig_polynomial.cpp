@@ -212,28 +212,31 @@ double hermiteLeast(double f0, double d0, double f1, double d1, double h) {
   return least;
 }
 
-// Roots found this close (rad) are looked at together: near double roots with no rise of |f|
-// between them are one (the merge in trigPolynomialRoots), and so are roots and stretches with f
-// at rounding level between them (RootSearch::atRounding).
+// Near double roots this close (rad) with no rise of |f| between them are one (the merge in
+// trigPolynomialRoots).
 constexpr double kNearGap = 1e-2;
 
-// What the search found: a root or an extremum (lo = hi), or a stretch [lo, hi] where f is at
-// rounding level (a multiple root, or roots closer than rounding can tell apart: the sign changes
-// rounding makes there are not roots), reported by its middle. `crossing`: f has other signs
-// before and after it (an odd number of sign changes, to rounding). `w`: where it is reported,
-// set once the search is over. No default member initializers: the search's 256 are not zeroed
-// on every call.
+// What the search found in the cell [cellLo, cellHi] (f there: fLo, fHi): a root or an extremum
+// at w (lo = hi = w), or, `flat`, a stretch [lo, hi] where |f| is provably at rounding level (a
+// multiple root, or roots closer than rounding can tell apart: the sign changes rounding makes
+// there are not roots; RootSearch::flatCell), reported by its middle. `crossing`: f has other
+// signs before and after it (an odd number of sign changes, to rounding). No default member
+// initializers: the search's 256 are not zeroed on every call.
 struct Found {
   double lo, hi, w;
-  bool nearDouble, crossing;
+  double cellLo, cellHi, fLo, fHi;
+  bool nearDouble, crossing, flat;
 
-  // This and `next` (after it, shifted by whole turns: shift) as one stretch. Its kind from its
-  // sign changes: one that crosses zero is a root of odd multiplicity, one that does not touches
-  // zero (nearDouble).
+  // This and `next` (the cell after this one's, shifted by whole turns: shift) as one stretch.
+  // Its kind from its sign changes: one that crosses zero is a root of odd multiplicity, one that
+  // does not touches zero (nearDouble).
   void join(const Found& next, double shift) {
     hi = std::max(hi, next.hi + shift);
+    cellHi = next.cellHi + shift;
+    fHi = next.fHi;
     crossing = crossing != next.crossing;
     nearDouble = !crossing;
+    flat = true;
   }
 };
 
@@ -262,22 +265,35 @@ struct RootSearch {
 
   explicit RootSearch(const TrigPolynomial& polynomial) : f(polynomial) {}
 
-  bool atRounding(double x) const { return std::abs(f.value(x)) <= valueNoise; }
+  // Whether f is at rounding level from what the search found in a cell to an end of it where f
+  // is at that level: across all of a flat cell; from a root or an extremum at w with |f(w)| at
+  // the level, as f is monotone between them (the bounds that settled the cell say f' has no
+  // zero there, or one, at the extremum), or at the last depth, as good as a point.
+  bool levelToEnd(const Found& x) const { return x.flat || std::abs(f.value(x.w)) <= valueNoise; }
 
-  // Whether b (after a, within kNearGap of it, b shifted by whole turns as needed: bShift) and a
-  // are one stretch at rounding level: f at rounding level at a's end, b's start and between.
+  // Whether a and b (found in cells side by side, b's shifted by whole turns: bShift) are one
+  // stretch at rounding level: f at the level at the cells' common end and from each to it.
   bool sameStretch(const Found& a, const Found& b, double bShift) const {
-    const double from = a.hi, to = b.lo + bShift;
-    // Two cells of a stretch side by side: f at rounding level at the end they share, read once
-    // (read again, its last bits may differ, and a stretch's edges are at the level).
-    if (from == to && a.lo < a.hi && b.lo < b.hi) return true;
-    // Between distinct roots f rises: the middle first (it tells those apart at one evaluation).
-    return to - from <= kNearGap && atRounding(0.5 * (from + to)) && atRounding(from) && atRounding(to);
+    // The common end's value is one the search holds (read once: read again, its last bits
+    // could differ, and a stretch's ends are at the level).
+    if (!(std::abs(a.cellHi - (b.cellLo + bShift)) <= 1e-12 && a.fHi == b.fLo)) return false;
+    return std::abs(a.fHi) <= valueNoise && levelToEnd(a) && levelToEnd(b);
   }
 
-  // What the search finds, in the order it finds it (ascending, cells left to right): joined to
-  // the one before when both are one stretch at rounding level (cells there would otherwise give
-  // one root per rounding sign change, dozens, and push real roots out).
+  // Whether f is provably at rounding level across the cell [lo, hi] (width h; ends p, q): |f| at
+  // the ends below valueNoise, and f monotone there (the bound that proves one root), or the
+  // cubic matching f and f' at the ends (|H| <= max(|f0|, |f1|) + 4/27 h (|f0'| + |f1'|)) plus
+  // its error bound b4 h^4 / 384 at most valueNoise more. Its signs then say nothing.
+  bool flatCell(const double p[3], const double q[3], double h) const {
+    if (!(std::abs(p[0]) <= valueNoise && std::abs(q[0]) <= valueNoise)) return false;
+    const double h4 = h * h * h * h;
+    if (4.0 / 27.0 * h * (std::abs(p[1]) + std::abs(q[1])) + b4 * h4 / 384.0 <= valueNoise) return true;
+    return hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0;
+  }
+
+  // What the search finds, in the order it finds it (cells left to right): joined to the one
+  // before when both are one stretch at rounding level (else a stretch would give one root per
+  // rounding sign change, dozens, and push real roots out).
   void add(const Found& x) {
     if (count > 0 && sameStretch(found[count - 1], x, 0.0)) {
       found[count - 1].join(x, 0.0);
@@ -285,7 +301,10 @@ struct RootSearch {
     }
     if (count < kCapacity) found[count++] = x;
   }
-  void add(double x, bool nearDouble, bool crossing) { add(Found{x, x, x, nearDouble, crossing}); }
+  // A root or extremum at x found in the cell [lo, hi] with ends p, q.
+  void add(double x, double lo, double hi, const double p[3], const double q[3], bool nearDouble, bool crossing) {
+    add(Found{x, x, x, lo, hi, p[0], q[0], nearDouble, crossing, false});
+  }
 
   // The extremum of f in [lo, hi] (ends p, q: f, f', f''), if f' changes sign there and f
   // heads towards zero at lo (a minimum of |f|), when |f| there is within nearLevel.
@@ -297,12 +316,12 @@ struct RootSearch {
       // the level.
       const double* e = loFlat ? p : q;
       if (std::abs(e[0]) <= nearLevel && !(e[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise))
-        add(loFlat ? lo : hi, true, false);
+        add(loFlat ? lo : hi, lo, hi, p, q, true, false);
       return;
     }
     if (negative(p[1]) == negative(q[1]) || negative(p[0]) == negative(p[1])) return;
     const double x = bracketedRoot<1>(f, lo, hi, p[1], q[1], p[2], q[2]);
-    if (std::abs(f.value(x)) <= nearLevel) add(x, true, false);
+    if (std::abs(f.value(x)) <= nearLevel) add(x, lo, hi, p, q, true, false);
   }
 
   // Whether f' provably has at most one zero in [lo, hi] (width h), and if so, its near double
@@ -322,7 +341,7 @@ struct RootSearch {
       // lifted: |f| varies below rounding but f'' does not): split (found by review, 2026-11-30).
       const auto concave = [&](const double* e) { return m[0] * e[2] < 0.0 && std::abs(e[2]) > curvatureNoise; };
       if (concave(m) && !(concave(p) && concave(q))) return false;
-      if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, true, false);
+      if (std::abs(m[0]) <= nearLevel && !concave(m)) add(mid, lo, hi, p, q, true, false);
       return true;
     }
     if (negative(p[2]) != negative(q[2]) || std::min(std::abs(p[2]), std::abs(q[2])) <= b4 * h * h / 8.0) return false;
@@ -333,22 +352,13 @@ struct RootSearch {
   // [lo, hi] with f, f', f'' at its ends (p, q).
   void examine(double lo, double hi, const double p[3], const double q[3], int depth) {
     const double h = hi - lo, h4 = h * h * h * h;
-    const double mid = lo + kSplit * h;
-    double m[3];
-    bool midKnown = false;
-    if (std::abs(p[0]) <= valueNoise && std::abs(q[0]) <= valueNoise) {
-      // f at rounding level at both ends: its signs there say nothing, and bounds cannot settle
-      // what rounding decides. At the split point too: the cell is part of a stretch at rounding
-      // level (found by review, 2026-11-30: (1 + cos w)^2 gave 16 roots at -pi, an exact double
-      // root 64), one whatever its signs; if not, f rises inside, and the cell is looked at as
-      // any other.
-      f.derivatives(mid, 2, m);
-      midKnown = true;
-      if (std::abs(m[0]) <= valueNoise) {
-        const bool crossing = negative(p[0]) != negative(q[0]);
-        add(Found{lo, hi, lo, !crossing, crossing});
-        return;
-      }
+    if (flatCell(p, q, h)) {
+      // Part of a stretch at rounding level, whatever the signs rounding gave its ends (found by
+      // review, 2026-11-30: each such sign change was a root; (1 + cos w)^2 gave 16 roots at -pi,
+      // an exact double root 64).
+      const bool crossing = negative(p[0]) != negative(q[0]);
+      add(Found{lo, hi, lo, lo, hi, p[0], q[0], !crossing, crossing, true});
+      return;
     }
     bool rootless = false;  // proved to hold no root
     if (negative(p[0]) == negative(q[0])) {
@@ -363,7 +373,7 @@ struct RootSearch {
       }
     } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
       // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
-      add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), false, true);
+      add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), lo, hi, p, q, false, true);
       return;
     }
     if (depth == kMaxDepth || splits >= kSplitBudget) {
@@ -371,14 +381,21 @@ struct RootSearch {
       if (rootless) {
         nearDoubleAt(lo, hi, p, q);
       } else if (negative(p[0]) != negative(q[0])) {
-        add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), true, true);
-      } else if (std::abs(f.value(0.5 * (lo + hi))) <= nearLevel) {
-        add(0.5 * (lo + hi), true, false);
+        add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), lo, hi, p, q, true, true);
+      } else if (!(hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) &&
+                 std::abs(f.value(0.5 * (lo + hi))) <= nearLevel) {
+        // An extremum that touches zero (f' need not keep its sign). Where it does, f is
+        // monotone: no extremum, and a root at an end whose value rounding signed as the other
+        // end's is the neighbour's (2026-11-30: three roots on a cell's points, a review's case,
+        // came back with a near double root beside one).
+        add(0.5 * (lo + hi), lo, hi, p, q, true, false);
       }
       return;
     }
     ++splits;
-    if (!midKnown) f.derivatives(mid, 2, m);
+    const double mid = lo + kSplit * h;
+    double m[3];
+    f.derivatives(mid, 2, m);
     examine(lo, mid, p, m, depth + 1);
     examine(mid, hi, m, q, depth + 1);
   }
@@ -471,16 +488,27 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     const double lo = -M_PI + (k + kGridOffset) * h;
     search.examine(lo, lo + h, d[k], d[(k + 1) % n], 0);
   }
-  // Each at its place on the turn, ascending.
   Found* found = search.found;
-  const int count = search.count;
+  int count = search.count;
+  // A stretch at rounding level across the grid's seam (the end of the last cell is the start of
+  // the first): found first and last.
+  if (count > 1 && search.sameStretch(found[count - 1], found[0], 2.0 * M_PI)) {
+    // Kept last (its place in the search's order: it starts in the last cell).
+    found[count - 1].join(found[0], 2.0 * M_PI);
+    std::copy(found + 1, found + count, found);
+    --count;
+  }
+  // Each at its place on the turn, ascending: the search found them in ascending order from the
+  // grid's first point, -pi + 0.2871 h; those past pi come first once wrapped (a rotation, not a
+  // sort).
+  int wrapped = count;
   for (int r = 0; r < count; ++r) {
     const double middle = 0.5 * (found[r].lo + found[r].hi);
     found[r].w = wrapTurn(middle);
-    found[r].lo += found[r].w - middle;
-    found[r].hi += found[r].w - middle;
+    if (wrapped == count && found[r].w != middle) wrapped = r;
   }
-  std::sort(found, found + count, [](const Found& p, const Found& q) { return p.w < q.w; });
+  std::rotate(found, found + wrapped, found + count);
+  assert(std::is_sorted(found, found + count, [](const Found& p, const Found& q) { return p.w < q.w; }));
   // A root found from both sides of a cell's end (a value of exactly zero there): once.
   int kept = 0;
   for (int r = 0; r < count; ++r) {
@@ -488,21 +516,6 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     found[kept++] = found[r];
   }
   if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
-  // A stretch at rounding level across the start of the grid's cells (the search joins those it
-  // finds one after the other, RootSearch::add): found at both ends of the turn.
-  if (kept > 1 && search.sameStretch(found[kept - 1], found[0], 2.0 * M_PI)) {
-    Found joined = found[kept - 1];
-    joined.join(found[0], 2.0 * M_PI);
-    joined.w = wrapTurn(0.5 * (joined.lo + joined.hi));
-    --kept;
-    // The joined one first or last (the list ascending).
-    if (joined.w < found[1].w) {
-      found[0] = joined;
-    } else {
-      std::copy(found + 1, found + kept + 1, found);
-      found[kept - 1] = joined;
-    }
-  }
   // Near double roots next to each other (no root between) within kNearGap with no rise of |f|
   // between them (at their middle |f| is at most the larger of theirs and f' is at rounding
   // level): one extremum, or one flat stretch, found in several cells: the least |f| of them.

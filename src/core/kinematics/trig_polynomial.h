@@ -57,9 +57,9 @@ struct TrigRoot {
 // is at rounding level at a cell's ends (f flat: a multiple root lifted off zero), the cell's
 // middle or that end stands for it. Near double roots within 0.01 rad of each other with no root
 // between and no rise of |f| between them (at their middle, to rounding) are one (the least |f|).
-// Where f is at rounding level at a cell's ends and split point, the cell is part of a stretch
-// at rounding level, not split; roots and such cells within 0.01 rad of each other with f at
-// rounding level between them are one stretch. Cells the bounds cannot settle are split (up to
+// A cell where |f| is provably at rounding level (at its ends, and monotone there or held by the
+// cubic's bound) is part of a stretch, not split; such cells and the roots and extrema found in
+// the cells beside them, with f at rounding level at the ends they share, are one stretch. Cells the bounds cannot settle are split (up to
 // 32 times); roots closer together than the last split are nearDouble too. When there are more than maxRoots, simple roots come first, then near double
 // ones by least |f|. Returns how many (0 for f identically zero or with a
 // coefficient that is not finite).

@@ -695,8 +695,7 @@ bool candidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCandidat
     } else {
       appendRevoluteLink(T06c, m, 5, 1.0, 0.0);  // atan2(0, 0) = 0
     }
-    c.residual = (T06c.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
-                 (T06c.topLeftCorner<3, 3>() - R06).norm() * M_SQRT1_2;
+    c.residual = frameResidual(T06, T06c);
     c.frame = T06c;
     ++count;
     }
@@ -802,8 +801,7 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
       c.theta[i] = -c.theta[i];
       appendLink(T, m, i, c.theta[i]);
     }
-    c.residual = (T.block<3, 1>(0, 3) - T06.block<3, 1>(0, 3)).norm() +
-                 (T.topLeftCorner<3, 3>() - T06.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+    c.residual = frameResidual(T06, T);
     c.frame = T;
   }
   return true;

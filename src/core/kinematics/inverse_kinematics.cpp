@@ -39,12 +39,6 @@ double residualOf(const Model& model, const Eigen::Matrix4d& pose, const Eigen::
   return e.norm();
 }
 
-// How far frame 6 T is from target6: position plus the rotation's Frobenius distance over sqrt 2.
-double frameResidual(const Eigen::Matrix4d& target6, const Eigen::Matrix4d& T) {
-  return (target6.topRightCorner<3, 1>() - T.topRightCorner<3, 1>()).norm() +
-         (target6.topLeftCorner<3, 3>() - T.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
-}
-
 // The pose error of q, cheaply: position error plus |R_target - R| / sqrt(2) (the rotation
 // angle to first order), m and rad. Six joints: frame 6 against `target6` (the pose with BASE
 // and TOOL removed); fewer: the tool point against the pose's, position only.

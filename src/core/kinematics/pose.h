@@ -2,6 +2,7 @@
 // Roll-pitch-yaw poses, Vora eq 3.1-3.2: POS = Trn(p) Rz(phi) Ry(theta) Rx(psi).
 
 #include <Eigen/Core>
+#include <cmath>
 
 namespace armdyn {
 
@@ -20,5 +21,13 @@ Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current
 
 // Inverse of a rigid transform [R p; 0 1]: [R^T -R^T p; 0 1] (exact, no LU).
 Eigen::Matrix4d rigidInverse(const Eigen::Matrix4d& T);
+
+// How far the rigid transform T is from `target`, cheaply: the position error (m) plus the
+// rotations' Frobenius distance over sqrt 2 (rad: the rotation angle to first order, 2 sin(a/2)
+// exactly). The inverse kinematics' check of a candidate (one rule for every family).
+inline double frameResidual(const Eigen::Matrix4d& target, const Eigen::Matrix4d& T) {
+  return (target.topRightCorner<3, 1>() - T.topRightCorner<3, 1>()).norm() +
+         (target.topLeftCorner<3, 3>() - T.topLeftCorner<3, 3>()).norm() * M_SQRT1_2;
+}
 
 }  // namespace armdyn

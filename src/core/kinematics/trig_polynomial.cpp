@@ -401,6 +401,103 @@ struct RootSearch {
   }
 };
 
+// The search's finds each once, ascending on the turn (w set); how many.
+int placeOnTurn(RootSearch& search) {
+  Found* found = search.found;
+  int count = search.count;
+  // A stretch at rounding level across the grid's seam (the end of the last cell is the start of
+  // the first): found first and last.
+  if (count > 1 && search.sameStretch(found[count - 1], found[0], 2.0 * M_PI)) {
+    // Kept last (its place in the search's order: it starts in the last cell).
+    found[count - 1].join(found[0], 2.0 * M_PI);
+    std::copy(found + 1, found + count, found);
+    --count;
+  }
+  // Each at its place on the turn, ascending (sorted: the search's order, rotated at pi, is not
+  // quite, as a point found at both ends of the grid's seam can wrap to either side of itself).
+  for (int r = 0; r < count; ++r) found[r].w = wrapTurn(0.5 * (found[r].lo + found[r].hi));
+  std::sort(found, found + count, [](const Found& p, const Found& q) { return p.w < q.w; });
+  // A root found from both sides of a cell's end (a value of exactly zero there): once.
+  int kept = 0;
+  for (int r = 0; r < count; ++r) {
+    if (kept > 0 && found[r].w - found[kept - 1].w <= 1e-13) continue;
+    found[kept++] = found[r];
+  }
+  if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
+  return kept;
+}
+
+// Near double roots next to each other (no root between) within kNearGap with no rise of |f|
+// between them (at their middle |f| is at most the larger of theirs and f' is at rounding level):
+// one extremum, or one flat stretch, found in several cells: the least |f| of them. The list
+// stays ascending; how many are left.
+int mergeNearDoubles(const RootSearch& search, Found* found, int count) {
+  const TrigPolynomial& f = search.f;
+  const auto same = [&](const Found& p, const Found& q, double gap) {
+    if (!p.nearDouble || !q.nearDouble || gap > kNearGap) return false;
+    const double high = std::max(std::abs(f.value(p.w)), std::abs(f.value(q.w)));
+    // Between two distinct minima |f| rises and f' is readable at their middle, wherever the
+    // maximum between them lies (found by review, 2026-11-30: minima of unequal depth).
+    double m[2];
+    f.derivatives(p.w + 0.5 * gap, 1, m);
+    return std::abs(m[0]) <= high + search.valueNoise && std::abs(m[1]) <= search.slopeNoise;
+  };
+  int merged = 0;
+  for (int r = 0; r < count; ++r) {
+    if (merged > 0 && same(found[merged - 1], found[r], found[r].w - found[merged - 1].w)) {
+      if (std::abs(f.value(found[r].w)) < std::abs(f.value(found[merged - 1].w))) found[merged - 1] = found[r];
+      continue;
+    }
+    found[merged++] = found[r];
+  }
+  if (merged > 1 && same(found[merged - 1], found[0], found[0].w + 2.0 * M_PI - found[merged - 1].w)) {
+    // The one kept stays where it is (the list ascending): the first dropped, or the last.
+    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w)))
+      std::copy(found + 1, found + merged, found);
+    --merged;
+  }
+  return merged;
+}
+
+// The roots for the caller's room of maxRoots, in order: all, or if there are more, simple roots
+// first, then near double ones by least |f|; how many.
+int keepWhatFits(const TrigPolynomial& f, const Found* found, int count, TrigRoot* roots, int maxRoots) {
+  if (count <= maxRoots) {
+    for (int r = 0; r < count; ++r) roots[r] = {found[r].w, found[r].nearDouble};
+    return count;
+  }
+  int simple = 0;
+  for (int r = 0; r < count; ++r) simple += found[r].nearDouble ? 0 : 1;
+  const int nearRoom = std::max(0, maxRoots - simple);
+  // Near double roots with |f| below level are kept, and ties at level while room is left.
+  double level = -1.0;
+  int tieRoom = 0;
+  if (nearRoom > 0) {
+    double values[RootSearch::kCapacity];
+    int n = 0;
+    for (int r = 0; r < count; ++r)
+      if (found[r].nearDouble) values[n++] = std::abs(f.value(found[r].w));
+    assert(nearRoom < n);  // count > maxRoots
+    std::nth_element(values, values + nearRoom - 1, values + n);
+    level = values[nearRoom - 1];
+    tieRoom = nearRoom;
+    for (int i = 0; i < n; ++i) tieRoom -= values[i] < level ? 1 : 0;
+  }
+  int out = 0;
+  for (int r = 0; r < count && out < maxRoots; ++r) {
+    if (found[r].nearDouble) {
+      const double value = std::abs(f.value(found[r].w));
+      if (!(value <= level)) continue;
+      if (value == level) {
+        if (tieRoom == 0) continue;
+        --tieRoom;
+      }
+    }
+    roots[out++] = {found[r].w, found[r].nearDouble};
+  }
+  return out;
+}
+
 // The grid's points are -pi + (k + kGridOffset) h: off the simple fractions of pi where
 // structured polynomials have roots (a value of exactly zero at a cell's end is then a matter of
 // chance, and still handled by the one sign convention).
@@ -488,96 +585,9 @@ int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRo
     const double lo = -M_PI + (k + kGridOffset) * h;
     search.examine(lo, lo + h, d[k], d[(k + 1) % n], 0);
   }
-  Found* found = search.found;
-  int count = search.count;
-  // A stretch at rounding level across the grid's seam (the end of the last cell is the start of
-  // the first): found first and last.
-  if (count > 1 && search.sameStretch(found[count - 1], found[0], 2.0 * M_PI)) {
-    // Kept last (its place in the search's order: it starts in the last cell).
-    found[count - 1].join(found[0], 2.0 * M_PI);
-    std::copy(found + 1, found + count, found);
-    --count;
-  }
-  // Each at its place on the turn, ascending: the search found them in ascending order from the
-  // grid's first point, -pi + 0.2871 h; those past pi come first once wrapped (a rotation, not a
-  // sort).
-  int wrapped = count;
-  for (int r = 0; r < count; ++r) {
-    const double middle = 0.5 * (found[r].lo + found[r].hi);
-    found[r].w = wrapTurn(middle);
-    if (wrapped == count && found[r].w != middle) wrapped = r;
-  }
-  std::rotate(found, found + wrapped, found + count);
-  assert(std::is_sorted(found, found + count, [](const Found& p, const Found& q) { return p.w < q.w; }));
-  // A root found from both sides of a cell's end (a value of exactly zero there): once.
-  int kept = 0;
-  for (int r = 0; r < count; ++r) {
-    if (kept > 0 && found[r].w - found[kept - 1].w <= 1e-13) continue;
-    found[kept++] = found[r];
-  }
-  if (kept > 1 && found[0].w + 2.0 * M_PI - found[kept - 1].w <= 1e-13) --kept;
-  // Near double roots next to each other (no root between) within kNearGap with no rise of |f|
-  // between them (at their middle |f| is at most the larger of theirs and f' is at rounding
-  // level): one extremum, or one flat stretch, found in several cells: the least |f| of them.
-  const auto same = [&](const Found& p, const Found& q, double gap) {
-    if (!p.nearDouble || !q.nearDouble || gap > kNearGap) return false;
-    const double high = std::max(std::abs(f.value(p.w)), std::abs(f.value(q.w)));
-    // Between two distinct minima |f| rises and f' is readable at their middle, wherever the
-    // maximum between them lies (found by review, 2026-11-30: minima of unequal depth).
-    double m[2];
-    f.derivatives(p.w + 0.5 * gap, 1, m);
-    return std::abs(m[0]) <= high + search.valueNoise && std::abs(m[1]) <= search.slopeNoise;
-  };
-  int merged = 0;
-  for (int r = 0; r < kept; ++r) {
-    if (merged > 0 && same(found[merged - 1], found[r], found[r].w - found[merged - 1].w)) {
-      if (std::abs(f.value(found[r].w)) < std::abs(f.value(found[merged - 1].w))) found[merged - 1] = found[r];
-      continue;
-    }
-    found[merged++] = found[r];
-  }
-  if (merged > 1 && same(found[merged - 1], found[0], found[0].w + 2.0 * M_PI - found[merged - 1].w)) {
-    // The one kept stays where it is (the list ascending): the first dropped, or the last.
-    if (std::abs(f.value(found[merged - 1].w)) < std::abs(f.value(found[0].w)))
-      std::copy(found + 1, found + merged, found);
-    --merged;
-  }
-  kept = merged;
-  // More than the caller has room for: simple roots first, then near double ones by |f|, in order.
-  if (kept > maxRoots) {
-    int simple = 0;
-    for (int r = 0; r < kept; ++r) simple += found[r].nearDouble ? 0 : 1;
-    const int nearRoom = std::max(0, maxRoots - simple);
-    // Near double roots with |f| below level are kept, and ties at level while room is left.
-    double level = -1.0;
-    int tieRoom = 0;
-    if (nearRoom > 0) {
-      double values[RootSearch::kCapacity];
-      int n = 0;
-      for (int r = 0; r < kept; ++r)
-        if (found[r].nearDouble) values[n++] = std::abs(f.value(found[r].w));
-      assert(nearRoom < n);  // kept > maxRoots
-      std::nth_element(values, values + nearRoom - 1, values + n);
-      level = values[nearRoom - 1];
-      tieRoom = nearRoom;
-      for (int i = 0; i < n; ++i) tieRoom -= values[i] < level ? 1 : 0;
-    }
-    int out = 0;
-    for (int r = 0; r < kept && out < maxRoots; ++r) {
-      if (found[r].nearDouble) {
-        const double value = std::abs(f.value(found[r].w));
-        if (!(value <= level)) continue;
-        if (value == level) {
-          if (tieRoom == 0) continue;
-          --tieRoom;
-        }
-      }
-      roots[out++] = {found[r].w, found[r].nearDouble};
-    }
-    return out;
-  }
-  for (int r = 0; r < kept; ++r) roots[r] = {found[r].w, found[r].nearDouble};
-  return kept;
+  const int placed = placeOnTurn(search);
+  const int merged = mergeNearDoubles(search, search.found, placed);
+  return keepWhatFits(f, search.found, merged, roots, maxRoots);
 }
 
 }  // namespace armdyn

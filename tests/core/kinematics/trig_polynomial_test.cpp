@@ -533,6 +533,21 @@ TEST(TrigPolynomial, MultipleRootOnTheGridsSeamIsOneRoot) {
     EXPECT_TRUE(roots[0].nearDouble);
     EXPECT_LT(circleDistance(roots[0].w, s), 1e-2) << m;
   }
+  // A root of multiplicity 5 on the seam, lifted by 1e-12: f' at rounding level there, so the
+  // seam is the extremum from both of its cells, and the two finds wrap to either side of each
+  // other (an assertion of ascending order failed when they were rotated into place, not sorted).
+  TrigPolynomial g;
+  g.degree = 5;
+  const double a[6] = {4.400863567260088, 4.9482572978461885, -0.14405436610664504, -0.65880164096874949,
+                       0.13891017113448872, 0.10620945540598146};
+  const double b[6] = {0.0, -4.3004978697510827, -2.4619209458923588, 0.37463591274874408, 0.51868327181094898,
+                       0.065913212502236446};
+  std::copy(a, a + 6, g.a);
+  std::copy(b, b + 6, g.b);
+  TrigRoot roots[10];
+  ASSERT_EQ(trigPolynomialRoots(g, 1e-9, roots, 10), 1);
+  EXPECT_TRUE(roots[0].nearDouble);
+  EXPECT_NEAR(roots[0].w, -M_PI + 0.2871 * 2.0 * M_PI / 40.0, 1e-9);
 }
 
 TEST(TrigPolynomial, RootsAtTheEndsOfTheTurn) {

@@ -59,10 +59,11 @@ struct TrigRoot {
 // between and no rise of |f| between them (at their middle, to rounding) are one (the least |f|).
 // A cell where |f| is provably at rounding level (at its ends, and monotone there or held by the
 // cubic's bound) is part of a stretch, not split; such cells and the roots and extrema found in
-// the cells beside them, with f at rounding level at the ends they share, are one stretch. Cells the bounds cannot settle are split (up to
-// 32 times); roots closer together than the last split are nearDouble too. When there are more than maxRoots, simple roots come first, then near double
-// ones by least |f|. Returns how many (0 for f identically zero or with a
-// coefficient that is not finite).
+// the cells beside them, with f at rounding level at the ends they share, are one stretch. Cells
+// the bounds cannot settle are split (up to 32 times); roots closer together than the last split
+// are nearDouble too. When there are more than maxRoots, simple roots come first, then near
+// double ones by least |f|. Returns how many (0 for f identically zero or with a coefficient
+// that is not finite).
 int trigPolynomialRoots(const TrigPolynomial& poly, double nearTolerance, TrigRoot* roots, int maxRoots);
 
 }  // namespace armdyn

@@ -280,6 +280,13 @@ struct RootSearch {
     return std::abs(a.fHi) <= valueNoise && levelToEnd(a) && levelToEnd(b);
   }
 
+  // Whether f' provably keeps its sign on a cell of width h with ends p, q (f, f', f''): the
+  // cubic matching f' and f'' there stays farther from zero than its error bound b5 h^4 / 384.
+  // Then f is monotone there: at most one root, no extremum.
+  bool slopeKeepsSign(const double p[3], const double q[3], double h) const {
+    return hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * (h * h * h * h) / 384.0;
+  }
+
   // Whether f is provably at rounding level across the cell [lo, hi] (width h; ends p, q): |f| at
   // the ends below valueNoise, and f monotone there (the bound that proves one root), or the
   // cubic matching f and f' at the ends (|H| <= max(|f0|, |f1|) + 4/27 h (|f0'| + |f1'|)) plus
@@ -288,7 +295,7 @@ struct RootSearch {
     if (!(std::abs(p[0]) <= valueNoise && std::abs(q[0]) <= valueNoise)) return false;
     const double h4 = h * h * h * h;
     if (4.0 / 27.0 * h * (std::abs(p[1]) + std::abs(q[1])) + b4 * h4 / 384.0 <= valueNoise) return true;
-    return hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0;
+    return slopeKeepsSign(p, q, h);
   }
 
   // What the search finds, in the order it finds it (cells left to right): joined to the one
@@ -328,7 +335,7 @@ struct RootSearch {
   // root, if any, added: f' keeps its sign (its cubic stays farther from zero than b5 h^4 / 384),
   // or f'' does (f'' differs from its chord by at most max|f''''| h^2 / 8 <= b4 h^2 / 8).
   bool extremumSettled(double lo, double hi, const double p[3], const double q[3], double h) {
-    if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h * h * h * h / 384.0) return true;
+    if (slopeKeepsSign(p, q, h)) return true;
     if (std::abs(p[1]) <= slopeNoise && std::abs(q[1]) <= slopeNoise) {
       // f is flat here to rounding (a multiple extremum, or a saddle, lifted off zero: f' has
       // no sign to read, splitting would only chase rounding): the middle stands for the cell
@@ -371,7 +378,7 @@ struct RootSearch {
         if (extremumSettled(lo, hi, p, q, h)) return;
         rootless = true;
       }
-    } else if (hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) {
+    } else if (slopeKeepsSign(p, q, h)) {
       // f changes sign and f' keeps its sign (the same bound one derivative up): one root.
       add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), lo, hi, p, q, false, true);
       return;
@@ -382,7 +389,7 @@ struct RootSearch {
         nearDoubleAt(lo, hi, p, q);
       } else if (negative(p[0]) != negative(q[0])) {
         add(bracketedRoot<0>(f, lo, hi, p[0], q[0], p[1], q[1]), lo, hi, p, q, true, true);
-      } else if (!(hermiteLeast(p[1], p[2], q[1], q[2], h) > b5 * h4 / 384.0) &&
+      } else if (!slopeKeepsSign(p, q, h) &&
                  std::abs(f.value(0.5 * (lo + hi))) <= nearLevel) {
         // An extremum that touches zero (f' need not keep its sign). Where it does, f is
         // monotone: no extremum, and a root at an end whose value rounding signed as the other

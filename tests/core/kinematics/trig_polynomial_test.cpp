@@ -35,6 +35,10 @@ TrigPolynomial fromRoots(const std::vector<double>& real, const std::vector<std:
   return TrigPolynomial::fromSamples(samples.data(), count, degree);
 }
 
+// The seam of the root search's grid at a degree: its first point, -pi + 0.2871 of a cell of
+// 2 pi / (8 degree) (trig_polynomial.cpp: 8 cells per degree, offset 0.2871).
+double gridSeam(int degree) { return -M_PI + 0.2871 * 2.0 * M_PI / (8.0 * degree); }
+
 double circleDistance(double a, double b) {
   const double d = std::abs(std::remainder(a - b, 2.0 * M_PI));
   return d;
@@ -441,15 +445,15 @@ TEST(TrigPolynomial, StretchesAtRoundingLevelAreOneRoot) {
   EXPECT_LT(circleDistance(r[0].w, -M_PI), 1e-4);
   EXPECT_LT(std::abs(r[1].w), 1e-4);
   // Degree 12 with a root of multiplicity m = 2 .. 8 at w0 (a fifth of them within 5e-4 of the
-  // end of the turn, a fifth of the seam of the search's grid, -pi + 0.2871 of a cell of 2 pi /
-  // 96) and 8 or 16 - m simple roots apart from it and each other, the rest complex: one root
+  // end of the turn, a fifth of the seam of the search's grid) and 8 or 16 - m simple roots
+  // apart from it and each other, the rest complex: one root
   // within 0.1 of w0, of the kind its multiplicity says, within 0.02 of w0 (rounding spreads a
   // cluster of m roots over (rounding / C)^(1 / m); measured: below), and every simple root found
   // to what rounding allows: 10 rounding / |f'| (the coefficients' rounding moves a root by about
   // rounding / |f'|; found by review: a fixed 1e-6 failed for 11 of 20 seeds on roots that
   // conditioning, not the search, moved).
   std::uniform_real_distribution<double> angle(-M_PI, M_PI), unit(0.0, 1.0);
-  const double seam = -M_PI + 0.2871 * 2.0 * M_PI / 96.0;
+  const double seam = gridSeam(12);
   for (const unsigned seed : {11u, 12u, 13u}) {
     std::mt19937 rng(seed);
     double worst = 0.0;
@@ -522,8 +526,8 @@ TEST(TrigPolynomial, RootsOnTheSearchsPointsAreNoStretch) {
 // first): one root (found by review, 2026-11-30: two, of the wrong kind).
 TEST(TrigPolynomial, MultipleRootOnTheGridsSeamIsOneRoot) {
   for (int m = 2; m <= 6; ++m) {
-    // (1 - cos(w - seam))^m, of degree m: its grid's seam is -pi + 0.2871 * 2 pi / (8 m).
-    const double s = -M_PI + 0.2871 * 2.0 * M_PI / (8.0 * m);
+    // (1 - cos(w - s))^m, of degree m, s the seam of its grid.
+    const double s = gridSeam(m);
     double samples[13];
     for (int k = 0; k <= 2 * m; ++k) samples[k] = std::pow(1.0 - std::cos(2.0 * M_PI * k / (2 * m + 1) - s), m);
     const TrigPolynomial f = TrigPolynomial::fromSamples(samples, 2 * m + 1, m);
@@ -547,7 +551,7 @@ TEST(TrigPolynomial, MultipleRootOnTheGridsSeamIsOneRoot) {
   TrigRoot roots[10];
   ASSERT_EQ(trigPolynomialRoots(g, 1e-9, roots, 10), 1);
   EXPECT_TRUE(roots[0].nearDouble);
-  EXPECT_NEAR(roots[0].w, -M_PI + 0.2871 * 2.0 * M_PI / 40.0, 1e-9);
+  EXPECT_NEAR(roots[0].w, gridSeam(5), 1e-9);
 }
 
 TEST(TrigPolynomial, RootsAtTheEndsOfTheTurn) {

@@ -329,7 +329,22 @@ void KinematicsPanel::refresh() {
   const std::string family = kinematicFamily(model);
   const auto rejectedRow = [&model](const auto& c) {
     const LimitText t = limitText(model, c.q, c.reason());
-    return Row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint};
+    return Row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint, QString()};
+  };
+  // A solution's row; at a singular pose (one of a continuum of solutions) the status names the
+  // joints that take any value (shown at the current joints' values), the tooltip says it in full.
+  const auto solutionRow = [this](const IkCandidate& c) {
+    Row row{c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1, QString()};
+    if (c.fromSeed == 0) return row;
+    QStringList joints;
+    for (int i = 0; i < 8; ++i)
+      if (c.fromSeed & (1u << i)) joints << QStringLiteral("q%1").arg(i + 1);
+    row.freeJoints = joints.join(QStringLiteral(", "));
+    row.status = tr("within limits · %1 free").arg(row.freeJoints);
+    row.detail = tr("Within the joint limits. Singular pose: this branch is a continuum of solutions; %1 can take any "
+                    "value (the current one is shown) and the other joints follow.")
+                     .arg(row.freeJoints);
+    return row;
   };
   QString method;
   try {
@@ -338,8 +353,7 @@ void KinematicsPanel::refresh() {
     FreeJointIk held;
     if (!cf.applicable && freeJoint_ >= 0) held = freeJointInverseKinematics(model, pose, freeJoint_, q_(freeJoint_));
     if (held.applicable) {
-      for (const IkCandidate& c : held.solutions)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1});
+      for (const IkCandidate& c : held.solutions) rows_.push_back(solutionRow(c));
       for (const IkCandidate& c : held.rejected)
         rows_.push_back(rejectedRow(c));
       const int kept = static_cast<int>(held.solutions.size());
@@ -354,8 +368,7 @@ void KinematicsPanel::refresh() {
       if (held.solutions.empty() && !held.reason.empty()) method += " — " + QString::fromStdString(held.reason);
       method += ".";
     } else if (cf.applicable) {
-      for (const IkCandidate& c : cf.solutions)
-        rows_.push_back({c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1});
+      for (const IkCandidate& c : cf.solutions) rows_.push_back(solutionRow(c));
       for (const IkCandidate& c : cf.rejected)
         rows_.push_back(rejectedRow(c));
       const int kept = static_cast<int>(cf.solutions.size()), dropped = static_cast<int>(cf.rejected.size());
@@ -370,7 +383,7 @@ void KinematicsPanel::refresh() {
       const IkResult ik = solveInverseKinematics(model, pose, std::string(), q_);
       rows_.push_back({ik.q, tr("numerical"), ik.ok ? tr("damped least squares, residual %1").arg(ik.residual, 0, 'g', 2)
                                                     : QString::fromStdString(ik.reason),
-                       !ik.ok, QString(), -1});
+                       !ik.ok, QString(), -1, QString()});
       method = tr("No closed form for this arm (%1): the one damped-least-squares solution from the current joints is "
                   "shown.")
                    .arg(why);
@@ -392,7 +405,7 @@ void KinematicsPanel::refresh() {
   for (int r = 0; r < static_cast<int>(rows_.size()); ++r) {
     Row& row = rows_[static_cast<std::size_t>(r)];
     const bool current = !row.rejected && row.q.size() == n && sameJointValues(model, row.q, q_);
-    if (current) row.status = tr("● current");
+    if (current) row.status = row.freeJoints.isEmpty() ? tr("● current") : tr("● current · %1 free").arg(row.freeJoints);
     auto* name = new QTableWidgetItem(row.name);
     table_->setItem(r, 0, name);
     for (int i = 0; i < n && i < row.q.size(); ++i) {

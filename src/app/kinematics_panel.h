@@ -111,6 +111,7 @@ class KinematicsPanel : public QWidget {
     bool rejected = false;
     QString detail;          // the status in full (tooltip); empty: the status says it all
     int limitJoint = -1;     // the first joint outside its limits (0-based), -1 if none
+    QString freeJoints;      // at a singular pose, the joints that take any value ("q4"); else empty
   };
   void refresh();
   void fitTableHeight();

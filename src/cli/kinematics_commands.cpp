@@ -115,6 +115,30 @@ void addFreeJoint(JsonObject& o, const FreeJoint& f, bool reversed) {
   o.add("reversed_chain", reversed ? std::string("true") : std::string("false"));
 }
 
+// The joints a solution left free at a singularity (IkCandidate::fromSeed), 1-based.
+std::vector<int> freeJoints(unsigned char fromSeed) {
+  std::vector<int> joints;
+  for (int i = 0; i < 8; ++i)
+    if (fromSeed & (1u << i)) joints.push_back(i + 1);
+  return joints;
+}
+
+// "continuum": {"free_joints": [4]}: the solution is one of a continuum, these joints at their
+// home values (any other value works, the rest following).
+std::string continuumJson(unsigned char fromSeed) {
+  std::string list = "[";
+  for (int j : freeJoints(fromSeed)) list += (list.size() > 1 ? ", " : "") + std::to_string(j);
+  return JsonObject().add("free_joints", list + "]").str();
+}
+
+std::string continuumText(unsigned char fromSeed) {
+  std::string joints;
+  const std::vector<int> free = freeJoints(fromSeed);
+  for (std::size_t i = 0; i < free.size(); ++i) joints += (i ? ", q" : "q") + std::to_string(free[i]);
+  return "singular: one of a continuum of solutions; " + joints + (free.size() > 1 ? " take" : " takes") +
+         " any value (shown at the home value), the others follow";
+}
+
 }  // namespace
 
 int runIk(const Argv& argv) {
@@ -129,7 +153,14 @@ int runIk(const Argv& argv) {
   if (v.size() == 6) rpy = Eigen::Vector3d(degToRad(v(3)), degToRad(v(4)), degToRad(v(5)));
   const Eigen::Matrix4d pose = poseFromXyzRpy(v.head<3>(), rpy);
 
-  std::vector<std::pair<std::string, Eigen::VectorXd>> solutions;
+  // Each solution listed: its name and joints, and, at a singularity, the joints it left free
+  // (IkCandidate::fromSeed: one member of a continuum, the free joints at their home values).
+  struct Listed {
+    std::string config;
+    Eigen::VectorXd q;
+    unsigned char fromSeed = 0;
+  };
+  std::vector<Listed> solutions;
   std::vector<IkCandidate> outside;  // --all: the closed-form solutions outside the joint limits
   std::string reason;
   // Seven joints: one held (--free, else the default free joint at its home value), the six
@@ -157,16 +188,16 @@ int runIk(const Argv& argv) {
   if (held.applicable) {
     reversedChain = held.solver.find("reversed") != std::string::npos;
     solver = held.solver.substr(0, held.solver.find(','));
-    for (const IkCandidate& c : held.solutions) solutions.emplace_back(c.configuration, c.q);
+    for (const IkCandidate& c : held.solutions) solutions.push_back({c.configuration, c.q, c.fromSeed});
     if (args.flag("--all")) outside = held.rejected;
     reason = held.reason;
   } else if (cf.applicable) {
-    for (const IkCandidate& c : cf.solutions) solutions.emplace_back(c.configuration, c.q);
+    for (const IkCandidate& c : cf.solutions) solutions.push_back({c.configuration, c.q, c.fromSeed});
     if (args.flag("--all")) outside = cf.rejected;
     reason = cf.reason();
   } else {
     const IkResult r = solveInverseKinematics(model, pose);
-    if (r.ok) solutions.emplace_back(r.configuration.empty() ? "numerical" : r.configuration, r.q);
+    if (r.ok) solutions.push_back({r.configuration.empty() ? "numerical" : r.configuration, r.q, 0});
     reason = r.reason;
     // Why no closed form (e.g. two axes nearly on one line): the numerical answer's own note, or
     // the closed form's reason.
@@ -176,9 +207,9 @@ int runIk(const Argv& argv) {
   // reaches there, else the pose is not reachable and the answer says so.
   if (model.dof() < 6 && v.size() == 6 && !solutions.empty()) {
     double closest = std::numeric_limits<double>::infinity();
-    std::vector<std::pair<std::string, Eigen::VectorXd>> matching;
+    std::vector<Listed> matching;
     for (const auto& s : solutions) {
-      const double angle = poseError(pose, toolPose(model, s.second)).tail<3>().norm();
+      const double angle = poseError(pose, toolPose(model, s.q)).tail<3>().norm();
       closest = std::min(closest, angle);
       if (angle < 1e-6) matching.push_back(s);
     }
@@ -212,17 +243,20 @@ int runIk(const Argv& argv) {
     std::string list = "[";
     for (std::size_t i = 0; i < solutions.size(); ++i) {
       JsonObject o;
-      o.add("config", jsonString(solutions[i].first)).add("q", jsonArray(solutions[i].second));
+      o.add("config", jsonString(solutions[i].config)).add("q", jsonArray(solutions[i].q));
       if (all) o.add("within_limits", std::string("true"));
+      if (solutions[i].fromSeed) o.add("continuum", continuumJson(solutions[i].fromSeed));
       list += (i ? ", " : "") + o.str();
     }
-    for (std::size_t i = 0; i < outside.size(); ++i)
-      list += (solutions.empty() && i == 0 ? "" : ", ") + JsonObject()
-                                                             .add("config", jsonString(outside[i].configuration))
-                                                             .add("q", jsonArray(outside[i].q))
-                                                             .add("within_limits", std::string("false"))
-                                                             .add("reason", jsonString(outside[i].reason()))
-                                                             .str();
+    for (std::size_t i = 0; i < outside.size(); ++i) {
+      JsonObject o;
+      o.add("config", jsonString(outside[i].configuration))
+          .add("q", jsonArray(outside[i].q))
+          .add("within_limits", std::string("false"))
+          .add("reason", jsonString(outside[i].reason()));
+      if (outside[i].fromSeed) o.add("continuum", continuumJson(outside[i].fromSeed));
+      list += (solutions.empty() && i == 0 ? "" : ", ") + o.str();
+    }
     JsonObject o;
     o.add("solver", jsonString(solver));
     addFreeJoint(o, free, reversedChain);
@@ -236,9 +270,11 @@ int runIk(const Argv& argv) {
   if (free.joint >= 0)
     out += "joint " + std::to_string(free.joint + 1) + " held at " + formatNumber(free.value) + (model.isRevolute(free.joint) ? " rad" : " m") +
            " (the six others: " + held.solver + ")\n";
-  for (const auto& s : solutions) out += s.first + ": " + vectorText(s.second) + "\n";
+  for (const auto& s : solutions)
+    out += s.config + ": " + vectorText(s.q) + (s.fromSeed ? "   (" + continuumText(s.fromSeed) + ")" : "") + "\n";
   for (const IkCandidate& c : outside) {
-    out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + c.why() + ")\n";
+    out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + c.why() +
+           (c.fromSeed ? "; " + continuumText(c.fromSeed) : "") + ")\n";
   }
   if (solutions.empty()) std::fprintf(stderr, "armdyn: no solution within the joint limits\n");
   printOut(out);

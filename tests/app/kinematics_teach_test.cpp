@@ -8,6 +8,8 @@
 
 #include "studio_test_support.h"
 
+#include "kinematics/inverse_kinematics.h"
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -303,6 +305,30 @@ class KinematicsTeachTest : public QObject {
         QVERIFY2(k->table()->item(r, c)->text() != "-0.00", "a joint value reads -0.00");
     QVERIFY2(!k->findChild<QLabel*>("kinematicsPose") || !k->findChild<QLabel*>("kinematicsPose")->text().contains("-0.00"),
              "a tool pose reads -0.00");
+
+    // At a singular pose (q5 = 0: axes 4 and 6 on one line) the branch through the current joints
+    // is a continuum: its status names the free joint, the tooltip says it in full; the other
+    // branches (q5 != 0) are isolated. The core flags the same solutions (IkCandidate::fromSeed).
+    {
+      const Model puma(w.document()->robot());
+      Eigen::VectorXd q(6);
+      q << 0.0, 0.8, -3.0, 0.5, 0.0, 0.3;
+      k->setJoints(q, "singular test pose");
+      QTest::qWait(20);
+      const ClosedFormIk core = closedFormInverseKinematics(puma, toolPose(puma, q), q);
+      int flagged = 0, shown = 0;
+      for (const IkCandidate& c : core.solutions) flagged += c.fromSeed != 0;
+      for (int r = 0; r < k->branchCount(); ++r) {
+        const QTableWidgetItem* status = k->table()->item(r, k->table()->columnCount() - 1);
+        if (!status->text().contains("q4 free")) continue;
+        ++shown;
+        QVERIFY2(std::abs(k->branch(r)(4)) < 1e-9, qPrintable(k->branchName(r)));
+        QVERIFY2(status->toolTip().contains("continuum of solutions; q4 can take any value"), qPrintable(status->toolTip()));
+      }
+      QVERIFY(flagged >= 1);
+      QCOMPARE(shown, flagged);
+      saveArtifact(w, "kinematics_panel_continuum");
+    }
 
     // A planar two-link arm has no closed form: one damped-least-squares solution, said so.
     w.newSession(NewRobotDialog::blankSession(2));

@@ -303,6 +303,36 @@ TEST(Cli, IkSolvesTheUrArmsInClosedFormWithEightBranches) {
   }
 }
 
+// At a singular pose a branch is a continuum (PUMA, q5 = 0: axes 4 and 6 on one line, only q4 + q6
+// fixed): the listing says so, JSON as "continuum": {"free_joints": [4]} on exactly those
+// solutions (q5 = 0 there), text as "singular: ..."; solutions at regular poses carry no such key.
+TEST(Cli, IkSaysWhichSolutionsAreOneOfAContinuum) {
+  const std::string robot = test::sourcePath("robots/puma560.yaml");
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.2, 0.3, -0.5, 0.4, 0.0, 0.3).finished();
+  const std::string pose = poseOption(fk(robot, q0));
+  const JsonValue v = parseJson(runCli({"ik", robot, "--pose", pose, "--json", "--all"}));
+  int flagged = 0;
+  for (const JsonValue& s : v["solutions"].array) {
+    const Eigen::VectorXd q = vec(s["q"]);
+    const bool wristAligned = std::abs(q(4)) < 1e-9;
+    EXPECT_EQ(s.has("continuum"), wristAligned) << s["config"].string;
+    if (!s.has("continuum")) continue;
+    ++flagged;
+    ASSERT_EQ(s["continuum"]["free_joints"].size(), 1u);
+    EXPECT_EQ(s["continuum"]["free_joints"].array[0].number, 4.0);
+  }
+  EXPECT_GE(flagged, 1);
+  const CliResult r = runCli({"ik", robot, "--pose", pose});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  const std::string& text = r.out;
+  EXPECT_NE(text.find("singular: one of a continuum of solutions; q4 takes any value"), std::string::npos) << text;
+  // A regular pose: no solution is flagged.
+  const Eigen::VectorXd q1 = (Eigen::VectorXd(6) << 0.2, 0.3, -0.5, 0.4, 0.6, 0.3).finished();
+  const JsonValue w = parseJson(runCli({"ik", robot, "--pose", poseOption(fk(robot, q1)), "--json", "--all"}));
+  ASSERT_GE(w["solutions"].size(), 1u);
+  for (const JsonValue& s : w["solutions"].array) EXPECT_FALSE(s.has("continuum")) << s["config"].string;
+}
+
 // An arm no closed form takes is solved numerically and says why: a six-revolute arm whose axes 1
 // and 2 are nearly on one line (2e-6 rad, 7.3e-6 m: one of the nearly industrial arms of
 // general_6r_inverse_kinematics_test.cpp), its solutions nearly a continuum. JSON adds "note".

@@ -165,6 +165,12 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
     }
     f.configuration = c.configuration;
     f.rejection = c.rejection;
+    // The six-joint chain's free joints, as the arm's joints (skipping the held one).
+    for (int k = 0; k < 6; ++k)
+      if (c.fromSeed & (1u << k)) {
+        const int chainJoint = chain.reversed ? 5 - k : k;
+        f.fromSeed |= static_cast<unsigned char>(1u << (chainJoint < joint ? chainJoint : chainJoint + 1));
+      }
     return f;
   };
   // Each checked on the arm itself: the chain's DH came from its axes.

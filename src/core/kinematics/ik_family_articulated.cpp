@@ -28,7 +28,7 @@ void solve(Solver& s) {
   for (int k = 0; k < count; ++k) {
     JointVector6 q = JointVector6::Zero();
     for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, arms[k].theta[j]);
-    addWithWrist(s, q, arms[k].arm, T6.topLeftCorner<3, 3>(), armFrame(s.model, arms[k]));
+    addWithWrist(s, q, arms[k].arm, T6.topLeftCorner<3, 3>(), armFrame(s.model, arms[k]), arms[k].fromSeed);
   }
 }
 

@@ -55,12 +55,12 @@ void solve(Solver& s) {
     for (int j = k; j > 0 && std::lexicographical_compare(arm.q[j].data(), arm.q[j].data() + 3, arm.q[j - 1].data(),
                                                           arm.q[j - 1].data() + 3);
          --j)
-      std::swap(arm.q[j], arm.q[j - 1]);
+      std::swap(arm.q[j], arm.q[j - 1]), std::swap(arm.fromSeed[j], arm.fromSeed[j - 1]);
   for (int k = 0; k < arm.count; ++k) {
     JointVector6 q = JointVector6::Zero();
     q.head<3>() = arm.q[k];
-    if (withWrist) addWithWrist(s, q, k, T6.topLeftCorner<3, 3>());  // "branchK_noflip", "branchK_flip"
-    else s.add(q, 8 + k);                                             // "branchK" (three joints)
+    if (withWrist) addWithWrist(s, q, k, T6.topLeftCorner<3, 3>(), arm.fromSeed[k]);  // "branchK_noflip", "branchK_flip"
+    else s.add(q, 8 + k, std::nullopt, {}, arm.fromSeed[k]);                          // "branchK" (three joints)
   }
 }
 

@@ -25,7 +25,7 @@ void solve(Solver& s) {
   for (int k = 0; k < count; ++k) {
     JointVector6 q = JointVector6::Zero();
     for (int j = 0; j < 3; ++j) q(j) = jointFromDh(s.model, j, arms[k].theta[j]);
-    s.add(q, arms[k].arm);
+    s.add(q, arms[k].arm, std::nullopt, {}, arms[k].fromSeed);
   }
 }
 

@@ -53,12 +53,12 @@ void solve(Solver& s) {
       const double L = boom * std::sqrt(l2);
       JointVector6 q = JointVector6::Zero();
       q(0) = jointFromDh(m, 0, sh.theta1);
-      const double theta2 = std::sqrt(r2) < kSingularTol ? dhFromJoint(m, 1, s.seed(1))
-                                                         : std::atan2(sh.y, sh.x) - std::atan2(-s2 * L, b);
+      const bool free2 = std::sqrt(r2) < kSingularTol;  // the wrist centre on joint 2's axis
+      const double theta2 = free2 ? dhFromJoint(m, 1, s.seed(1)) : std::atan2(sh.y, sh.x) - std::atan2(-s2 * L, b);
       q(1) = jointFromDh(m, 1, theta2);
       q(2) = L - c.z();
       const int arm = (sh.front > 0 ? 0 : 1) + (boom > 0 ? 0 : 2);  // front, back, front_reversed, back_reversed
-      addWithWrist(s, q, arm, T6.topLeftCorner<3, 3>());
+      addWithWrist(s, q, arm, T6.topLeftCorner<3, 3>(), static_cast<unsigned char>((sh.fromSeed ? 1 : 0) | (free2 ? 2 : 0)));
     }
   }
 }

@@ -135,11 +135,15 @@ int theta5Candidates(const Geometry& g, double c1, double s1, Wrist5 out[4], boo
   return n;
 }
 
-// theta1 values: E2 alone (Q = 0), E1 alone (P = 0), else the quartic's real roots.
-int theta1Candidates(Solver& s, const Geometry& g, double seed1, double out[4]) {
+// theta1 values: E2 alone (Q = 0), E1 alone (P = 0), else the quartic's real roots. `free`:
+// every theta1 solves them (a continuum), and out[0] is the seed's.
+int theta1Candidates(Solver& s, const Geometry& g, double seed1, double out[4], bool& free) {
   const bool haveP = std::abs(g.P) > kStructureTol, haveQ = std::abs(g.Q) > kStructureTol * g.scale;
-  if (!haveQ) return solveCosSin(g.A2, g.B2, -g.C2, seed1, out);
-  if (!haveP) return solveCosSin(g.A1, g.B1, -g.C1, seed1, out);
+  free = false;
+  if (!haveQ || !haveP) {
+    const double A = haveQ ? g.A1 : g.A2, B = haveQ ? g.B1 : g.B2, C = haveQ ? g.C1 : g.C2;
+    return solveCosSin(A, B, -C, seed1, out, free);
+  }
   // h L1 and h L2 with h = 1 + t^2: (A + C) + 2 B t + (C - A) t^2.
   const double l1[3] = {g.A1 + g.C1, 2.0 * g.B1, g.C1 - g.A1};
   const double l2[3] = {g.A2 + g.C2, 2.0 * g.B2, g.C2 - g.A2};
@@ -152,6 +156,7 @@ int theta1Candidates(Solver& s, const Geometry& g, double seed1, double out[4]) 
   for (double v : c) big = std::max(big, std::abs(v));
   if (!(big > 1e-14 * Q2)) {  // every theta1 satisfies both: a continuum, the seed's
     out[0] = seed1;
+    free = true;
     return 1;
   }
   int deg = 4;
@@ -189,6 +194,7 @@ struct Candidate {
   bool refined;       // frame3 and wristCs describe the unrefined values: not passed on
   Eigen::Matrix4d frame3;
   std::array<double, 6> wristCs;
+  unsigned char fromSeed;  // RawSolution::fromSeed
 };
 
 void solve(Solver& s) {
@@ -221,7 +227,8 @@ void solve(Solver& s) {
   g.C2 = g.ca1 * (o5.z() - m.dh(0).d) - g.sigma * m.dh(4).d * g.ca4 - D;
 
   double theta1[4];
-  const int n1 = theta1Candidates(s, g, dhFromJoint(m, 0, s.seed(0)), theta1);
+  bool free1 = false;
+  const int n1 = theta1Candidates(s, g, dhFromJoint(m, 0, s.seed(0)), theta1, free1);
   const bool haveQ = std::abs(g.Q) > kStructureTol * g.scale;
   if (n1 == 0) {
     s.fail(haveQ && std::abs(g.P) > kStructureTol
@@ -296,7 +303,8 @@ void solve(Solver& s) {
       const double h1 = sb * s5, h2 = sb * c5 * g.ca5 + cb * g.sa5, g1 = G(2, 0), g2 = G(2, 1);
       double c6, s6;
       const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
-      if (norm2(h1, h2) < 1e-9 || n6 < 1e-12) {  // joint 6 parallel to z1: a continuum, the seed's
+      const bool free6 = norm2(h1, h2) < 1e-9 || n6 < 1e-12;
+      if (free6) {  // joint 6 parallel to z1: a continuum, the seed's
         seedCosSin(s, 5, c6, s6);
       } else {
         c6 = (g1 * h1 + g2 * h2) / n6;
@@ -338,7 +346,8 @@ void solve(Solver& s) {
         const double vx = a2 + a3 * cg, vy = a3 * sgm;
         const double nr = norm2(X, Y) * norm2(vx, vy);
         double c2, s2;
-        if (nr < 1e-24 * g.scale * g.scale) {  // the wrist on joint 2's axis: a continuum, the seed's
+        const bool free2 = nr < 1e-24 * g.scale * g.scale;
+        if (free2) {  // the wrist on joint 2's axis: a continuum, the seed's
           seedCosSin(s, 1, c2, s2);
         } else {
           c2 = (X * vx + Y * vy) / nr;
@@ -367,6 +376,7 @@ void solve(Solver& s) {
         c.pair = i1 * 4 + i5;
         c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
         c.refined = !exact;
+        c.fromSeed = static_cast<unsigned char>((free1 ? 1 : 0) | (free2 ? 2 : 0) | (free6 ? 32 : 0));
         if (exact) {  // closedFormSolutions drops repeats (singular targets)
           c.frame3 = A1;  // A1 A2 A3 by column operations (a 4 x 4 product costs twice as much)
           appendRevoluteLink(c.frame3, m, 1, c2, s2);
@@ -457,8 +467,8 @@ void solve(Solver& s) {
         }
     }
     used[c.configuration] = true;
-    if (c.refined) s.add(c.q, c.configuration);
-    else s.add(c.q, c.configuration, c.frame3, c.wristCs);
+    if (c.refined) s.add(c.q, c.configuration, std::nullopt, {}, c.fromSeed);
+    else s.add(c.q, c.configuration, c.frame3, c.wristCs, c.fromSeed);
   }
 }
 

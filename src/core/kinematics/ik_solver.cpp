@@ -74,7 +74,9 @@ int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2
     if (std::sqrt(h2) < kSingularTol && std::abs(z1) < kSingularTol) {
       sh.theta1 = dhFromJoint(s.model, 0, s.seed(0));  // on joint 1's axis: any theta1 works
       sh.c1 = std::cos(sh.theta1), sh.s1 = std::sin(sh.theta1);
+      sh.fromSeed = true;
     } else {
+      sh.fromSeed = false;
       // (Both norms are sqrt(h2) unless rho was clamped at full inward reach; zero for a point on
       // joint 1's axis within a lateral offset the slack accepts.)
       angleDifference(p.y(), p.x(), -s1 * z1, front * rho, sh.theta1, sh.c1, sh.s1);
@@ -135,10 +137,12 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
       ArmAngles& a = out[count++];
       a.theta[0] = sh.theta1;
       a.c[0] = sh.c1, a.s[0] = sh.s1;
+      a.fromSeed = sh.fromSeed ? 1 : 0;
       // theta2 = atan2(y, x) - atan2(B, A), (A, B) the elbow-to-wrist reach in the plane.
       if (r < kSingularTol) {
         a.theta[1] = dhFromJoint(s.model, 1, s.seed(1));
         a.c[1] = std::cos(a.theta[1]), a.s[1] = std::sin(a.theta[1]);
+        a.fromSeed |= 2;  // the wrist centre on joint 2's axis: theta2 is free
       } else {
         angleDifference(sh.y, sh.x, e.l3 * s3p, e.a2 + e.l3 * c3, a.theta[1], a.c[1], a.s[1]);
       }
@@ -188,6 +192,7 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
       }
       w.c[1] = c5, w.s[1] = s5;
       w.flip = true;
+      w.fromSeed = false;
       break;
     }
     const double P = sa5 * s5, Q = -ca4 * sa5 * c5 - sa4 * ca5, pq = std::sqrt(P * P + Q * Q);
@@ -197,7 +202,9 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
       w.theta[0] = dhFromJoint(m, 3, s.seed(3));
       c4 = std::cos(w.theta[0]);
       s4 = std::sin(w.theta[0]);
-    } else {  // t4 = atan2(ay, ax) - atan2(Q, P)
+      w.fromSeed = true;
+    } else {
+      w.fromSeed = false;  // t4 = atan2(ay, ax) - atan2(Q, P)
       c4 = (a.x() * P + a.y() * Q) / (axy * pq);
       s4 = (a.y() * P - a.x() * Q) / (axy * pq);
       w.theta[0] = std::atan2(s4, c4);
@@ -223,18 +230,20 @@ Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q) {
   return T;
 }
 
-void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6) {
-  addWithWrist(s, qArm, arm, R6, armFrame(s.model, qArm));
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, unsigned char armFromSeed) {
+  addWithWrist(s, qArm, arm, R6, armFrame(s.model, qArm), armFromSeed);
 }
 
-void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3) {
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3,
+                  unsigned char armFromSeed) {
   WristAngles wrist[2];
   const int count = solveWrist(s, T3.topLeftCorner<3, 3>(), R6, wrist);
   for (int k = 0; k < count; ++k) {
     JointVector6 q = qArm;
     for (int j = 0; j < 3; ++j) q(3 + j) = jointFromDh(s.model, 3 + j, wrist[k].theta[j]);
     const WristAngles& w = wrist[k];
-    s.add(q, 2 * arm + (w.flip ? 1 : 0), T3, {w.c[0], w.c[1], w.c[2], w.s[0], w.s[1], w.s[2]});
+    s.add(q, 2 * arm + (w.flip ? 1 : 0), T3, {w.c[0], w.c[1], w.c[2], w.s[0], w.s[1], w.s[2]},
+          static_cast<unsigned char>(armFromSeed | (w.fromSeed ? 8 : 0)));
   }
 }
 

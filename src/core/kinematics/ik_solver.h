@@ -35,6 +35,9 @@ struct RawSolution {
   // Newton refinement's last step or of the elimination's candidate check): the check by
   // forward kinematics reads it instead of computing it again.
   std::optional<Eigen::Matrix4d> frame6;
+  // Bit i: joint i + 1 is free at this pose (a singularity: one of a continuum of solutions)
+  // and holds the seed's value; the others follow from it (IkCandidate::fromSeed).
+  unsigned char fromSeed;
 };
 
 // What each family needs: its solutions, or why there are none. Fixed capacity: solving does
@@ -57,14 +60,14 @@ struct Solver {
     if (unreachable.empty()) unreachable = why;
   }
   void add(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame3 = std::nullopt,
-           const std::array<double, 6>& wristCs = {}) {
+           const std::array<double, 6>& wristCs = {}, unsigned char fromSeed = 0) {
     assert(rawCount < ClosedFormSet::kCapacity);
-    raw[rawCount++] = {q, configuration, frame3, wristCs, std::nullopt};
+    raw[rawCount++] = {q, configuration, frame3, wristCs, std::nullopt, fromSeed};
   }
   // A solution with its DH frame 6 where known (RawSolution::frame6).
   void addWithFrame6(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame6) {
     assert(rawCount < ClosedFormSet::kCapacity);
-    raw[rawCount++] = {q, configuration, std::nullopt, {}, frame6};
+    raw[rawCount++] = {q, configuration, std::nullopt, {}, frame6, 0};
   }
 };
 
@@ -160,6 +163,7 @@ struct Shoulder {
   double c1, s1;  // its cosine and sine, from the same products (no trigonometry)
   double x, y;   // target in the plane of joint 2 (frame-1 x, y)
   double front;  // +1 front, -1 back
+  bool fromSeed;  // the point is on joint 1's axis: theta1 is free, the seed's
 };
 
 int solveShoulder(Solver& s, const Eigen::Vector3d& p, double z1, Shoulder out[2]);
@@ -182,6 +186,7 @@ struct ArmAngles {
   double theta[3];
   double c[3], s[3];  // their cosines and sines, as the solution computed them
   int arm;  // index of front/back x elbow up/down in elbowConfigurations()
+  unsigned char fromSeed;  // RawSolution::fromSeed's bits for joints 1-3
 };
 
 // Vora eqs 7.1-7.4 generalised: law of cosines for theta3', then theta2. Elbow up (above the
@@ -197,6 +202,7 @@ struct WristAngles {
   double theta[3];
   double c[3], s[3];  // their cosines and sines, as the solution computed them
   bool flip;
+  bool fromSeed;  // axes 4 and 6 on one line: theta4 is free, the seed's (theta6 follows)
 };
 
 int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, WristAngles out[2]);
@@ -207,8 +213,11 @@ Eigen::Matrix4d armFrame(const Model& model, const JointVector6& q);
 // Adds the wrist solutions for the arm joints in qArm(0..2); arm solution `arm` becomes
 // configurations 2 arm (noflip) and 2 arm + 1 (flip), as withWrist lists them. T3: DH frame 3
 // at qArm when the arm solution has it (three revolute joints: from its cosines and sines).
-void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6);
-void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3);
+// armFromSeed: RawSolution::fromSeed's bits for the arm joints (ArmAngles::fromSeed).
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6,
+                  unsigned char armFromSeed = 0);
+void addWithWrist(Solver& s, const JointVector6& qArm, int arm, const Eigen::Matrix3d& R6, const Eigen::Matrix4d& T3,
+                  unsigned char armFromSeed = 0);
 
 // ^{i-1}A_i of revolute link i from the cosine and sine of its DH angle (no trigonometry).
 inline Eigen::Matrix4d revoluteLink(const Model& model, int i, double c, double s) {

@@ -172,6 +172,16 @@ std::string IkCandidate::why() const {
   return out;
 }
 
+std::string IkCandidate::continuum() const {
+  if (fromSeed == 0) return std::string();
+  std::string joints;
+  int count = 0;
+  for (int i = 0; i < 8; ++i)
+    if (fromSeed & (1u << i)) joints += (count++ ? ", q" : "q") + std::to_string(i + 1);
+  return "one of a continuum of solutions (a singularity): " + joints + (count > 1 ? " take" : " takes") +
+         " any value, here the seed's";
+}
+
 std::string IkCandidate::reason() const {
   return rejection.kind == IkRejection::Kind::None ? std::string() : configuration + ": " + why();
 }
@@ -278,6 +288,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     e.configuration = r.configuration;
     e.residual = residual;
     e.withinLimits = bounds.within(r.q, n);
+    e.fromSeed = r.fromSeed;
   }
   if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
   return true;
@@ -328,6 +339,7 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
     IkCandidate& c = isSolution(e) ? out.solutions[nextSolution++] : out.rejected[nextRejected++];
     c.q = e.q.head(n);
     c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
+    c.fromSeed = e.fromSeed;
     IkRejection& r = c.rejection;
     r.kind = !rebuilds ? IkRejection::Kind::Residual
                        : (e.withinLimits ? IkRejection::Kind::None : IkRejection::Kind::JointLimits);

@@ -75,6 +75,13 @@ struct IkCandidate {
   Eigen::VectorXd q;          // n joint values; revolute in [-pi, pi] (see joint_limits.h)
   std::string configuration;  // e.g. "front_elbow_up_noflip"
   IkRejection rejection;      // why it was dropped; Kind::None if kept
+  // Bit i: joint i + 1 is free at this pose, a singularity where the solutions of this branch
+  // form a continuum (e.g. wrist axes 4 and 6 on one line: only theta4 + theta6 is fixed); q is
+  // the member with that joint at the seed's value, the others following from it. 0: isolated.
+  unsigned char fromSeed = 0;
+  // In words, "" when isolated: "one of a continuum of solutions (a singularity): q4 takes any
+  // value, here the seed's".
+  std::string continuum() const;
   // Why it was dropped, in words ("" if kept): e.g. "q3 = 1.3000 rad is outside joint 3 limits
   // [-2.0000, 1.0000] rad"; reason() names the configuration first ("elbow_down: q3 = ...").
   std::string why() const;
@@ -119,6 +126,7 @@ struct ClosedFormSet {
     int configuration = 0;     // index into familyConfigurations(kinematicFamily(model))
     double residual = 0.0;     // pose error at q (m + rad; position only below six joints)
     bool withinLimits = true;  // a solution when also residual < 1e-7; else rejected
+    unsigned char fromSeed = 0;  // IkCandidate::fromSeed
   };
   bool applicable = false;
   int count = 0;

@@ -285,7 +285,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
   if (rev3 && std::abs(g.c[2 * weight]) <= kLeadingTol * norm(g)) x3[nx++] = M_PI;
 
   const double tol = kAcceptTol * L;
-  const auto accept = [&](const Eigen::Vector3d& q) {
+  const auto accept = [&](const Eigen::Vector3d& q, unsigned char fromSeed) {
     if (!q.allFinite() || out.count >= 4) return;
     if ((armPoint(m, u, q) - target).norm() > tol) return;
     for (int k = 0; k < out.count; ++k) {
@@ -296,6 +296,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
       }
       if (d < 1e-6) return;  // one solution (a double root reached twice)
     }
+    out.fromSeed[out.count] = fromSeed;
     out.q[out.count++] = q;
   };
 
@@ -310,6 +311,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
     Eigen::Vector3d q(0.0, 0.0, jointValue(m, 2, x3[r]));
     double j2[6];
     int n2 = 0;
+    bool free2 = false;  // j2 holds the seed's q2: the point on joint 2's axis
     const double seed2 = dhValue(m, 1, seed(1));
     const auto addCosSin = [&](double A, double B, double C) {
       if (std::hypot(A, B) <= 1e-12 * L * L) return;
@@ -332,6 +334,7 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
       const double size = row[0][0] * row[0][0] + row[0][1] * row[0][1] + row[1][0] * row[1][0] + row[1][1] * row[1][1];
       if (vxy2 <= kSingularTol * L * L) {
         j2[n2++] = seed2;  // the point on joint 2's axis: any q2
+        free2 = true;
       } else if (std::abs(det) > 1e-6 * size) {
         const double c = (row[0][2] * row[1][1] - row[0][1] * row[1][2]) / det;
         const double sn = (row[0][0] * row[1][2] - row[0][2] * row[1][0]) / det;
@@ -363,9 +366,15 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
       Eigen::Vector3d p1;
       if (rev2) p1 = rotZ(dhValue(m, 1, q(1)), v);
       else p1 = v + Eigen::Vector3d(0.0, 0.0, q(1));
+      bool free1 = false;
       if (rev1) {
         const double bx = a1 + p1.x(), by = ca1 * p1.y() - sa1 * p1.z();
-        if (std::hypot(bx, by) < kSingularTol * L && std::hypot(target.x(), target.y()) < kSingularTol * L)
+        // The target on joint 1's axis: base (x, y) = Rz(q1) (bx, by) = 0 puts the point on the axis
+        // too, and any q1 works. (bx, by) itself is only as exact as the root of joint 3, often
+        // a double root here (about 1e-8): testing it as well let some candidates take q1 from
+        // the angle of that rounding, members of the continuum listed as further branches.
+        free1 = std::hypot(target.x(), target.y()) < kSingularTol * L;
+        if (free1)
           q(0) = seed(0);
         else
           q(0) = jointValue(m, 0, std::atan2(target.y(), target.x()) - std::atan2(by, bx));
@@ -373,7 +382,10 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
         q(0) = target.z() - dh1.d - (sa1 * p1.y() + ca1 * p1.z());
       }
       refine(m, u, target, L, q);
-      accept(q);
+      // Newton may have nudged a free joint along its continuum (~1e-9): back to the seed's.
+      if (free1) q(0) = seed(0);
+      if (free2) q(1) = j2[k];
+      accept(q, static_cast<unsigned char>((free1 ? 1 : 0) | (free2 ? 2 : 0)));
     }
   }
   return out;

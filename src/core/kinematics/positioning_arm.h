@@ -33,6 +33,9 @@ struct PositioningSolutions {
   int count = 0;
   std::array<Eigen::Vector3d, 4> q;  // joint values q1..q3 (rad or m; not DH values, not wrapped)
   bool notIsolated = false;          // the target admits a continuum of solutions (count = 0)
+  // Bit i of entry k: joint i + 1 of solution k is free at this target (one of a continuum) and
+  // holds the seed's value (IkCandidate::fromSeed).
+  std::array<unsigned char, 4> fromSeed{};
 };
 
 // "" when joints 1-3 form a positioning arm with isolated solutions for the point u (frame 3),

@@ -116,6 +116,14 @@ int solveCosSin(double A, double B, double C, double seedAngle, double out[2]) {
   return cosSinAngles(A, B, C, seedAngle, out, r, ratio, seeded);
 }
 
+int solveCosSin(double A, double B, double C, double seedAngle, double out[2], bool& anyAngle) {
+  double r, ratio;
+  bool seeded;
+  const int n = cosSinAngles(A, B, C, seedAngle, out, r, ratio, seeded);
+  anyAngle = seeded && n == 1;
+  return n;
+}
+
 int solveCosSin(double A, double B, double C, double seedAngle, double out[2], double cosOut[2], double sinOut[2]) {
   double r = 0.0, ratio = 0.0;
   bool seeded = false;

@@ -20,6 +20,8 @@ int realPolynomialRoots(const double* c, int deg, double* roots);
 // |C| = hypot(A, B) within 1e-9 relative), or none. A = B = 0 (the equation does not involve
 // theta): C = 0 within 1e-9 gives `seedAngle` (any angle solves it), else none.
 int solveCosSin(double A, double B, double C, double seedAngle, double out[2]);
+// The same; `anyAngle` says the answer is `seedAngle` because every angle solves it.
+int solveCosSin(double A, double B, double C, double seedAngle, double out[2], bool& anyAngle);
 // The same, with each angle's cosine and sine: cos(base +- spread) from A / r, B / r, C / r and
 // sqrt((1 - C / r)(1 + C / r)), r = hypot(A, B), without trigonometric calls (the seed's by
 // cos and sin).

@@ -327,9 +327,13 @@ void KinematicsPanel::refresh() {
 
   // The branches: closed form when the arm has one, else the one numerical solution.
   const std::string family = kinematicFamily(model);
-  const auto rejectedRow = [&model](const auto& c) {
+  const auto rejectedRow = [&model](const IkCandidate& c) {
     const LimitText t = limitText(model, c.q, c.reason());
-    return Row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint, QString()};
+    Row row{c.q, QString::fromStdString(c.configuration), t.brief, true, t.full, t.joint, QString()};
+    if (c.fromSeed != 0)  // one of a continuum: the tooltip says so (the status is the limit's)
+      row.detail += QStringLiteral(" ") + tr("Singular pose: this branch is a continuum of solutions (%1).")
+                                              .arg(QString::fromStdString(c.continuum()));
+    return row;
   };
   // A solution's row; at a singular pose (one of a continuum of solutions) the status names the
   // joints that take any value (shown at the current joints' values), the tooltip says it in full.
@@ -351,7 +355,7 @@ void KinematicsPanel::refresh() {
     ClosedFormIk cf;
     if (!family.empty()) cf = closedFormInverseKinematics(model, pose, q_);
     FreeJointIk held;
-    if (!cf.applicable && freeJoint_ >= 0) held = freeJointInverseKinematics(model, pose, freeJoint_, q_(freeJoint_));
+    if (!cf.applicable && freeJoint_ >= 0) held = freeJointInverseKinematics(model, pose, freeJoint_, q_(freeJoint_), q_);
     if (held.applicable) {
       for (const IkCandidate& c : held.solutions) rows_.push_back(solutionRow(c));
       for (const IkCandidate& c : held.rejected)

@@ -132,8 +132,11 @@ int defaultFreeJoint(const Model& model) {
   return -1;
 }
 
-FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, int joint, double value) {
+FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, int joint, double value,
+                                       const Eigen::VectorXd& seed) {
   checkArm(model, joint);
+  if (seed.size() != 0 && (seed.size() != model.dof() || !seed.allFinite()))
+    throw std::invalid_argument("free joint IK: seed must hold " + std::to_string(model.dof()) + " finite values");
   if (!std::isfinite(value)) throw std::invalid_argument("free joint value is not finite");
   FreeJointIk out;
   const LinkSpec& held = model.spec().links[static_cast<std::size_t>(joint)];
@@ -149,7 +152,16 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
   out.applicable = true;
   out.solver = chain.family + (chain.reversed ? ", reversed chain" : "");
   const Eigen::Matrix4d target = chain.reversed ? Eigen::Matrix4d(rigidInverse(pose)) : pose;
-  const ClosedFormIk six = closedFormInverseKinematics(*chain.model, target);
+  // The arm's seed as the chain's joints (reversed_chain.h: q'_k = -q_{7-k}, the held one skipped).
+  const Eigen::VectorXd& armSeed = seed.size() != 0 ? seed : model.home();
+  Eigen::VectorXd chainSeed(6);
+  for (int i = 0, k = 0; i < 7; ++i) {
+    if (i == joint) continue;
+    if (chain.reversed) chainSeed(5 - k) = -armSeed(i);
+    else chainSeed(k) = armSeed(i);
+    ++k;
+  }
+  const ClosedFormIk six = closedFormInverseKinematics(*chain.model, target, chainSeed);
   out.reason = six.reason();
   // Back to the arm's joints: the six values (reversed if the chain was) around the held one.
   const auto full = [&](const IkCandidate& c) {

@@ -47,6 +47,9 @@ int defaultFreeJoint(const Model& model);
 // `value` (rad or m). Throws std::invalid_argument for n != 7, a joint out of range, a value
 // that is not finite or a pose that is not a rigid transform; a value outside the joint's
 // limits or a joint whose holding leaves no closed form is `applicable` false with the reason.
-FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, int joint, double value);
+// `seed` (7 values; empty: the arm's home) fixes the free joints of a continuum at a singular pose
+// (IkCandidate::fromSeed); its value for `joint` is not used.
+FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, int joint, double value,
+                                       const Eigen::VectorXd& seed = Eigen::VectorXd());
 
 }  // namespace armdyn

@@ -84,7 +84,7 @@ bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optiona
 // finds (residuals not set). -1: the elimination is degenerate at this target.
 int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const std::optional<Model>& chain,
                     const IkFamily* structure, const JointVector6& seed, JointVector6 out[kMaxCandidates],
-                    double residual[kMaxCandidates], std::string& why) {
+                    double residual[kMaxCandidates], unsigned char fromSeed[kMaxCandidates], std::string& why) {
   const Model& c = chain ? *chain : m;
   // C's tool pose is the identity (its BASE and TOOL are); the arm's frame 6 is T06.
   const Eigen::Matrix4d target = chain ? Eigen::Matrix4d::Identity() : T06;
@@ -93,16 +93,24 @@ int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const
     const int count = general6rForwardCandidates(c, target, q, residual, kMaxCandidates);
     if (count < 0 && why.empty())
       why = "the elimination of the loop from joint " + std::to_string(shift + 1) + " is degenerate at this pose";
-    for (int r = 0; r < count; ++r)
+    for (int r = 0; r < count; ++r) {
       for (int j = 0; j < 6; ++j) out[r](cyclicJoint(6, shift, j)) = q[r](j);
+      fromSeed[r] = 0;
+    }
     return count;
   }
   Solver inner(c, target * c.tool());
   for (int j = 0; j < 6; ++j) inner.seed(j) = seed(cyclicJoint(6, shift, j));
   structure->solve(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
-  for (int r = 0; r < inner.rawCount; ++r)
-    for (int j = 0; j < 6; ++j) out[r](cyclicJoint(6, shift, j)) = inner.raw[r].q(j);
+  for (int r = 0; r < inner.rawCount; ++r) {
+    fromSeed[r] = 0;
+    for (int j = 0; j < 6; ++j) {
+      out[r](cyclicJoint(6, shift, j)) = inner.raw[r].q(j);
+      if (inner.raw[r].fromSeed & (1u << j))  // the structure family took it from the seed
+        fromSeed[r] = static_cast<unsigned char>(fromSeed[r] | (1u << cyclicJoint(6, shift, j)));
+    }
+  }
   return inner.rawCount;
 }
 
@@ -132,7 +140,8 @@ const Plan& planOf(const Model& m) {
     const IkFamily* structure = general ? nullptr : f;
     JointVector6 raw[kMaxCandidates];
     double residual[kMaxCandidates];
-    const int rawCount = shiftCandidates(m, T, s, chain, structure, probe, raw, residual, why);
+    unsigned char fromSeed[kMaxCandidates];
+    const int rawCount = shiftCandidates(m, T, s, chain, structure, probe, raw, residual, fromSeed, why);
     if (rawCount <= 0) continue;
     // Judged by the solutions the shift gives, as solve keeps them (polished on the arm), not by
     // raw candidates: the elimination's include some that are not solutions.
@@ -201,7 +210,8 @@ void solve(Solver& s) {
     }
     JointVector6 raw[kMaxCandidates];
     double residual[kMaxCandidates];
-    const int count = shiftCandidates(m, T06, shift, chain, plan.structure[k], s.seed, raw, residual, why);
+    unsigned char rawFromSeed[kMaxCandidates];
+    const int count = shiftCandidates(m, T06, shift, chain, plan.structure[k], s.seed, raw, residual, rawFromSeed, why);
     // Refined and checked on the arm itself (general6rPolish), each unless the elimination left it
     // on C's pose to 1e-12 and C is the loop exactly: C's tool pose error is the arm's frame-6
     // error turned into the frame of joint shift + 1 (a similarity: the same angle; the offset
@@ -211,14 +221,16 @@ void solve(Solver& s) {
     JointVector6 found[kGeneral6rMaxSolutions];
     std::optional<Eigen::Matrix4d> frames[kGeneral6rMaxSolutions];
     const bool known = exact && !plan.structure[k];
-    const int kept =
-        count > 0 ? general6rPolish(m, T06, raw, known ? residual : nullptr, count, found, nullptr, frames) : 0;
+    unsigned char fromSeed[kGeneral6rMaxSolutions];
+    const int kept = count > 0 ? general6rPolish(m, T06, raw, known ? residual : nullptr, count, found, nullptr,
+                                                 frames, rawFromSeed, fromSeed)
+                               : 0;
     if (kept == 0) {
       if (why.empty() && count > 0)
         why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
-    for (int f = 0; f < kept; ++f) s.addWithFrame6(found[f], f, frames[f]);
+    for (int f = 0; f < kept; ++f) s.addWithFrame6(found[f], f, frames[f], fromSeed[f]);
     return;
   }
   s.fail(why.empty() ? "no real solution: the pose is out of reach" : why);

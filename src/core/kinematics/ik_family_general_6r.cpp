@@ -838,9 +838,11 @@ double inverseFrobeniusNorm(const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6
 
 int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual, int n,
                     JointVector6 found[kGeneral6rMaxSolutions], const Eigen::Matrix4d* frames,
-                    std::optional<Eigen::Matrix4d>* foundFrames) {
+                    std::optional<Eigen::Matrix4d>* foundFrames, const unsigned char* rawFromSeed,
+                    unsigned char* foundFromSeed) {
   assert(!frames || residual);
   std::optional<Eigen::Matrix4d> frameOf[kMaxSolutions];  // found's frames 6 where known
+  unsigned char fromSeedOf[kMaxSolutions] = {};            // found's free joints (RawSolution::fromSeed)
   int kept = 0;
   for (int r = 0; r < n && kept < kMaxSolutions; ++r) {
     JointVector6 q = raw[r];
@@ -852,6 +854,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     const bool onPose = residual && residual[r] <= 1e-12;
     if (!onPose && !(refineSixJoints(m, T06, q, 12, &frame) < 1e-10)) continue;
     for (int j = 0; j < 6; ++j) q(j) = wrapJointValue(m, j, q(j));
+    const unsigned char free = rawFromSeed ? stillFree(m, rawFromSeed[r], raw[r], q, 6) : 0;
     bool repeat = false;
     for (int f = 0; f < kept && !repeat; ++f) repeat = sameJointValues(m, found[f], q);
     if (repeat) continue;
@@ -860,6 +863,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     } else if (frames) {
       frameOf[kept] = frames[r];
     }
+    fromSeedOf[kept] = free;
     found[kept++] = q;
   }
   // Near a fold (a nearly special arm) solutions come in close pairs that the elimination's
@@ -867,15 +871,25 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
   // started again a little way along the nearly null direction, both ways.
   const int firstPass = kept;
   for (int f = 0; f < firstPass && kept < kMaxSolutions; ++f) {
+    // One of a continuum: its null direction is the continuum itself, along which Newton would
+    // only find further members of it.
+    if (fromSeedOf[f] != 0) continue;
     const Eigen::Matrix<double, 6, 6> J = sixJointJacobian(m, found[f]);
     // Cheap test first: sigma_min / sigma_max >= 1 / (|J|_F |J^-1|_F), at most sqrt(6) sqrt(6)
     // below the true ratio: when that bound clears the threshold, the SVD is not needed.
     const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(J);
     const double bound = 1.0 / (J.norm() * inverseFrobeniusNorm(lu));
     if (bound >= kFoldRatio) continue;
-    const Eigen::JacobiSVD<Eigen::Matrix<double, 6, 6>> svd(J, Eigen::ComputeFullV);
-    if (!(svd.singularValues()(5) < kFoldRatio * svd.singularValues()(0))) continue;
-    const JointVector6 dir = svd.matrixV().col(5);
+    // sigma_min^2 and sigma_max^2 and the nearly null direction as the extreme eigenpairs of
+    // J^T J (half the instructions of a Jacobi SVD with V): its eigenvalues carry an absolute
+    // error of about 1e-16 sigma_max^2, so the test sigma_min < 3e-3 sigma_max (9e-6 in the
+    // squares) decides as the SVD's does except within 1e-11 of the threshold; the direction is
+    // a place to restart Newton from, both ways, not a result.
+    Eigen::Matrix<double, 6, 6> gram;
+    gram.noalias() = J.transpose() * J;
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix<double, 6, 6>> eig(gram);
+    if (!(eig.eigenvalues()(0) < kFoldRatio * kFoldRatio * eig.eigenvalues()(5))) continue;
+    const JointVector6 dir = eig.eigenvectors().col(0);
     for (const double step : {0.01, -0.01, 0.05, -0.05}) {
       JointVector6 q = found[f] + step * dir;
       Eigen::Matrix4d frame;
@@ -898,6 +912,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
   for (int k = 0; k < kept; ++k) {
     sorted[k] = found[order[k]];
     if (foundFrames) foundFrames[k] = frameOf[order[k]];
+    if (foundFromSeed) foundFromSeed[k] = fromSeedOf[order[k]];
   }
   std::copy(sorted, sorted + kept, found);
   return kept;

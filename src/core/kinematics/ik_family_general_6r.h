@@ -64,9 +64,12 @@ int general6rForwardCandidates(const Model& model, const Eigen::Matrix4d& T06, J
 // `frames` (optional, with `residual`): each candidate's frame 6 (DH frame 0) as its residual
 // was measured; `foundFrames` (optional): each solution's frame 6 where one was computed at its
 // joint values (a refinement's last forward kinematics, or frames' for one not refined), for
-// the check by forward kinematics (RawSolution::frame6).
+// the check by forward kinematics (RawSolution::frame6). `rawFromSeed` (optional): each
+// candidate's free joints (RawSolution::fromSeed, one of a continuum: not restarted beside, kept
+// only while the refinement leaves them, stillFree); `foundFromSeed` (optional): each solution's.
 int general6rPolish(const Model& model, const Eigen::Matrix4d& T06, const JointVector6* raw, const double* residual,
                     int n, JointVector6 found[kGeneral6rMaxSolutions], const Eigen::Matrix4d* frames = nullptr,
-                    std::optional<Eigen::Matrix4d>* foundFrames = nullptr);
+                    std::optional<Eigen::Matrix4d>* foundFrames = nullptr, const unsigned char* rawFromSeed = nullptr,
+                    unsigned char* foundFromSeed = nullptr);
 
 }  // namespace armdyn::ik

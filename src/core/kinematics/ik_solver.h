@@ -65,9 +65,10 @@ struct Solver {
     raw[rawCount++] = {q, configuration, frame3, wristCs, std::nullopt, fromSeed};
   }
   // A solution with its DH frame 6 where known (RawSolution::frame6).
-  void addWithFrame6(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame6) {
+  void addWithFrame6(const JointVector6& q, int configuration, const std::optional<Eigen::Matrix4d>& frame6,
+                     unsigned char fromSeed = 0) {
     assert(rawCount < ClosedFormSet::kCapacity);
-    raw[rawCount++] = {q, configuration, std::nullopt, {}, frame6, 0};
+    raw[rawCount++] = {q, configuration, std::nullopt, {}, frame6, fromSeed};
   }
 };
 
@@ -238,6 +239,21 @@ inline Eigen::Matrix4d armFrame(const Model& model, const ArmAngles& a) {
   appendRevoluteLink(T, model, 1, a.c[1], a.s[1]);
   appendRevoluteLink(T, model, 2, a.c[2], a.s[2]);
   return T;
+}
+
+// The bits of RawSolution::fromSeed still true after a refinement took q `before` to `after`:
+// a joint free along a continuum stays where it was put (Newton drifts it ~1e-9); one that moved
+// further was isolated after all (a pose within rounding of a singularity, e.g. q5 = 1e-9, where
+// the closed form took the seed's value and the polish found the real one).
+inline unsigned char stillFree(const Model& model, unsigned char fromSeed, const JointVector6& before,
+                               const JointVector6& after, int n) {
+  for (int j = 0; j < n; ++j) {
+    if (!(fromSeed & (1u << j))) continue;
+    const double d = after(j) - before(j);
+    if (std::abs(model.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > 1e-6)
+      fromSeed = static_cast<unsigned char>(fromSeed & ~(1u << j));
+  }
+  return fromSeed;
 }
 
 // Cosine and sine of joint i's DH angle at the seed: the free angle of a continuum.

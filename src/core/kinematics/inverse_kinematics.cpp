@@ -270,6 +270,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     if (known(r.q)) continue;
     double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs, r.frame6);
     if (residual > kPolishAbove) {
+      const JointVector6 before = r.q;
       std::optional<Eigen::Matrix4d> frame6;
       if (n == 6) {  // fixed size: no allocation
         frame6.emplace();
@@ -281,6 +282,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
       }
       for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
       residual = quickResidual(model, pose, target6, r.q, n, std::nullopt, nullptr, frame6);
+      r.fromSeed = ik::stillFree(model, r.fromSeed, before, r.q, n);
       if (known(r.q)) continue;
     }
     ClosedFormSet::Entry& e = out.entries[out.count++];

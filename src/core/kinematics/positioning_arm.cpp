@@ -382,9 +382,13 @@ PositioningSolutions solvePositioningArm(const Model& m, const Eigen::Vector3d& 
         q(0) = target.z() - dh1.d - (sa1 * p1.y() + ca1 * p1.z());
       }
       refine(m, u, target, L, q);
-      // Newton may have nudged a free joint along its continuum (~1e-9): back to the seed's.
+      // Newton may have nudged q1 along its continuum (~1e-9): back to the seed's (a turn about
+      // joint 1's axis does not move a point on it).
       if (free1) q(0) = seed(0);
-      if (free2) q(1) = j2[k];
+      // q2 was the seed's because the point looked on joint 2's axis (within 1e-6 L, at a root of
+      // joint 3 that can be a double root, good to ~1e-8): a continuum only if it is there at the
+      // refined q3 too; else q2 was isolated and Newton found it (left as it is).
+      if (free2 && pointV(m, u, rev3, dhValue(m, 2, q(2))).head<2>().norm() > 1e-9 * L) free2 = false;
       accept(q, static_cast<unsigned char>((free1 ? 1 : 0) | (free2 ? 2 : 0)));
     }
   }

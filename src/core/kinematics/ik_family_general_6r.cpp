@@ -810,7 +810,7 @@ bool routedCandidates(const Model& m, const Eigen::Matrix4d& T06, Raw out[kMaxCa
 // |J^-1|_F from J's partial-pivoting LU (P J = L U: |J^-1|_F = |U^-1 L^-1|_F, the row exchanges
 // being a permutation), column by column with fixed-size loops (Eigen's inverse() of the LU runs
 // its dynamic-size triangular solves: four times the instructions). Not finite for a zero pivot
-// (infinity or NaN: either fails the caller's bound test, which then takes the SVD).
+// (infinity or NaN: either fails the caller's bound test, which then takes the eigenpairs of J^T J).
 double inverseFrobeniusNorm(const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>>& lu) {
   const Eigen::Matrix<double, 6, 6>& f = lu.matrixLU();
   double sum = 0.0;
@@ -876,7 +876,7 @@ int general6rPolish(const Model& m, const Eigen::Matrix4d& T06, const JointVecto
     if (fromSeedOf[f] != 0) continue;
     const Eigen::Matrix<double, 6, 6> J = sixJointJacobian(m, found[f]);
     // Cheap test first: sigma_min / sigma_max >= 1 / (|J|_F |J^-1|_F), at most sqrt(6) sqrt(6)
-    // below the true ratio: when that bound clears the threshold, the SVD is not needed.
+    // below the true ratio: when that bound clears the threshold, the eigenpairs are not needed.
     const Eigen::PartialPivLU<Eigen::Matrix<double, 6, 6>> lu(J);
     const double bound = 1.0 / (J.norm() * inverseFrobeniusNorm(lu));
     if (bound >= kFoldRatio) continue;

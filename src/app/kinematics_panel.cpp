@@ -340,10 +340,7 @@ void KinematicsPanel::refresh() {
   const auto solutionRow = [this](const IkCandidate& c) {
     Row row{c.q, QString::fromStdString(c.configuration), tr("within limits"), false, QString(), -1, QString()};
     if (c.fromSeed == 0) return row;
-    QStringList joints;
-    for (int i = 0; i < 8; ++i)
-      if (c.fromSeed & (1u << i)) joints << QStringLiteral("q%1").arg(i + 1);
-    row.freeJoints = joints.join(QStringLiteral(", "));
+    row.freeJoints = QString::fromStdString(freeJointNames(c.fromSeed));
     row.status = tr("within limits · %1 free").arg(row.freeJoints);
     row.detail = tr("Within the joint limits. Singular pose: this branch is a continuum of solutions; %1 can take any "
                     "value (the current one is shown) and the other joints follow.")

@@ -115,27 +115,19 @@ void addFreeJoint(JsonObject& o, const FreeJoint& f, bool reversed) {
   o.add("reversed_chain", reversed ? std::string("true") : std::string("false"));
 }
 
-// The joints a solution left free at a singularity (IkCandidate::fromSeed), 1-based.
-std::vector<int> freeJoints(unsigned char fromSeed) {
-  std::vector<int> joints;
-  for (int i = 0; i < 8; ++i)
-    if (fromSeed & (1u << i)) joints.push_back(i + 1);
-  return joints;
-}
-
-// "continuum": {"free_joints": [4]}: the solution is one of a continuum, these joints at their
-// home values (any other value works, the rest following).
+// "continuum": {"free_joints": [4]}: the solution is one of a continuum, these joints (from 1;
+// IkCandidate::fromSeed) at their home values (any other value works, the rest following).
 std::string continuumJson(unsigned char fromSeed) {
   std::string list = "[";
-  for (int j : freeJoints(fromSeed)) list += (list.size() > 1 ? ", " : "") + std::to_string(j);
+  for (int i = 0; i < 8; ++i)
+    if (fromSeed & (1u << i)) list += (list.size() > 1 ? ", " : "") + std::to_string(i + 1);
   return JsonObject().add("free_joints", list + "]").str();
 }
 
 std::string continuumText(unsigned char fromSeed) {
-  std::string joints;
-  const std::vector<int> free = freeJoints(fromSeed);
-  for (std::size_t i = 0; i < free.size(); ++i) joints += (i ? ", q" : "q") + std::to_string(free[i]);
-  return "singular: one of a continuum of solutions; " + joints + (free.size() > 1 ? " take" : " takes") +
+  const std::string joints = freeJointNames(fromSeed);
+  return "singular: one of a continuum of solutions; " + joints +
+         (joints.find(',') != std::string::npos ? " take" : " takes") +
          " any value (shown at the home value), the others follow";
 }
 

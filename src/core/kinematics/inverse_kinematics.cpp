@@ -172,14 +172,18 @@ std::string IkCandidate::why() const {
   return out;
 }
 
+std::string freeJointNames(unsigned char fromSeed) {
+  std::string joints;
+  for (int i = 0; i < 8; ++i)
+    if (fromSeed & (1u << i)) joints += (joints.empty() ? "q" : ", q") + std::to_string(i + 1);
+  return joints;
+}
+
 std::string IkCandidate::continuum() const {
   if (fromSeed == 0) return std::string();
-  std::string joints;
-  int count = 0;
-  for (int i = 0; i < 8; ++i)
-    if (fromSeed & (1u << i)) joints += (count++ ? ", q" : "q") + std::to_string(i + 1);
-  return "one of a continuum of solutions (a singularity): " + joints + (count > 1 ? " take" : " takes") +
-         " any value, here the seed's";
+  const std::string joints = freeJointNames(fromSeed);
+  return "one of a continuum of solutions (a singularity): " + joints +
+         (joints.find(',') != std::string::npos ? " take" : " takes") + " any value, here the seed's";
 }
 
 std::string IkCandidate::reason() const {

@@ -88,6 +88,9 @@ struct IkCandidate {
   std::string reason() const;
 };
 
+// The joints of a fromSeed mask (IkCandidate::fromSeed) by name: "q4", "q1, q3"; "" for none.
+std::string freeJointNames(unsigned char fromSeed);
+
 struct ClosedFormIk {
   bool applicable = false;               // the family's closed form fits this model
   std::string unreachable;               // not applicable, or no candidate at all: why (else empty)

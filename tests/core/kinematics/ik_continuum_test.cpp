@@ -12,6 +12,7 @@
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "ik_test_checks.h"
 #include "kinematics_fixtures.h"
 #include "support/test_support.h"
 
@@ -23,21 +24,9 @@ namespace {
 // Forward kinematics reaches the pose to this (closed forms polish to rounding: 1e-9 m/rad).
 constexpr double kPoseTol = 1e-9;
 
-double taskResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& q) {
-  Vector6d e = poseError(pose, toolPose(model, q));
-  if (model.dof() < 6) e.tail<3>().setZero();
-  return e.norm();
-}
-
-double jointGap(const Model& model, int i, double a, double b) {
-  return std::abs(model.isRevolute(i) ? wrapToPi(a - b) : a - b);
-}
-
-bool sameJoints(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b, double tol) {
-  for (int i = 0; i < a.size(); ++i)
-    if (jointGap(model, i, a(i), b(i)) > tol) return false;
-  return true;
-}
+using test::jointGap;
+using test::sameJoints;
+using test::taskResidual;
 
 std::vector<IkCandidate> everyCandidate(const ClosedFormIk& ik) {
   std::vector<IkCandidate> all = ik.solutions;

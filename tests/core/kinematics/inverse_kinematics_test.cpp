@@ -7,6 +7,7 @@
 #include "kinematics/jacobian.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "ik_test_checks.h"
 #include "kinematics_fixtures.h"
 #include "support/malloc_counter.h"
 
@@ -21,19 +22,8 @@ namespace {
 // A closed-form solution must rebuild its pose to this (polished to rounding; 1e-9 m/rad).
 constexpr double kPoseTol = 1e-9;
 
-double taskResidual(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& q) {
-  Vector6d e = poseError(pose, toolPose(model, q));
-  if (model.dof() < 6) e.tail<3>().setZero();
-  return e.norm();
-}
-
-bool sameJoints(const Model& model, const Eigen::VectorXd& a, const Eigen::VectorXd& b, double tol) {
-  for (int i = 0; i < a.size(); ++i) {
-    const double d = model.isRevolute(i) ? wrapToPi(a(i) - b(i)) : a(i) - b(i);
-    if (std::abs(d) > tol) return false;
-  }
-  return true;
-}
+using test::sameJoints;
+using test::taskResidual;
 
 // Smallest singular value of the task Jacobian: near zero the generating q is not isolated.
 double conditioning(const Model& model, const Eigen::VectorXd& q) {

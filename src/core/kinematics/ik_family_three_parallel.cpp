@@ -83,6 +83,7 @@ std::string misfit(const Model& m) {
 
 struct Geometry {
   double sa1, ca1, sa4, ca4, sa5, ca5, sigma, calpha2;
+  double cb, sb;          // Rx(beta), beta = alpha2 + alpha3 + alpha4: sigma c alpha4, sigma s alpha4
   double P, Q;            // E1: L1 = P c5; E2: L2 = Q s5
   double A1, B1, C1;      // L1 = A1 c1 + B1 s1 + C1
   double A2, B2, C2;      // L2 = A2 c1 + B2 s1 + C2
@@ -99,11 +100,22 @@ double armScale(const Model& m) {
 // theta5 and agree (a unit vector); from the one that holds it (+-: two values) when the other
 // does not; else (the near-special arms: a5 or alpha5 almost 0, the two values 1e-7 apart that
 // rounding may merge) from each equation alone, `exact` false: those are refined.
+// `gxy2`: the squared x-y part of G's third row, |(h1, h2)|^2 = sb^2 s5^2 + (sb ca5 c5 + cb sa5)^2
+// (below): |s5| from it where the first term dominates. Near c5 = +-1 sqrt(1 - c5^2) keeps only
+// the square root of the rounding (q5 = 1e-9 comes out 0), and on the UR arms, where the second
+// term vanishes at s5 = 0 (joint 6 parallel to 2, 3, 4), a wrongly zero s5 claimed a continuum
+// 1e-9 from one and dropped the flipped branches.
 struct Wrist5 {
   double c, s;
 };
 
-int theta5Candidates(const Geometry& g, double c1, double s1, Wrist5 out[4], bool& exact) {
+double sinFromCos(const Geometry& g, double c, double gxy2) {
+  const double k = g.sb * g.ca5 * c + g.cb * g.sa5;
+  if (k * k < 0.25 * gxy2) return std::min(1.0, std::sqrt(gxy2 - k * k) / std::abs(g.sb));
+  return std::sqrt(std::max(0.0, 1.0 - c * c));
+}
+
+int theta5Candidates(const Geometry& g, double c1, double s1, double gxy2, Wrist5 out[4], bool& exact) {
   const double L1 = g.A1 * c1 + g.B1 * s1 + g.C1, L2 = g.A2 * c1 + g.B2 * s1 + g.C2;
   const bool haveP = std::abs(g.P) > kStructureTol, haveQ = std::abs(g.Q) > kStructureTol * g.scale;
   exact = true;
@@ -119,7 +131,7 @@ int theta5Candidates(const Geometry& g, double c1, double s1, Wrist5 out[4], boo
   if (haveP) {
     const double c5 = L1 / g.P;
     if (std::abs(c5) <= 1.0 + 1e-9 || (!exact && std::abs(c5) <= 1.0 + 1e-6)) {
-      const double c = std::clamp(c5, -1.0, 1.0), sn = std::sqrt(std::max(0.0, 1.0 - c * c));
+      const double c = std::clamp(c5, -1.0, 1.0), sn = sinFromCos(g, c, gxy2);
       out[n++] = {c, sn};
       if (sn > 0.0) out[n++] = {c, -sn};
     }
@@ -210,6 +222,8 @@ void solve(Solver& s) {
   g.sigma = g.calpha2 * (m.cosAlpha(2) > 0.0 ? 1.0 : -1.0);
   g.scale = armScale(m);
   const double D = m.dh(1).d + g.calpha2 * m.dh(2).d + g.sigma * m.dh(3).d;
+  g.cb = g.sigma * g.ca4;
+  g.sb = g.sigma * g.sa4;
   g.P = -g.sigma * g.sa4 * g.sa5;
   g.Q = g.sigma * m.dh(4).a * g.sa4;
 
@@ -241,8 +255,7 @@ void solve(Solver& s) {
   }
   const bool named = !haveQ;
   const double a2 = m.dh(1).a, a3 = m.dh(2).a, a4 = m.dh(3).a;
-  // Rx(beta), beta = alpha2 + alpha3 + alpha4: cos = sigma c alpha4, sin = sigma s alpha4.
-  const double cb = g.sigma * g.ca4, sb = g.sigma * g.sa4;
+  const double cb = g.cb, sb = g.sb;
   const Eigen::Matrix3d R06a = R06 * rotX(ca6, -sa6);  // G = R01^T R06 Rx(-alpha6)
 
   std::array<Candidate, ClosedFormSet::kCapacity> found;
@@ -279,12 +292,12 @@ void solve(Solver& s) {
   };
   for (int i1 = 0; i1 < n1; ++i1) {
     const double t1 = theta1[i1], c1 = cos1[i1], s1 = sin1[i1];
-    Wrist5 w5[4];
-    bool exact = true;
-    const int n5 = theta5Candidates(g, c1, s1, w5, exact);
     const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
     const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
     const Eigen::Matrix3d G = R01.transpose() * R06a;
+    Wrist5 w5[4];
+    bool exact = true;
+    const int n5 = theta5Candidates(g, c1, s1, G(2, 0) * G(2, 0) + G(2, 1) * G(2, 1), w5, exact);
     const Eigen::Vector3d o51 = R01.transpose() * (o5 - o1);  // the wrist point in frame 1
     const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
     const bool front = n1 == 2 ? (i1 == 0 ? frontness(0) >= frontness(1) : frontness(1) > frontness(0))
@@ -303,7 +316,7 @@ void solve(Solver& s) {
       const double h1 = sb * s5, h2 = sb * c5 * g.ca5 + cb * g.sa5, g1 = G(2, 0), g2 = G(2, 1);
       double c6, s6;
       const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
-      const bool free6 = norm2(h1, h2) < 1e-9 || n6 < 1e-12;
+      const bool free6 = norm2(h1, h2) < 1e-12 || n6 < 1e-24;
       if (free6) {  // joint 6 parallel to z1: a continuum, the seed's
         seedCosSin(s, 5, c6, s6);
       } else {
@@ -383,7 +396,8 @@ void solve(Solver& s) {
           appendRevoluteLink(c.frame3, m, 2, c3, s3);
           c.wristCs = {c4, c5, c6, s4, s5, s6};
           if (isNew(c.q, c.key, false, nFound)) ++nFound;
-        } else if (refineSixJoints(m, T06, c.q) < 1e-10) {
+        } else if (const JointVector6 before = c.q; refineSixJoints(m, T06, c.q) < 1e-10) {
+          c.fromSeed = stillFree(m, c.fromSeed, before, c.q, 6);
           // The pair (theta1, theta5) of the refined values, not of the starting guess.
           c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
           if (isNew(c.q, c.key, true, nFound)) ++nFound;
@@ -413,6 +427,7 @@ void solve(Solver& s) {
         if (close[a] && !c.refined) {
           JointVector6 q = c.q;
           if (refineSixJoints(m, T06, q) < 1e-10) {
+            c.fromSeed = stillFree(m, c.fromSeed, c.q, q, 6);
             c.q = q;
             c.refined = true;
             c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));

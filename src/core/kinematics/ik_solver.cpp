@@ -174,11 +174,14 @@ int solveWrist(Solver& s, const Eigen::Matrix3d& R3, const Eigen::Matrix3d& R6, 
   c5 = std::clamp(c5, -1.0, 1.0);
   // Entries of rotation matrices: sqrt(x^2 + y^2) cannot overflow, hypot's care is not needed.
   const double axy = std::sqrt(a.x() * a.x() + a.y() * a.y());
-  const double t5 = std::acos(c5), sin5 = std::sqrt(1.0 - c5 * c5);
   // Twists alpha4 and alpha5 of +-90 deg (most wrists): Q below is 0, and the flipped solution
   // is the other one turned by half a turn in t4 and t6 (P, and with it c4, s4, c6, s6, change
-  // sign): taken from it without trigonometry.
+  // sign): taken from it without trigonometry. There |sin t5| = |P| / |sin alpha5| is the tool
+  // axis's x-y part, exact to rounding near t5 = 0, where sqrt(1 - c5^2) keeps only the square
+  // root of the rounding (t5 = 1e-8 came out 0: a continuum claimed 1e-8 from one).
   const bool quarterWrist = std::abs(ca4) < kStructureTol && std::abs(ca5) < kStructureTol;
+  const double sin5 = quarterWrist ? std::min(1.0, axy / std::abs(sa5)) : std::sqrt(1.0 - c5 * c5);
+  const double t5 = quarterWrist ? std::atan2(sin5, c5) : std::acos(c5);
   bool regular = false;  // the noflip solution came from the pose, not from the seed
   for (int k = 0; k < 2; ++k) {  // sin t5 >= 0 (noflip), then < 0 (flip)
     WristAngles& w = out[k];

@@ -17,6 +17,7 @@
 #include "support/test_support.h"
 
 #include <gtest/gtest.h>
+#include <sstream>
 
 namespace armdyn {
 namespace {
@@ -144,22 +145,43 @@ TEST(IkContinuum, UrWristAtQ5Zero) {
   expectIsolated(ur5, q);
 }
 
-// Poses within rounding of a singularity (the PUMA at q5 = 1e-9: cos q5 rounds to 1) are
-// isolated: the closed form takes the seed's value, the polish moves it to the real one, and
-// nothing is flagged; the generator is found (to 1e-6: the wrist is that ill-conditioned).
-// (The UR5 at q5 = 1e-9 is not here: its polish does not reach the isolated q6, and the seed's
-// q6 is left with a pose error of 1.5e-8, below the acceptance 1e-7: listed as one of a
-// continuum, which it is to within that error. docs/validation.md.)
+// Poses near a singularity (the wrist 1e-8..1e-10 rad from axes 4 and 6 on one line, or the UR
+// wrist 3e-7..1e-10 from q5 = 0) are isolated: nothing is flagged, every solution reaches the
+// pose to the 1e-10, and the generator is found (to 1e-6: the wrist is that
+// ill-conditioned). Before, sin q5 was taken as sqrt(1 - cos^2 q5), which rounds to 0 below
+// q5 ~ 1e-8, and the UR solver called q6 free while |sin q5| < 1e-6: the UR5 at q5 = 1e-7 listed
+// two members of a "continuum" 6.9e-8 off the pose, without its flipped branches or the
+// generator, and the Kinova Jaco 2 at q5 = 1e-8 kept a branch 1e-8 off. (The UR5 at q5 <= 1e-13
+// is one of a continuum to within 7e-14 and is said so: docs/validation.md.)
 TEST(IkContinuum, NearlySingularPosesAreNotFlagged) {
   const Model puma(test::pumaSpec());
-  Eigen::VectorXd q6(6);
-  q6 << 0.3, 0.5, -1.0, 0.2, 1e-9, 0.4;
-  bool found = false;
-  for (const IkCandidate& c : everyCandidate(closedFormInverseKinematics(puma, toolPose(puma, q6)))) {
-    EXPECT_EQ(c.fromSeed, 0) << c.configuration;
-    found = found || sameJoints(puma, c.q, q6, 1e-6);
+  const Model ur5(loadRobot(test::sourcePath("robots/ur5.yaml")));
+  const Model jaco(loadRobot(test::sourcePath("robots/kinova_jaco2.yaml")));
+  struct Case {
+    const Model* model;
+    double q5;
+    bool generator;  // the Jaco's d5 = 5e-13 (its URDF's rounding) leaves a 5e-13 floor: q4 - q6 to 5e-13 / q5
+  };
+  for (const Case& k : {Case{&puma, 1e-8, true}, Case{&puma, 1e-9, true}, Case{&puma, 1e-10, true},
+                        Case{&ur5, 3e-7, true}, Case{&ur5, 1e-7, true}, Case{&ur5, 1e-8, true},
+                        Case{&ur5, 1e-9, true}, Case{&ur5, 1e-10, true}, Case{&jaco, 1e-8, false},
+                        Case{&jaco, 1e-10, false}}) {
+    std::ostringstream what;
+    what << k.model->spec().name << " q5 = " << k.q5;
+    SCOPED_TRACE(what.str());
+    Eigen::VectorXd q(6);
+    q << 0.3, 0.5, -1.0, 0.2, k.q5, 0.4;
+    const Eigen::Matrix4d pose = toolPose(*k.model, q);
+    bool found = false;
+    const std::vector<IkCandidate> all = everyCandidate(closedFormInverseKinematics(*k.model, pose));
+    EXPECT_GE(all.size(), 8u);
+    for (const IkCandidate& c : all) {
+      EXPECT_EQ(c.fromSeed, 0) << c.configuration;
+      EXPECT_LT(taskResidual(*k.model, pose, c.q), 1e-10) << c.configuration;
+      found = found || sameJoints(*k.model, c.q, q, 1e-6);
+    }
+    if (k.generator) EXPECT_TRUE(found);
   }
-  EXPECT_TRUE(found);
   // A three-joint arm whose point passes 3.5e-7 m from joint 2's axis (q3 = 120 deg puts it on
   // the axis): q2 is isolated, and Newton must be left to find it (putting back the seed's value
   // lost both solutions once).

@@ -80,6 +80,7 @@ CyclicChain cyclicChain(const Model& model, const Eigen::Matrix4d& T0n, int shif
   c.spec.name = model.spec().name + " (from joint " + std::to_string(shift + 1) + ")";
   c.spec.actuatorMassRule = model.spec().actuatorMassRule;
   c.spec.allowNonPhysicalInertia = model.spec().allowNonPhysicalInertia;
+  c.spec.links.reserve(static_cast<std::size_t>(n));
   for (int j = 0; j < n; ++j) {
     c.spec.links.push_back(chainLinkOf(model.spec().links[static_cast<std::size_t>(cyclicJoint(n, shift, j))]));
     c.spec.links.back().dh = dh[j];

@@ -100,18 +100,22 @@ double armScale(const Model& m) {
 // theta5 and agree (a unit vector); from the one that holds it (+-: two values) when the other
 // does not; else (the near-special arms: a5 or alpha5 almost 0, the two values 1e-7 apart that
 // rounding may merge) from each equation alone, `exact` false: those are refined.
-// `gxy2`: the squared x-y part of G's third row, |(h1, h2)|^2 = sb^2 s5^2 + (sb ca5 c5 + cb sa5)^2
-// (below): |s5| from it where the first term dominates. Near c5 = +-1 sqrt(1 - c5^2) keeps only
-// the square root of the rounding (q5 = 1e-9 comes out 0), and on the UR arms, where the second
-// term vanishes at s5 = 0 (joint 6 parallel to 2, 3, 4), a wrongly zero s5 claimed a continuum
-// 1e-9 from one and dropped the flipped branches.
+// `gxy2`: the squared x-y part of G's third row, |(h1, h2)|^2 = sb^2 s5^2 + k^2, k = h2 =
+// sb ca5 c5 + cb sa5 (below), an identity: |s5| = sqrt(gxy2 - k^2) / |sb|. Its rounding is about
+// eps (|g| + |k ca5 sb|) / (sb^2 |s5|) (G's entries, and k through c5), against eps / |s5| for
+// sqrt(1 - c5^2): taken where that is smaller, near the wrist's singularity (|g| small) with
+// ca5 ~ 0 (the UR arms). sqrt(1 - c5^2) keeps only the square root of the rounding (q5 = 1e-9
+// came out 0): on the UR arms a wrongly zero s5 claimed a continuum 1e-9 from one and dropped
+// the flipped branches, and on a UR with alpha4 5e-10 from 90 deg (URDF rounding: k = 5e-10)
+// left theta6 88 deg off, unflagged, 1.4e-8 from the pose.
 struct Wrist5 {
   double c, s;
 };
 
 double sinFromCos(const Geometry& g, double c, double gxy2) {
   const double k = g.sb * g.ca5 * c + g.cb * g.sa5;
-  if (k * k < 0.25 * gxy2) return std::min(1.0, std::sqrt(gxy2 - k * k) / std::abs(g.sb));
+  if (std::sqrt(gxy2) + std::abs(k * g.ca5 * g.sb) <= 0.5 * g.sb * g.sb)
+    return std::min(1.0, std::sqrt(std::max(0.0, gxy2 - k * k)) / std::abs(g.sb));
   return std::sqrt(std::max(0.0, 1.0 - c * c));
 }
 

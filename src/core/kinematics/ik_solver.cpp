@@ -115,22 +115,36 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
   int count = 0;
   for (int k = 0; k < nShoulders; ++k) {
     const Shoulder& sh = shoulders[k];
-    const double r2 = sh.x * sh.x + sh.y * sh.y;
-    const double r = std::sqrt(r2);
-    double c3 = (r2 - e.a2 * e.a2 - e.l3 * e.l3) / (2.0 * e.a2 * e.l3);
-    if (c3 * sign(e.a2) > 1.0 + kCosineSlack) {
-      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, std::abs(e.a2) + e.l3));
+    const double r = std::sqrt(sh.x * sh.x + sh.y * sh.y);
+    // The triangle (|a2|, l3, r) by its factored sides: with A = |a2| and cc = cos of the angle
+    // between the upper arm and the forearm's extension (c3 = sign(a2) cc),
+    //   1 - cc = (A + l3 - r)(A + l3 + r) / (2 A l3) = 2 far / (far + near),
+    //   1 + cc = (r - |A - l3|)(r + |A - l3|) / (2 A l3) = 2 near / (far + near),
+    // each refused beyond -kCosineSlack as the cosine was. Near the inner fold with A = l3 (the
+    // point at the shoulder, r ~ 1e-9) the textbook (r^2 - A^2 - l3^2) / (2 A l3) loses r^2
+    // beside A^2 and put the elbow at exactly half a turn: the point was left 4e-9 m off and the
+    // branches merged (six-revolute arm, 4 of 8 solutions). Here `near` is r^2 itself.
+    const double A = std::abs(e.a2), gap = std::abs(A - e.l3);
+    const double far = (A + e.l3 - r) * (A + e.l3 + r), near = (r - gap) * (r + gap);
+    if (far < -kCosineSlack * 2.0 * A * e.l3) {
+      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, A + e.l3));
       continue;
     }
-    if (c3 * sign(e.a2) < -1.0 - kCosineSlack) {
-      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
-                    std::abs(std::abs(e.a2) - e.l3)));
+    if (near < -kCosineSlack * 2.0 * A * e.l3) {
+      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r, gap));
       continue;
     }
-    c3 = std::clamp(c3, -1.0, 1.0);
+    const double farC = std::max(far, 0.0), nearC = std::max(near, 0.0), sum = farC + nearC;  // sum = 4 A l3
+    assert(sum > 0.0);
+    const double inv = 1.0 / sum;
+    const double onePlusCc = 2.0 * nearC * inv;
+    const double c3 = sign(e.a2) * (nearC - farC) * inv;
     const double sigmaUp = -sh.front * s1 * sign(e.a2);
-    const double sinAbs = std::sqrt(std::max(0.0, 1.0 - c3 * c3));  // |sin t3'|
-    const double acos3 = std::acos(c3);
+    const double sinAbs = 2.0 * std::sqrt(farC * nearC) * inv;  // |sin t3'|
+    const double acos3 = std::atan2(sinAbs, c3);
+    // a2 + l3 c3 = sign(a2) ((A - l3) + l3 (1 + cc)), with 1 + cc from its factors: the elbow's
+    // reach along the upper arm, exact where it is small at the inner fold.
+    const double along = sign(e.a2) * ((A - e.l3) + e.l3 * onePlusCc);
     for (double sigma : {sigmaUp, -sigmaUp}) {
       // theta3' = sigma acos(c3): cos c3, sin sigma |sin|; theta3 = theta3' - delta.
       const double t3p = sigma * acos3, s3p = sigma * sinAbs;
@@ -144,7 +158,7 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
         a.c[1] = std::cos(a.theta[1]), a.s[1] = std::sin(a.theta[1]);
         a.fromSeed |= 2;  // the wrist centre on joint 2's axis: theta2 is free
       } else {
-        angleDifference(sh.y, sh.x, e.l3 * s3p, e.a2 + e.l3 * c3, a.theta[1], a.c[1], a.s[1]);
+        angleDifference(sh.y, sh.x, e.l3 * s3p, along, a.theta[1], a.c[1], a.s[1]);
       }
       a.theta[2] = t3p - e.delta;
       a.c[2] = c3 * e.cosDelta + s3p * e.sinDelta, a.s[2] = s3p * e.cosDelta - c3 * e.sinDelta;
@@ -323,6 +337,39 @@ double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVect
   }
   if (frame6) *frame6 = T;
   return err;
+}
+
+double refineBesideFold(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps,
+                        Eigen::Matrix4d* frame6) {
+  assert(model.dof() == 6);
+  Eigen::Matrix4d T;
+  const JointVector6 q0 = q;
+  JointVector6 x = q;
+  Eigen::Matrix<double, 6, 6> J = sixJointJacobian(model, x, &T);
+  Vector6d e = poseError(T06, T);
+  double err = e.head<3>().norm() + e.tail<3>().norm();
+  const double start = err;
+  double best = err;
+  Eigen::Matrix4d bestFrame = T;
+  for (int it = 0; it < maxSteps && best > 1e-15; ++it) {
+    const Vector6d step = Eigen::FullPivLU<Eigen::Matrix<double, 6, 6>>(J).solve(e);
+    if (!step.allFinite()) break;
+    x += step;
+    J = sixJointJacobian(model, x, &T);
+    e = poseError(T06, T);
+    err = e.head<3>().norm() + e.tail<3>().norm();
+    // Left the fold's neighbourhood (the error grew a millionfold, or the joints moved further
+    // than any solution beside the fold can be: its offset is about sqrt(error / curvature)):
+    // keep the best so far, not a solution of another branch.
+    if (!(err < 1e6 * start) || !((x - q0).cwiseAbs().maxCoeff() < 0.05)) break;
+    if (err < best) {
+      best = err;
+      q = x;
+      bestFrame = T;
+    }
+  }
+  if (frame6) *frame6 = bestFrame;
+  return best;
 }
 
 }  // namespace armdyn::ik

@@ -278,6 +278,18 @@ Eigen::Matrix<double, 6, 6> sixJointJacobian(const Model& model, const JointVect
 double refineSixJoints(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps = 8,
                        Eigen::Matrix4d* frame6 = nullptr);
 
+// Newton steps that need not lower the error at once, for a candidate that refineSixJoints left
+// short of the pose beside a fold (two solutions meeting): there J is nearly singular, the
+// step along its weak direction is large and the error it adds through the other equations'
+// curvature makes refineSixJoints refuse it, while the next step removes that error again
+// (each step halves the distance to the solution along the fold, then converges as usual).
+// The Jaco 2 1e-8 rad from a fold of its arm: candidates of its closed form (for its wrist
+// taken as exactly spherical, d5 = 5e-13 m) stayed 5e-13 off the pose with joints 1e-5 rad
+// from the solution. At most `maxSteps`; keeps the best q met (unchanged if none is better);
+// same error measure and `frame6` as refineSixJoints. Fixed size, no allocation.
+double refineBesideFold(const Model& model, const Eigen::Matrix4d& T06, JointVector6& q, int maxSteps,
+                        Eigen::Matrix4d* frame6 = nullptr);
+
 // ---- configuration names ----
 
 // "front_elbow_up", "front_elbow_down", "back_elbow_up", "back_elbow_down" (ArmAngles::arm).

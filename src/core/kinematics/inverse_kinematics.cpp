@@ -283,7 +283,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
       std::optional<Eigen::Matrix4d> frame6;
       if (n == 6) {  // fixed size: no allocation
         frame6.emplace();
-        ik::refineSixJoints(model, target6, r.q, 4, &*frame6);
+        if (ik::refineSixJoints(model, target6, r.q, 4, &*frame6) > kPolishAbove)
+          ik::refineBesideFold(model, target6, r.q, 30, &*frame6);
       } else {
         Eigen::VectorXd q = r.q.head(n);
         polish(model, pose, q);

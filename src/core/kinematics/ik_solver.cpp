@@ -116,25 +116,25 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
   for (int k = 0; k < nShoulders; ++k) {
     const Shoulder& sh = shoulders[k];
     const double r = std::sqrt(sh.x * sh.x + sh.y * sh.y);
-    // The triangle (|a2|, l3, r) by its factored sides: with A = |a2| and cc = cos of the angle
-    // between the upper arm and the forearm's extension (c3 = sign(a2) cc),
-    //   1 - cc = (A + l3 - r)(A + l3 + r) / (2 A l3) = 2 far / (far + near),
-    //   1 + cc = (r - |A - l3|)(r + |A - l3|) / (2 A l3) = 2 near / (far + near),
-    // each refused beyond -kCosineSlack as the cosine was. Near the inner fold with A = l3 (the
-    // point at the shoulder, r ~ 1e-9) the textbook (r^2 - A^2 - l3^2) / (2 A l3) loses r^2
-    // beside A^2 and put the elbow at exactly half a turn: the point was left 4e-9 m off and the
+    // The triangle (|a2|, l3, r) by its factored sides: with U = |a2| (the upper arm) and cc =
+    // cos of the angle between the upper arm and the forearm's extension (c3 = sign(a2) cc),
+    //   1 - cc = (U + l3 - r)(U + l3 + r) / (2 U l3) = 2 far / (far + near),
+    //   1 + cc = (r - |U - l3|)(r + |U - l3|) / (2 U l3) = 2 near / (far + near),
+    // each refused beyond -kCosineSlack as the cosine was. Near the inner fold with U = l3 (the
+    // point at the shoulder, r ~ 1e-9) the textbook (r^2 - U^2 - l3^2) / (2 U l3) loses r^2
+    // beside U^2 and put the elbow at exactly half a turn: the point was left 4e-9 m off and the
     // branches merged (six-revolute arm, 4 of 8 solutions). Here `near` is r^2 itself.
-    const double A = std::abs(e.a2), gap = std::abs(A - e.l3);
-    const double far = (A + e.l3 - r) * (A + e.l3 + r), near = (r - gap) * (r + gap);
-    if (far < -kCosineSlack * 2.0 * A * e.l3) {
-      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, A + e.l3));
+    const double U = std::abs(e.a2), gap = std::abs(U - e.l3);
+    const double far = (U + e.l3 - r) * (U + e.l3 + r), near = (r - gap) * (r + gap);
+    if (far < -kCosineSlack * 2.0 * U * e.l3) {
+      s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, U + e.l3));
       continue;
     }
-    if (near < -kCosineSlack * 2.0 * A * e.l3) {
+    if (near < -kCosineSlack * 2.0 * U * e.l3) {
       s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r, gap));
       continue;
     }
-    const double farC = std::max(far, 0.0), nearC = std::max(near, 0.0), sum = farC + nearC;  // sum = 4 A l3
+    const double farC = std::max(far, 0.0), nearC = std::max(near, 0.0), sum = farC + nearC;  // sum = 4 U l3
     assert(sum > 0.0);
     const double inv = 1.0 / sum;
     const double onePlusCc = 2.0 * nearC * inv;
@@ -142,9 +142,9 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
     const double sigmaUp = -sh.front * s1 * sign(e.a2);
     const double sinAbs = 2.0 * std::sqrt(farC * nearC) * inv;  // |sin t3'|
     const double acos3 = std::atan2(sinAbs, c3);
-    // a2 + l3 c3 = sign(a2) ((A - l3) + l3 (1 + cc)), with 1 + cc from its factors: the elbow's
+    // a2 + l3 c3 = sign(a2) ((U - l3) + l3 (1 + cc)), with 1 + cc from its factors: the elbow's
     // reach along the upper arm, exact where it is small at the inner fold.
-    const double along = sign(e.a2) * ((A - e.l3) + e.l3 * onePlusCc);
+    const double along = sign(e.a2) * ((U - e.l3) + e.l3 * onePlusCc);
     for (double sigma : {sigmaUp, -sigmaUp}) {
       // theta3' = sigma acos(c3): cos c3, sin sigma |sin|; theta3 = theta3' - delta.
       const double t3p = sigma * acos3, s3p = sigma * sinAbs;
@@ -359,8 +359,9 @@ double refineBesideFold(const Model& model, const Eigen::Matrix4d& T06, JointVec
     e = poseError(T06, T);
     err = e.head<3>().norm() + e.tail<3>().norm();
     // Left the fold's neighbourhood (the error grew a millionfold, or the joints moved further
-    // than any solution beside the fold can be: its offset is about sqrt(error / curvature)):
-    // keep the best so far, not a solution of another branch.
+    // than any solution beside the fold can be: its offset is about sqrt(error / curvature);
+    // 0.05 rad, or m for a prismatic joint): keep the best so far, not a point far along
+    // another branch. (The twin across the fold, 2 eps away, can still be the one reached.)
     if (!(err < 1e6 * start) || !((x - q0).cwiseAbs().maxCoeff() < 0.05)) break;
     if (err < best) {
       best = err;

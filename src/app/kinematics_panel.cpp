@@ -342,9 +342,17 @@ void KinematicsPanel::refresh() {
     if (c.fromSeed == 0) return row;
     row.freeJoints = QString::fromStdString(freeJointNames(c.fromSeed));
     row.status = tr("within limits · %1 free").arg(row.freeJoints);
-    row.detail = tr("Within the joint limits. Singular pose: this branch is a continuum of solutions; %1 can take any "
-                    "value (the current one is shown) and the other joints follow.")
-                     .arg(row.freeJoints);
+    const auto anyValue = static_cast<unsigned char>(c.fromSeed & ~c.nearestToSeed);
+    QStringList parts;
+    if (anyValue)
+      parts << tr("%1 can take any value (the current one is shown)")
+                   .arg(QString::fromStdString(freeJointNames(anyValue)));
+    if (c.nearestToSeed)
+      parts << tr("%1 can take a range of values that does not hold the current one (the nearest is shown)")
+                   .arg(QString::fromStdString(freeJointNames(c.nearestToSeed)));
+    row.detail = tr("Within the joint limits. Singular pose: this branch is a continuum of solutions; %1; the other "
+                    "joints follow.")
+                     .arg(parts.join(QStringLiteral("; ")));
     return row;
   };
   QString method;

@@ -116,19 +116,34 @@ void addFreeJoint(JsonObject& o, const FreeJoint& f, bool reversed) {
 }
 
 // "continuum": {"free_joints": [4]}: the solution is one of a continuum, these joints (from 1;
-// IkCandidate::fromSeed) at their home values (any other value works, the rest following).
-std::string continuumJson(unsigned char fromSeed) {
+// IkCandidate::fromSeed) at their home values (any other value works, the rest following);
+// "nearest_home": [1] lists those of them whose continuum is a range that does not hold the
+// home value, shown at the member nearest it (IkCandidate::nearestToSeed; the key only then).
+std::string jointList(unsigned char mask) {
   std::string list = "[";
   for (int i = 0; i < 8; ++i)
-    if (fromSeed & (1u << i)) list += (list.size() > 1 ? ", " : "") + std::to_string(i + 1);
-  return JsonObject().add("free_joints", list + "]").str();
+    if (mask & (1u << i)) list += (list.size() > 1 ? ", " : "") + std::to_string(i + 1);
+  return list + "]";
 }
 
-std::string continuumText(unsigned char fromSeed) {
-  const std::string joints = freeJointNames(fromSeed);
-  return "singular: one of a continuum of solutions; " + joints +
-         (joints.find(',') != std::string::npos ? " take" : " takes") +
-         " any value (shown at the home value), the others follow";
+std::string continuumJson(unsigned char fromSeed, unsigned char nearestToSeed) {
+  JsonObject o;
+  o.add("free_joints", jointList(fromSeed));
+  if (nearestToSeed) o.add("nearest_home", jointList(nearestToSeed));
+  return o.str();
+}
+
+std::string continuumText(unsigned char fromSeed, unsigned char nearestToSeed) {
+  const auto says = [](unsigned char mask, const char* what) {
+    const std::string joints = freeJointNames(mask);
+    return joints + (joints.find(',') != std::string::npos ? " take " : " takes ") + what;
+  };
+  const auto anyValue = static_cast<unsigned char>(fromSeed & ~nearestToSeed);
+  std::string text = "singular: one of a continuum of solutions; ";
+  if (anyValue) text += says(anyValue, "any value (shown at the home value)");
+  if (nearestToSeed)
+    text += (anyValue ? "; " : "") + says(nearestToSeed, "a range of values (shown at the one nearest the home value)");
+  return text + ", the others follow";
 }
 
 }  // namespace
@@ -151,6 +166,7 @@ int runIk(const Argv& argv) {
     std::string config;
     Eigen::VectorXd q;
     unsigned char fromSeed = 0;
+    unsigned char nearestToSeed = 0;
   };
   std::vector<Listed> solutions;
   std::vector<IkCandidate> outside;  // --all: the closed-form solutions outside the joint limits
@@ -180,11 +196,12 @@ int runIk(const Argv& argv) {
   if (held.applicable) {
     reversedChain = held.solver.find("reversed") != std::string::npos;
     solver = held.solver.substr(0, held.solver.find(','));
-    for (const IkCandidate& c : held.solutions) solutions.push_back({c.configuration, c.q, c.fromSeed});
+    for (const IkCandidate& c : held.solutions)
+      solutions.push_back({c.configuration, c.q, c.fromSeed, c.nearestToSeed});
     if (args.flag("--all")) outside = held.rejected;
     reason = held.reason;
   } else if (cf.applicable) {
-    for (const IkCandidate& c : cf.solutions) solutions.push_back({c.configuration, c.q, c.fromSeed});
+    for (const IkCandidate& c : cf.solutions) solutions.push_back({c.configuration, c.q, c.fromSeed, c.nearestToSeed});
     if (args.flag("--all")) outside = cf.rejected;
     reason = cf.reason();
   } else {
@@ -237,7 +254,7 @@ int runIk(const Argv& argv) {
       JsonObject o;
       o.add("config", jsonString(solutions[i].config)).add("q", jsonArray(solutions[i].q));
       if (all) o.add("within_limits", std::string("true"));
-      if (solutions[i].fromSeed) o.add("continuum", continuumJson(solutions[i].fromSeed));
+      if (solutions[i].fromSeed) o.add("continuum", continuumJson(solutions[i].fromSeed, solutions[i].nearestToSeed));
       list += (i ? ", " : "") + o.str();
     }
     for (std::size_t i = 0; i < outside.size(); ++i) {
@@ -246,7 +263,7 @@ int runIk(const Argv& argv) {
           .add("q", jsonArray(outside[i].q))
           .add("within_limits", std::string("false"))
           .add("reason", jsonString(outside[i].reason()));
-      if (outside[i].fromSeed) o.add("continuum", continuumJson(outside[i].fromSeed));
+      if (outside[i].fromSeed) o.add("continuum", continuumJson(outside[i].fromSeed, outside[i].nearestToSeed));
       list += (solutions.empty() && i == 0 ? "" : ", ") + o.str();
     }
     JsonObject o;
@@ -263,10 +280,11 @@ int runIk(const Argv& argv) {
     out += "joint " + std::to_string(free.joint + 1) + " held at " + formatNumber(free.value) + (model.isRevolute(free.joint) ? " rad" : " m") +
            " (the six others: " + held.solver + ")\n";
   for (const auto& s : solutions)
-    out += s.config + ": " + vectorText(s.q) + (s.fromSeed ? "   (" + continuumText(s.fromSeed) + ")" : "") + "\n";
+    out += s.config + ": " + vectorText(s.q) +
+           (s.fromSeed ? "   (" + continuumText(s.fromSeed, s.nearestToSeed) + ")" : "") + "\n";
   for (const IkCandidate& c : outside) {
     out += c.configuration + ": " + vectorText(c.q) + "   (outside the joint limits: " + c.why() +
-           (c.fromSeed ? "; " + continuumText(c.fromSeed) : "") + ")\n";
+           (c.fromSeed ? "; " + continuumText(c.fromSeed, c.nearestToSeed) : "") + ")\n";
   }
   if (solutions.empty()) std::fprintf(stderr, "armdyn: no solution within the joint limits\n");
   printOut(out);

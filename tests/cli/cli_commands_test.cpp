@@ -333,6 +333,38 @@ TEST(Cli, IkSaysWhichSolutionsAreOneOfAContinuum) {
   for (const JsonValue& s : w["solutions"].array) EXPECT_FALSE(s.has("continuum")) << s["config"].string;
 }
 
+// A continuum that does not hold the home value (issue 20): the Unitree Z1 exactly at a
+// shoulder singularity (its wrist point on joint 1's axis, q2 at a root of det J found by
+// bisection from this configuration), where q1 is free within a range that excludes the home
+// q1 = 0. Before session 27: no solution and a wrong "too far". Now the member nearest the home
+// value, "nearest_home": [1] in JSON, "a range of values" in text, and it rebuilds the pose.
+TEST(Cli, IkSaysWhenAContinuumDoesNotHoldTheHomeValue) {
+  const std::string robot = test::sourcePath("robots/z1.yaml");
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << -1.8859118233114336, -1.4945113857704504, -2.9093163690601784,
+                              -0.89212120887980717, -2.1567833212850771, -2.3166638883327924)
+                                 .finished();
+  const Eigen::Matrix4d T = fk(robot, q0);
+  const std::string pose = poseOption(T);
+  const CliResult r = runCli({"ik", robot, "--pose", pose, "--json", "--all"});
+  EXPECT_TRUE(r.exitCode == 0 || r.exitCode == 2) << r.err;  // 2: none within the Z1's joint limits
+  const JsonValue v = JsonReader::parse(r.out);
+  int nearest = 0;
+  for (const JsonValue& s : v["solutions"].array) {
+    if (!s.has("continuum") || !s["continuum"].has("nearest_home")) continue;
+    ++nearest;
+    ASSERT_EQ(s["continuum"]["nearest_home"].size(), 1u);
+    EXPECT_EQ(s["continuum"]["nearest_home"].array[0].number, 1.0);
+    EXPECT_EQ(s["continuum"]["free_joints"].array[0].number, 1.0);
+    EXPECT_GT(std::abs(s["q"][0].number), 1e-3);  // not the home value
+    const Eigen::Matrix4d back = fk(robot, vec(s["q"]));
+    EXPECT_LT((back - T).cwiseAbs().maxCoeff(), 1e-9) << s["config"].string;
+  }
+  EXPECT_GE(nearest, 1) << r.out;
+  const CliResult text = runCli({"ik", robot, "--pose", pose, "--all"});
+  EXPECT_NE(text.out.find("q1 takes a range of values (shown at the one nearest the home value)"), std::string::npos)
+      << text.out;
+}
+
 // An arm no closed form takes is solved numerically and says why: a six-revolute arm whose axes 1
 // and 2 are nearly on one line (2e-6 rad, 7.3e-6 m: one of the nearly industrial arms of
 // general_6r_inverse_kinematics_test.cpp), its solutions nearly a continuum. JSON adds "note".

@@ -181,7 +181,9 @@ FreeJointIk freeJointInverseKinematics(const Model& model, const Eigen::Matrix4d
     for (int k = 0; k < 6; ++k)
       if (c.fromSeed & (1u << k)) {
         const int chainJoint = chain.reversed ? 5 - k : k;
-        f.fromSeed |= static_cast<unsigned char>(1u << (chainJoint < joint ? chainJoint : chainJoint + 1));
+        const auto bit = static_cast<unsigned char>(1u << (chainJoint < joint ? chainJoint : chainJoint + 1));
+        f.fromSeed |= bit;
+        if (c.nearestToSeed & (1u << k)) f.nearestToSeed |= bit;
       }
     return f;
   };

@@ -84,7 +84,8 @@ bool chainAt(const Model& m, const Eigen::Matrix4d& T06, int shift, std::optiona
 // finds (residuals not set). -1: the elimination is degenerate at this target.
 int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const std::optional<Model>& chain,
                     const IkFamily* structure, const JointVector6& seed, JointVector6 out[kMaxCandidates],
-                    double residual[kMaxCandidates], unsigned char fromSeed[kMaxCandidates], std::string& why) {
+                    double residual[kMaxCandidates], unsigned char fromSeed[kMaxCandidates], unsigned char& seedMoved,
+                    std::string& why) {
   const Model& c = chain ? *chain : m;
   // C's tool pose is the identity (its BASE and TOOL are); the arm's frame 6 is T06.
   const Eigen::Matrix4d target = chain ? Eigen::Matrix4d::Identity() : T06;
@@ -103,6 +104,10 @@ int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const
   for (int j = 0; j < 6; ++j) inner.seed(j) = seed(cyclicJoint(6, shift, j));
   structure->solve(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
+  seedMoved = 0;  // Solver::seedMoved, as the arm's joints
+  for (int j = 0; j < 6; ++j)
+    if (inner.seedMoved & (1u << j))
+      seedMoved = static_cast<unsigned char>(seedMoved | (1u << cyclicJoint(6, shift, j)));
   for (int r = 0; r < inner.rawCount; ++r) {
     fromSeed[r] = 0;
     for (int j = 0; j < 6; ++j) {
@@ -141,7 +146,8 @@ const Plan& planOf(const Model& m) {
     JointVector6 raw[kMaxCandidates];
     double residual[kMaxCandidates];
     unsigned char fromSeed[kMaxCandidates];
-    const int rawCount = shiftCandidates(m, T, s, chain, structure, probe, raw, residual, fromSeed, why);
+    unsigned char seedMoved = 0;
+    const int rawCount = shiftCandidates(m, T, s, chain, structure, probe, raw, residual, fromSeed, seedMoved, why);
     if (rawCount <= 0) continue;
     // Judged by the solutions the shift gives, as solve keeps them (polished on the arm), not by
     // raw candidates: the elimination's include some that are not solutions.
@@ -211,7 +217,9 @@ void solve(Solver& s) {
     JointVector6 raw[kMaxCandidates];
     double residual[kMaxCandidates];
     unsigned char rawFromSeed[kMaxCandidates];
-    const int count = shiftCandidates(m, T06, shift, chain, plan.structure[k], s.seed, raw, residual, rawFromSeed, why);
+    unsigned char seedMoved = 0;
+    const int count =
+        shiftCandidates(m, T06, shift, chain, plan.structure[k], s.seed, raw, residual, rawFromSeed, seedMoved, why);
     // Refined and checked on the arm itself (general6rPolish), each unless the elimination left it
     // on C's pose to 1e-12 and C is the loop exactly: C's tool pose error is the arm's frame-6
     // error turned into the frame of joint shift + 1 (a similarity: the same angle; the offset
@@ -230,7 +238,13 @@ void solve(Solver& s) {
         why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
-    for (int f = 0; f < kept; ++f) s.addWithFrame6(found[f], f, frames[f], fromSeed[f]);
+    // The structure family's moved free joints marked on every solution of the shift (its
+    // refinement merges and reorders them): a solution whose free joint is the seed's beside one
+    // whose is not, at one pose, would be said nearest too.
+    for (int f = 0; f < kept; ++f) {
+      s.addWithFrame6(found[f], f, frames[f], fromSeed[f]);
+      if (seedMoved) s.markNearestToSeed(seedMoved);
+    }
     return;
   }
   s.fail(why.empty() ? "no real solution: the pose is out of reach" : why);

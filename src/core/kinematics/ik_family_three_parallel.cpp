@@ -26,8 +26,11 @@
 // Rz(theta5) Rx(alpha5): the third row of G is the third row of H turned by theta6 (when it has
 // an x-y part; else joint 6's axis is parallel to z1, a continuum, and theta6 is the seed's),
 // and Rz(phi) = G Rz(-theta6) H^T. Last the planar arm: o4 in frame 1 minus a4 along phi is
-// a2 (c2, s2) + a3 (cos psi, sin psi), psi = theta2 + c alpha2 theta3 (two elbows), theta4 =
-// sigma (phi - psi).
+// a2 (c2, s2) + a3 (cos psi, sin psi), psi = theta2 + c alpha2 theta3 (two elbows, by the
+// triangle's factored sides: elbowTriangle), theta4 = sigma (phi - psi).
+// Continua: theta1 free (a5 = 0 and the wrist point on joint 1's axis at the height D) is a range
+// of theta1 for each wrist branch, not always holding the seed's: then that branch at its
+// member nearest the seed's (nearestReachingTheta1, Solver::markNearestToSeed).
 // Each candidate is refined by Newton steps on the full pose (refineSixJoints) and kept when it
 // rebuilds the pose; near-special arms (a5 or alpha5 almost 0: two quartic roots 1e-7 apart,
 // which rounding may merge) also try theta5 from the better-conditioned equation alone, and
@@ -119,7 +122,10 @@ double sinFromCos(const Geometry& g, double c, double gxy2) {
   return std::sqrt(std::max(0.0, 1.0 - c * c));
 }
 
-int theta5Candidates(const Geometry& g, double c1, double s1, double gxy2, Wrist5 out[4], bool& exact) {
+// (Inlined by force here and below: solve calls them once per candidate, and reachOvershoot as
+// well; inlined once each they cost solve nothing, called out of line some 5 % per pose.)
+__attribute__((always_inline)) inline int theta5Candidates(const Geometry& g, double c1, double s1, double gxy2,
+                                                           Wrist5 out[4], bool& exact) {
   const double L1 = g.A1 * c1 + g.B1 * s1 + g.C1, L2 = g.A2 * c1 + g.B2 * s1 + g.C2;
   const bool haveP = std::abs(g.P) > kStructureTol, haveQ = std::abs(g.Q) > kStructureTol * g.scale;
   exact = true;
@@ -211,7 +217,138 @@ struct Candidate {
   Eigen::Matrix4d frame3;
   std::array<double, 6> wristCs;
   unsigned char fromSeed;  // RawSolution::fromSeed
+  bool moved;              // theta1 free, here the value nearest the seed's (Solver::markNearestToSeed)
 };
+
+// Joint 1's frame at one theta1: G = R01^T R06 Rx(-alpha6) and the wrist point o5 in frame 1.
+struct Theta1Frame {
+  Eigen::Matrix3d G;
+  Eigen::Vector3d o51;
+};
+
+__attribute__((always_inline)) inline Theta1Frame theta1Frame(const Model& m, const Geometry& g,
+                                                              const Eigen::Matrix3d& R06a, const Eigen::Vector3d& o5,
+                                                              double c1, double s1) {
+  const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
+  const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
+  return {R01.transpose() * R06a, R01.transpose() * (o5 - o1)};
+}
+
+// At one theta1 (its frame f) and theta5: theta6, phi = theta2 + c alpha2 theta3 + sigma theta4,
+// and the planar arm's target.
+struct WristBranch {
+  double c6, s6;      // theta6: the seed's when free6
+  bool free6;         // joint 6 parallel to z1: a continuum
+  double cphi, sphi;  // phi
+  double X, Y;        // joint 4's axis less a4 along phi, in frame 1: what a2 and a3 must span
+};
+
+__attribute__((always_inline)) inline WristBranch wristBranch(const Solver& s, const Geometry& g, const Theta1Frame& f,
+                                                              double c5, double s5) {
+  const Model& m = s.model;
+  const double cb = g.cb, sb = g.sb;
+  WristBranch w;
+  // H = Rb Rz(theta5) Rx(alpha5), Rb = Rx(beta) (cos cb, sin sb); of it only rows 0 and 2
+  // are used: row 0 of Rz Rx, and sb (row 1) + cb (row 2) of it.
+  const Eigen::Vector3d hRow0(c5, -s5 * g.ca5, s5 * g.sa5);
+  // Third row of G = third row of H turned by theta6.
+  const double h1 = sb * s5, h2 = sb * c5 * g.ca5 + cb * g.sa5, g1 = f.G(2, 0), g2 = f.G(2, 1);
+  const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
+  w.free6 = norm2(h1, h2) < 1e-12 || n6 < 1e-24;
+  if (w.free6) {  // joint 6 parallel to z1: a continuum, the seed's
+    seedCosSin(s, 5, w.c6, w.s6);
+  } else {
+    w.c6 = (g1 * h1 + g2 * h2) / n6;
+    w.s6 = (g1 * h2 - g2 * h1) / n6;
+  }
+  // Rz(phi) = G Rz(-theta6) H^T: its first column.
+  const Eigen::Vector3d col =
+      f.G * Eigen::Vector3d(w.c6 * hRow0.x() + w.s6 * hRow0.y(), w.c6 * hRow0.y() - w.s6 * hRow0.x(), hRow0.z());
+  const double nphi = norm2(col.x(), col.y());
+  w.cphi = col.x() / nphi, w.sphi = col.y() / nphi;
+  // Joint 4's origin in frame 1: o5 less a5 along x5 and d5 along z4, both R01^T R04 =
+  // Rz(phi) Rb applied to (c5, s5, 0) and to z.
+  const auto turn = [&](double x, double y, double z) {
+    return Eigen::Vector3d(w.cphi * x - w.sphi * y, w.sphi * x + w.cphi * y, z);
+  };
+  const Eigen::Vector3d p = f.o51 - m.dh(4).a * turn(c5, cb * s5, sb * s5) - m.dh(4).d * turn(0.0, -sb, cb);
+  w.X = p.x() - m.dh(3).a * w.cphi, w.Y = p.y() - m.dh(3).a * w.sphi;
+  return w;
+}
+
+constexpr double kReachSlack = 1e-9;  // an elbow cosine overshoot accepted as rounding (full stretch)
+
+// How far the arm is from reaching at theta1 = t: the least overshoot of the planar arm's elbow
+// cosine over theta5's values (<= kReachSlack: it reaches; <= 0: it reaches without rounding's
+// help), or 1 + the overshoot of E1's cosine when no theta5 solves E1. `flip`: only the theta5
+// values with s5 >= 0 (0) or s5 < 0 (1), as the names' noflip and flip; -1 all.
+double reachOvershoot(const Solver& s, const Geometry& g, const Eigen::Matrix3d& R06a, const Eigen::Vector3d& o5,
+                      double t, int flip) {
+  const double c1 = std::cos(t), s1 = std::sin(t);
+  const Theta1Frame f = theta1Frame(s.model, g, R06a, o5, c1, s1);
+  Wrist5 w5[4];
+  bool exact = true;
+  const int n5 = theta5Candidates(g, c1, s1, f.G(2, 0) * f.G(2, 0) + f.G(2, 1) * f.G(2, 1), w5, exact);
+  if (n5 == 0)
+    return 1.0 + (std::abs(g.P) > kStructureTol ? std::abs((g.A1 * c1 + g.B1 * s1 + g.C1) / g.P) - 1.0 : 1.0);
+  const double U2 = std::abs(s.model.dh(1).a), U3 = std::abs(s.model.dh(2).a);
+  double least = 1e300;
+  for (int i5 = 0; i5 < n5; ++i5) {
+    if (flip >= 0 && (w5[i5].s < 0.0) != (flip == 1)) continue;
+    const WristBranch w = wristBranch(s, g, f, w5[i5].c, w5[i5].s);
+    const ElbowTriangle tri = elbowTriangle(U2, U3, norm2(w.X, w.Y));
+    least = std::min(least, std::max(-tri.far, -tri.near) / (2.0 * U2 * U3));
+  }
+  return least;
+}
+
+// theta1 free (every theta1 solves E1 and E2: with a5 = 0, the wrist point on joint 1's axis at
+// the height D), but the seed's leaves the planar arm short or E1 without a theta5 (for the wrist
+// branch `flip`, as reachOvershoot): that branch's continuum is a range of theta1 without the
+// seed's (the Unitree Z1 exactly at a fold of its arm). Its member nearest the seed's `seed1`:
+// samples a quarter degree apart on both sides, the first that reaches without rounding's help
+// (overshoot <= 0) bisected against its neighbour toward the seed on each side where it does,
+// the nearer edge kept; no sample in the range (narrower than a quarter degree), the least
+// overshoot by golden section about the best sample, if within kReachSlack. False: none
+// reaches, or the seed's does (nothing to move to). Out of line: a cold path, kept out of
+// solve's registers.
+__attribute__((noinline)) bool nearestReachingTheta1(const Solver& s, const Geometry& g, const Eigen::Matrix3d& R06a,
+                                                     const Eigen::Vector3d& o5, double seed1, int flip, double& out) {
+  const auto overshoot = [&](double t) { return reachOvershoot(s, g, R06a, o5, t, flip); };
+  constexpr int kSamples = 720;  // each side: the whole turn
+  const double step = M_PI / kSamples;
+  double best = seed1, bestOver = overshoot(seed1);
+  if (bestOver <= kReachSlack) return false;
+  bool found = false;
+  double nearest = 0.0, distance = 1e300;
+  for (int k = 1; k <= kSamples && !found; ++k)
+    for (const double side : {1.0, -1.0}) {
+      double inside = seed1 + side * k * step;
+      const double o = overshoot(inside);
+      if (o < bestOver) bestOver = o, best = inside;
+      if (o > 0.0) continue;
+      for (double outside = seed1 + side * (k - 1) * step;;) {  // to adjacent doubles
+        const double mid = 0.5 * (outside + inside);
+        if (mid == outside || mid == inside) break;
+        (overshoot(mid) <= 0.0 ? inside : outside) = mid;
+      }
+      if (std::abs(inside - seed1) < distance) distance = std::abs(inside - seed1), nearest = inside;
+      found = true;
+    }
+  if (!found) {
+    const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
+    double a = best - step, b = best + step, x1 = b - golden * (b - a), x2 = a + golden * (b - a);
+    double f1 = overshoot(x1), f2 = overshoot(x2);
+    for (int it = 0; it < 100 && x1 < x2; ++it) {
+      if (f1 < f2) b = x2, x2 = x1, f2 = f1, x1 = b - golden * (b - a), f1 = overshoot(x1);
+      else a = x1, x1 = x2, f1 = f2, x2 = a + golden * (b - a), f2 = overshoot(x2);
+    }
+    found = std::min(f1, f2) <= kReachSlack;
+    nearest = f1 < f2 ? x1 : x2;
+  }
+  out = nearest;  // not wrapped: solve evaluates it as found (closedFormSolutions wraps the joints)
+  return found;
+}
 
 void solve(Solver& s) {
   const Model& m = s.model;
@@ -258,8 +395,7 @@ void solve(Solver& s) {
     return;
   }
   const bool named = !haveQ;
-  const double a2 = m.dh(1).a, a3 = m.dh(2).a, a4 = m.dh(3).a;
-  const double cb = g.cb, sb = g.sb;
+  const double a2 = m.dh(1).a, a3 = m.dh(2).a;
   const Eigen::Matrix3d R06a = R06 * rotX(ca6, -sa6);  // G = R01^T R06 Rx(-alpha6)
 
   std::array<Candidate, ClosedFormSet::kCapacity> found;
@@ -294,117 +430,118 @@ void solve(Solver& s) {
     return (o5 - Eigen::Vector3d(m.dh(0).a * cos1[i], m.dh(0).a * sin1[i], m.dh(0).d))
                .dot(Eigen::Vector3d(cos1[i], sin1[i], 0.0)) * a2;
   };
-  for (int i1 = 0; i1 < n1; ++i1) {
-    const double t1 = theta1[i1], c1 = cos1[i1], s1 = sin1[i1];
-    const Eigen::Matrix3d R01 = rotZ(c1, s1) * rotX(g.ca1, g.sa1);
-    const Eigen::Vector3d o1(m.dh(0).a * c1, m.dh(0).a * s1, m.dh(0).d);
-    const Eigen::Matrix3d G = R01.transpose() * R06a;
-    Wrist5 w5[4];
-    bool exact = true;
-    const int n5 = theta5Candidates(g, c1, s1, G(2, 0) * G(2, 0) + G(2, 1) * G(2, 1), w5, exact);
-    const Eigen::Vector3d o51 = R01.transpose() * (o5 - o1);  // the wrist point in frame 1
-    const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
-    const bool front = n1 == 2 ? (i1 == 0 ? frontness(0) >= frontness(1) : frontness(1) > frontness(0))
-                               : frontness(i1) >= 0.0;
-    // The wrist's two values of theta5 are usually (c5, +-s5), and then theta6 differs by a half
-    // turn, (c6, s6) by a sign (the UR arms: the flipped wrist): their angles from the first
-    // pair's, without atan2 again.
-    bool havePrev = false;
-    double prevC5 = 0.0, prevS5 = 0.0, prevC6 = 0.0, prevS6 = 0.0, prevT5 = 0.0, prevT6 = 0.0;
-    for (int i5 = 0; i5 < n5; ++i5) {
-      const double c5 = w5[i5].c, s5 = w5[i5].s;
-      // H = Rb Rz(theta5) Rx(alpha5), Rb = Rx(beta) (cos cb, sin sb); of it only rows 0 and 2
-      // are used: row 0 of Rz Rx, and sb (row 1) + cb (row 2) of it.
-      const Eigen::Vector3d hRow0(c5, -s5 * g.ca5, s5 * g.sa5);
-      // Third row of G = third row of H turned by theta6.
-      const double h1 = sb * s5, h2 = sb * c5 * g.ca5 + cb * g.sa5, g1 = G(2, 0), g2 = G(2, 1);
-      double c6, s6;
-      const double n6 = norm2(g1 * h1 + g2 * h2, g1 * h2 - g2 * h1);
-      const bool free6 = norm2(h1, h2) < 1e-12 || n6 < 1e-24;
-      if (free6) {  // joint 6 parallel to z1: a continuum, the seed's
-        seedCosSin(s, 5, c6, s6);
-      } else {
-        c6 = (g1 * h1 + g2 * h2) / n6;
-        s6 = (g1 * h2 - g2 * h1) / n6;
-      }
-      // Rz(phi) = G Rz(-theta6) H^T: its first column.
-      const Eigen::Vector3d col =
-          G * Eigen::Vector3d(c6 * hRow0.x() + s6 * hRow0.y(), c6 * hRow0.y() - s6 * hRow0.x(), hRow0.z());
-      const double nphi = norm2(col.x(), col.y());
-      const double cphi = col.x() / nphi, sphi = col.y() / nphi;
-      // Joint 4's origin in frame 1: o5 less a5 along x5 and d5 along z4, both R01^T R04 =
-      // Rz(phi) Rb applied to (c5, s5, 0) and to z.
-      const auto turn = [&](double x, double y, double z) {
-        return Eigen::Vector3d(cphi * x - sphi * y, sphi * x + cphi * y, z);
-      };
-      const Eigen::Vector3d p =
-          o51 - m.dh(4).a * turn(c5, cb * s5, sb * s5) - m.dh(4).d * turn(0.0, -sb, cb);
-      const double X = p.x() - a4 * cphi, Y = p.y() - a4 * sphi;
-      double cg = (X * X + Y * Y - a2 * a2 - a3 * a3) / (2.0 * a2 * a3);
-      if (std::abs(cg) > 1.0 + 1e-9) {
+  const double U2 = std::abs(a2), U3 = std::abs(a3);
+  // Passes 1 and 2: theta1 free (a continuum) but a wrist branch (named: noflip in pass 1, flip in
+  // pass 2; numbered: any, when nothing was found) missing at the seed's theta1: that branch
+  // again at its range's member nearest the seed's (nearestReachingTheta1), its q1 then not the
+  // seed's (Candidate::moved).
+  const double seed1 = theta1[0];
+  int keepFlip = -1;  // only the wrist branch searched for (-1: all)
+  bool moved = false;
+  for (int pass = 0; pass < 3; ++pass) {
+    if (pass > 0) {
+      if (!free1 || (!named && (pass == 2 || nFound > 0))) break;
+      keepFlip = named ? pass - 1 : -1;
+      bool have = false;
+      for (int f = 0; f < nFound && named; ++f) have = have || (found[f].configuration & 1) == keepFlip;
+      double t;
+      if (have || !nearestReachingTheta1(s, g, R06a, o5, seed1, keepFlip, t)) continue;
+      assert(n1 == 1);  // theta1Candidates: a continuum is one theta1, the seed's
+      theta1[0] = t, cos1[0] = std::cos(t), sin1[0] = std::sin(t);
+      moved = true;
+    }
+    for (int i1 = 0; i1 < n1; ++i1) {
+      const double t1 = theta1[i1], c1 = cos1[i1], s1 = sin1[i1];
+      const Theta1Frame f = theta1Frame(m, g, R06a, o5, c1, s1);
+      Wrist5 w5[4];
+      bool exact = true;
+      const int n5 = theta5Candidates(g, c1, s1, f.G(2, 0) * f.G(2, 0) + f.G(2, 1) * f.G(2, 1), w5, exact);
+      const Eigen::Matrix4d A1 = revoluteLink(m, 0, c1, s1);
+      const bool front = n1 == 2 ? (i1 == 0 ? frontness(0) >= frontness(1) : frontness(1) > frontness(0))
+                                 : frontness(i1) >= 0.0;
+      // The wrist's two values of theta5 are usually (c5, +-s5), and then theta6 differs by a half
+      // turn, (c6, s6) by a sign (the UR arms: the flipped wrist): their angles from the first
+      // pair's, without atan2 again.
+      bool havePrev = false;
+      double prevC5 = 0.0, prevS5 = 0.0, prevC6 = 0.0, prevS6 = 0.0, prevT5 = 0.0, prevT6 = 0.0;
+      for (int i5 = 0; i5 < n5; ++i5) {
+        const double c5 = w5[i5].c, s5 = w5[i5].s;
+        if (keepFlip >= 0 && (s5 < 0.0) != (keepFlip == 1)) continue;
+        const WristBranch w = wristBranch(s, g, f, c5, s5);
+        const double c6 = w.c6, s6 = w.s6, cphi = w.cphi, sphi = w.sphi, X = w.X, Y = w.Y;
+        const bool free6 = w.free6;
+        // The planar arm's elbow by the triangle's factored sides (elbowTriangle, as solveRrr):
+        // cg = cos theta3 = sign(a2 a3) cc. The textbook (X^2 + Y^2 - a2^2 - a3^2) / (2 a2 a3)
+        // rounded sin to 0 at 1e-8 rad from the UR's stretched fold and dropped the second elbow.
         const double r = norm2(X, Y);
-        (cg > 0.0 ? tooFar : tooClose) = true;
-        nearest = cg > 0.0 ? std::min(nearest, r) : nearest;
-        farthest = cg < 0.0 ? std::max(farthest, r) : farthest;
-        continue;
-      }
-      cg = std::clamp(cg, -1.0, 1.0);
-      const double sg = std::sqrt(std::max(0.0, 1.0 - cg * cg));
-      const double t5 = havePrev && c5 == prevC5 && s5 == -prevS5 ? -prevT5 : std::atan2(s5, c5);
-      const double t6 = havePrev && c6 == -prevC6 && s6 == -prevS6 ? wrapToPi(prevT6 + M_PI) : std::atan2(s6, c6);
-      havePrev = true;
-      prevC5 = c5, prevS5 = s5, prevC6 = c6, prevS6 = s6, prevT5 = t5, prevT6 = t6;
-      const double gamma = std::atan2(sg, cg);
-      const double phi = std::atan2(sphi, cphi);  // theta2 + c alpha2 theta3 + sigma theta4 (below)
-      int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
-      for (const double e : {1.0, -1.0}) {
-        if (e < 0.0 && sg < 1e-12) break;  // a straight elbow: one solution
-        const double sgm = e * sg;
-        const double vx = a2 + a3 * cg, vy = a3 * sgm;
-        const double nr = norm2(X, Y) * norm2(vx, vy);
-        double c2, s2;
-        const bool free2 = nr < 1e-24 * g.scale * g.scale;
-        if (free2) {  // the wrist on joint 2's axis: a continuum, the seed's
-          seedCosSin(s, 1, c2, s2);
-        } else {
-          c2 = (X * vx + Y * vy) / nr;
-          s2 = (Y * vx - X * vy) / nr;
+        const ElbowTriangle tri = elbowTriangle(U2, U3, r);
+        if (tri.tooFar(U2, U3, kReachSlack) || tri.tooClose(U2, U3, kReachSlack)) {
+          const bool far = tri.far < tri.near;
+          (far ? tooFar : tooClose) = true;
+          nearest = far ? std::min(nearest, r) : nearest;
+          farthest = far ? farthest : std::max(farthest, r);
+          continue;
         }
-        const double cpsi = c2 * cg - s2 * sgm, spsi = s2 * cg + c2 * sgm;
-        const double c3 = cg, s3 = g.calpha2 * sgm;
-        const double c4 = cphi * cpsi + sphi * spsi, s4 = g.sigma * (sphi * cpsi - cphi * spsi);
-        if (upSign == 0) {
-          // The elbow (joint 3's axis, in the plane) against the chord from joint 2's axis to
-          // joint 4's, in base z; the mirror elbow is the other.
-          const double ex = a2 * c2, ey = a2 * s2, r2 = X * X + Y * Y;
-          const double along = (ex * X + ey * Y) / std::max(r2, 1e-300);
-          const double offZ = g.sa1 * (ey - along * Y) + 0.0 * (ex - along * X);  // R01 row 3 = (0, s alpha1, c alpha1)
-          upSign = std::abs(offZ) > 1e-9 * g.scale ? (offZ > 0.0 ? 1 : -1) * (e > 0.0 ? 1 : -1) : 1;
-        }
-        const bool up = (e > 0.0) == (upSign > 0);
-        if (nFound == ClosedFormSet::kCapacity) break;  // exact: at most 4 x 2 x 2; kept for the refined
-        Candidate& c = found[nFound];
-        // theta4 = sigma (phi - psi), psi = theta2 + e gamma (its cosine and sine are cpsi, spsi):
-        // one atan2 per (theta1, theta5) pair instead of one per candidate.
-        const double t2 = std::atan2(s2, c2);
-        const double dh[6] = {t1, t2, g.calpha2 * e * gamma, wrapToPi(g.sigma * wrapToPi(phi - t2 - e * gamma)), t5, t6};
-        for (int j = 0; j < 6; ++j) c.q(j) = jointFromDh(m, j, dh[j]);
-        c.key = wrapToPi(dh[0]) * 64.0 + wrapToPi(dh[4]);
-        c.pair = i1 * 4 + i5;
-        c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
-        c.refined = !exact;
-        c.fromSeed = static_cast<unsigned char>((free1 ? 1 : 0) | (free2 ? 2 : 0) | (free6 ? 32 : 0));
-        if (exact) {  // closedFormSolutions drops repeats (singular targets)
-          c.frame3 = A1;  // A1 A2 A3 by column operations (a 4 x 4 product costs twice as much)
-          appendRevoluteLink(c.frame3, m, 1, c2, s2);
-          appendRevoluteLink(c.frame3, m, 2, c3, s3);
-          c.wristCs = {c4, c5, c6, s4, s5, s6};
-          if (isNew(c.q, c.key, false, nFound)) ++nFound;
-        } else if (const JointVector6 before = c.q; refineSixJoints(m, T06, c.q) < 1e-10) {
-          c.fromSeed = stillFree(m, c.fromSeed, before, c.q, 6);
-          // The pair (theta1, theta5) of the refined values, not of the starting guess.
-          c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
-          if (isNew(c.q, c.key, true, nFound)) ++nFound;
+        const double cg = (a2 * a3 > 0.0 ? 1.0 : -1.0) * tri.cc, sg = tri.sinAbs;
+        const double t5 = havePrev && c5 == prevC5 && s5 == -prevS5 ? -prevT5 : std::atan2(s5, c5);
+        const double t6 = havePrev && c6 == -prevC6 && s6 == -prevS6 ? wrapToPi(prevT6 + M_PI) : std::atan2(s6, c6);
+        havePrev = true;
+        prevC5 = c5, prevS5 = s5, prevC6 = c6, prevS6 = s6, prevT5 = t5, prevT6 = t6;
+        const double gamma = std::atan2(sg, cg);
+        const double phi = std::atan2(sphi, cphi);  // theta2 + c alpha2 theta3 + sigma theta4 (below)
+        int upSign = 0;  // +1: the elbow with sin(gamma) >= 0 is "up"
+        for (const double e : {1.0, -1.0}) {
+          if (e < 0.0 && sg < 1e-12) break;  // a straight elbow: one solution
+          const double sgm = e * sg;
+          const double vx = (a2 > 0.0 ? 1.0 : -1.0) * tri.along, vy = a3 * sgm;  // a2 + a3 cg
+          const double nr = norm2(X, Y) * norm2(vx, vy);
+          double c2, s2;
+          const bool free2 = nr < 1e-24 * g.scale * g.scale;
+          if (free2) {  // the wrist on joint 2's axis: a continuum, the seed's
+            seedCosSin(s, 1, c2, s2);
+          } else {
+            c2 = (X * vx + Y * vy) / nr;
+            s2 = (Y * vx - X * vy) / nr;
+          }
+          const double cpsi = c2 * cg - s2 * sgm, spsi = s2 * cg + c2 * sgm;
+          const double c3 = cg, s3 = g.calpha2 * sgm;
+          const double c4 = cphi * cpsi + sphi * spsi, s4 = g.sigma * (sphi * cpsi - cphi * spsi);
+          if (upSign == 0) {
+            // The elbow (joint 3's axis, in the plane) against the chord from joint 2's axis to
+            // joint 4's, in base z; the mirror elbow is the other.
+            const double ex = a2 * c2, ey = a2 * s2, r2 = X * X + Y * Y;
+            const double along = (ex * X + ey * Y) / std::max(r2, 1e-300);
+            // R01 row 3 = (0, s alpha1, c alpha1)
+            const double offZ = g.sa1 * (ey - along * Y) + 0.0 * (ex - along * X);
+            upSign = std::abs(offZ) > 1e-9 * g.scale ? (offZ > 0.0 ? 1 : -1) * (e > 0.0 ? 1 : -1) : 1;
+          }
+          const bool up = (e > 0.0) == (upSign > 0);
+          if (nFound == ClosedFormSet::kCapacity) break;  // exact: at most 4 x 2 x 2; kept for the refined
+          Candidate& c = found[nFound];
+          // theta4 = sigma (phi - psi), psi = theta2 + e gamma (its cosine and sine are cpsi, spsi):
+          // one atan2 per (theta1, theta5) pair instead of one per candidate.
+          const double t2 = std::atan2(s2, c2);
+          const double dh[6] = {t1, t2, g.calpha2 * e * gamma, wrapToPi(g.sigma * wrapToPi(phi - t2 - e * gamma)),
+                                t5, t6};
+          for (int j = 0; j < 6; ++j) c.q(j) = jointFromDh(m, j, dh[j]);
+          c.key = wrapToPi(dh[0]) * 64.0 + wrapToPi(dh[4]);
+          c.pair = i1 * 4 + i5;
+          c.configuration = named ? 2 * ((front ? 0 : 2) + (up ? 0 : 1)) + (s5 >= 0.0 ? 0 : 1) : (up ? 0 : 1);
+          c.refined = !exact;
+          c.fromSeed = static_cast<unsigned char>((free1 ? 1 : 0) | (free2 ? 2 : 0) | (free6 ? 32 : 0));
+          c.moved = moved;
+          if (exact) {  // closedFormSolutions drops repeats (singular targets)
+            c.frame3 = A1;  // A1 A2 A3 by column operations (a 4 x 4 product costs twice as much)
+            appendRevoluteLink(c.frame3, m, 1, c2, s2);
+            appendRevoluteLink(c.frame3, m, 2, c3, s3);
+            c.wristCs = {c4, c5, c6, s4, s5, s6};
+            if (isNew(c.q, c.key, false, nFound)) ++nFound;
+          } else if (const JointVector6 before = c.q; refineSixJoints(m, T06, c.q) < 1e-10) {
+            c.fromSeed = stillFree(m, c.fromSeed, before, c.q, 6);
+            // The pair (theta1, theta5) of the refined values, not of the starting guess.
+            c.key = wrapToPi(dhFromJoint(m, 0, c.q(0))) * 64.0 + wrapToPi(dhFromJoint(m, 4, c.q(4)));
+            if (isNew(c.q, c.key, true, nFound)) ++nFound;
+          }
         }
       }
     }
@@ -488,6 +625,7 @@ void solve(Solver& s) {
     used[c.configuration] = true;
     if (c.refined) s.add(c.q, c.configuration, std::nullopt, {}, c.fromSeed);
     else s.add(c.q, c.configuration, c.frame3, c.wristCs, c.fromSeed);
+    if (c.moved) s.markNearestToSeed(1u);
   }
 }
 

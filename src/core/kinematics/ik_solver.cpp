@@ -116,35 +116,26 @@ int solveRrr(Solver& s, const Eigen::Vector3d& point, const Eigen::Vector3d& u, 
   for (int k = 0; k < nShoulders; ++k) {
     const Shoulder& sh = shoulders[k];
     const double r = std::sqrt(sh.x * sh.x + sh.y * sh.y);
-    // The triangle (|a2|, l3, r) by its factored sides: with U = |a2| (the upper arm) and cc =
-    // cos of the angle between the upper arm and the forearm's extension (c3 = sign(a2) cc),
-    //   1 - cc = (U + l3 - r)(U + l3 + r) / (2 U l3) = 2 far / (far + near),
-    //   1 + cc = (r - |U - l3|)(r + |U - l3|) / (2 U l3) = 2 near / (far + near),
-    // each refused beyond -kCosineSlack as the cosine was. Near the inner fold with U = l3 (the
-    // point at the shoulder, r ~ 1e-9) the textbook (r^2 - U^2 - l3^2) / (2 U l3) loses r^2
-    // beside U^2 and put the elbow at exactly half a turn: the point was left 4e-9 m off and the
-    // branches merged (six-revolute arm, 4 of 8 solutions). Here `near` is r^2 itself.
-    const double U = std::abs(e.a2), gap = std::abs(U - e.l3);
-    const double far = (U + e.l3 - r) * (U + e.l3 + r), near = (r - gap) * (r + gap);
-    if (far < -kCosineSlack * 2.0 * U * e.l3) {
+    // The triangle (|a2|, l3, r) by its factored sides (elbowTriangle), each refused beyond
+    // -kCosineSlack; c3 = sign(a2) cc. Near the inner fold with |a2| = l3 (the point at the
+    // shoulder) `near` is r^2 itself: the textbook cosine put the elbow at exactly half a turn
+    // there (six-revolute arm, 4 of 8 solutions, 4e-9 m off).
+    const double U = std::abs(e.a2);
+    const ElbowTriangle tri = elbowTriangle(U, e.l3, r);
+    if (tri.tooFar(U, e.l3, kCosineSlack)) {
       s.fail(format("too far: distance %.4f m from the shoulder exceeds the reach %.4f m", r, U + e.l3));
       continue;
     }
-    if (near < -kCosineSlack * 2.0 * U * e.l3) {
-      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r, gap));
+    if (tri.tooClose(U, e.l3, kCosineSlack)) {
+      s.fail(format("too close: distance %.4f m from the shoulder is below the minimum reach %.4f m", r,
+                    std::abs(U - e.l3)));
       continue;
     }
-    const double farC = std::max(far, 0.0), nearC = std::max(near, 0.0), sum = farC + nearC;  // sum = 4 U l3
-    assert(sum > 0.0);
-    const double inv = 1.0 / sum;
-    const double onePlusCc = 2.0 * nearC * inv;
-    const double c3 = sign(e.a2) * (nearC - farC) * inv;
+    const double c3 = sign(e.a2) * tri.cc;
     const double sigmaUp = -sh.front * s1 * sign(e.a2);
-    const double sinAbs = 2.0 * std::sqrt(farC * nearC) * inv;  // |sin t3'|
+    const double sinAbs = tri.sinAbs;  // |sin t3'|
     const double acos3 = std::atan2(sinAbs, c3);
-    // a2 + l3 c3 = sign(a2) ((U - l3) + l3 (1 + cc)), with 1 + cc from its factors: the elbow's
-    // reach along the upper arm, exact where it is small at the inner fold.
-    const double along = sign(e.a2) * ((U - e.l3) + e.l3 * onePlusCc);
+    const double along = sign(e.a2) * tri.along;  // a2 + l3 c3: exact where small at the inner fold
     for (double sigma : {sigmaUp, -sigmaUp}) {
       // theta3' = sigma acos(c3): cos c3, sin sigma |sin|; theta3 = theta3' - delta.
       const double t3p = sigma * acos3, s3p = sigma * sinAbs;

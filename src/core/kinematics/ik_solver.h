@@ -11,8 +11,10 @@
 
 #include <Eigen/Core>
 #include <array>
+#include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +57,17 @@ struct Solver {
   std::array<RawSolution, ClosedFormSet::kCapacity> raw;
   int rawCount = 0;
   std::string unreachable;  // the first geometric failure met
+  // Raw solutions (bit k: raw[k]) whose free joints among `seedMoved` (bit i: joint i + 1) hold
+  // the value nearest the seed's, their continuum not holding the seed's: those joints are
+  // their IkCandidate::nearestToSeed. Set by the family after it adds them.
+  std::uint32_t nearestRaws = 0;
+  unsigned char seedMoved = 0;
+  static_assert(ClosedFormSet::kCapacity <= 32, "nearestRaws has a bit per raw solution");
+  void markNearestToSeed(unsigned char joints) {
+    assert(rawCount > 0);
+    nearestRaws |= 1u << (rawCount - 1);
+    seedMoved = static_cast<unsigned char>(seedMoved | joints);
+  }
 
   void fail(const std::string& why) {
     if (unreachable.empty()) unreachable = why;
@@ -182,6 +195,38 @@ Elbow elbowGeometry(const Model& model, const Eigen::Vector3d& u);
 
 // alpha1 = +-90, alpha2 = 0, a2 != 0 and a nonzero forearm for the point u in frame 3.
 std::string requireElbow(const Model& model, const Eigen::Vector3d& u);
+
+// An elbow's triangle by its factored sides: the upper arm U and the forearm L (both > 0) span
+// r, r^2 = U^2 + L^2 + 2 U L cc, cc the cosine of the angle between the upper arm and the
+// forearm's extension. The textbook cc = (r^2 - U^2 - L^2) / (2 U L) loses r^2 beside U^2 near
+// the inner fold (r ~ 1e-9 with U = L: the elbow at exactly half a turn, the point 4e-9 m off)
+// and 1 - cc beside 1 near the outer one; here
+//   far  = (U + L - r)(U + L + r) = 2 U L (1 - cc),
+//   near = (r - |U - L|)(r + |U - L|) = 2 U L (1 + cc),
+// each exact where it is small. One owner for solveRrr and three_parallel's planar arm.
+struct ElbowTriangle {
+  double far, near;   // as above; negative beyond the reach (far) or inside it (near)
+  double cc, sinAbs;  // cos and |sin| of the angle, from the factors clamped at 0
+  double along;       // U + L cc = (U - L) + L (1 + cc): the forearm's reach along the upper arm
+  // Beyond the reach or inside it by more than a cosine overshoot of `slack`.
+  bool tooFar(double U, double L, double slack) const { return far < -slack * 2.0 * U * L; }
+  bool tooClose(double U, double L, double slack) const { return near < -slack * 2.0 * U * L; }
+};
+
+inline ElbowTriangle elbowTriangle(double U, double L, double r) {
+  assert(U > 0.0 && L > 0.0);
+  const double gap = std::abs(U - L);
+  ElbowTriangle t;
+  t.far = (U + L - r) * (U + L + r);
+  t.near = (r - gap) * (r + gap);
+  const double farC = std::max(t.far, 0.0), nearC = std::max(t.near, 0.0), sum = farC + nearC;  // 4 U L
+  assert(!(sum <= 0.0));  // 4 U L (NaN passes: a target not finite is refused by the caller)
+  const double inv = 1.0 / sum;
+  t.cc = (nearC - farC) * inv;
+  t.sinAbs = 2.0 * std::sqrt(farC * nearC) * inv;
+  t.along = (U - L) + L * (2.0 * nearC * inv);
+  return t;
+}
 
 struct ArmAngles {
   double theta[3];

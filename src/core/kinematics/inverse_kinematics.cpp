@@ -186,9 +186,16 @@ std::string freeJointNames(unsigned char fromSeed) {
 
 std::string IkCandidate::continuum() const {
   if (fromSeed == 0) return std::string();
-  const std::string joints = freeJointNames(fromSeed);
-  return "one of a continuum of solutions (a singularity): " + joints +
-         (joints.find(',') != std::string::npos ? " take" : " takes") + " any value, here the seed's";
+  const auto says = [](unsigned char mask, const char* what) {
+    const std::string joints = freeJointNames(mask);
+    return joints + (joints.find(',') != std::string::npos ? " take " : " takes ") + what;
+  };
+  const auto anyValue = static_cast<unsigned char>(fromSeed & ~nearestToSeed);
+  std::string text = "one of a continuum of solutions (a singularity): ";
+  if (anyValue) text += says(anyValue, "any value, here the seed's");
+  if (nearestToSeed)
+    text += (anyValue ? "; " : "") + says(nearestToSeed, "a range of values, here the one nearest the seed's");
+  return text;
 }
 
 std::string IkCandidate::reason() const {
@@ -301,6 +308,7 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     e.residual = residual;
     e.withinLimits = bounds.within(r.q, n);
     e.fromSeed = r.fromSeed;
+    e.nearestToSeed = (s.nearestRaws >> k) & 1u ? static_cast<unsigned char>(r.fromSeed & s.seedMoved) : 0;
   }
   if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
   return true;
@@ -352,6 +360,7 @@ void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose
     c.q = e.q.head(n);
     c.configuration.assign(names[static_cast<size_t>(e.configuration)]);
     c.fromSeed = e.fromSeed;
+    c.nearestToSeed = e.nearestToSeed;
     IkRejection& r = c.rejection;
     r.kind = !rebuilds ? IkRejection::Kind::Residual
                        : (e.withinLimits ? IkRejection::Kind::None : IkRejection::Kind::JointLimits);

@@ -79,8 +79,12 @@ struct IkCandidate {
   // form a continuum (e.g. wrist axes 4 and 6 on one line: only theta4 + theta6 is fixed); q is
   // the member with that joint at the seed's value, the others following from it. 0: isolated.
   unsigned char fromSeed = 0;
+  // Those of fromSeed's joints whose continuum is a range that does not hold the seed's value:
+  // q holds the member nearest it (the Unitree Z1 exactly at a fold: q1 free within a range).
+  unsigned char nearestToSeed = 0;
   // In words, "" when isolated: "one of a continuum of solutions (a singularity): q4 takes any
-  // value, here the seed's".
+  // value, here the seed's"; for nearestToSeed's joints "q1 takes a range of values, here the
+  // one nearest the seed's".
   std::string continuum() const;
   // Why it was dropped, in words ("" if kept): e.g. "q3 = 1.3000 rad is outside joint 3 limits
   // [-2.0000, 1.0000] rad"; reason() names the configuration first ("elbow_down: q3 = ...").
@@ -130,6 +134,7 @@ struct ClosedFormSet {
     double residual = 0.0;     // pose error at q (m + rad; position only below six joints)
     bool withinLimits = true;  // a solution when also residual < 1e-7; else rejected
     unsigned char fromSeed = 0;  // IkCandidate::fromSeed
+    unsigned char nearestToSeed = 0;  // IkCandidate::nearestToSeed
   };
   bool applicable = false;
   int count = 0;

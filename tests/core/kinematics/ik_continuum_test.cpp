@@ -295,22 +295,44 @@ TEST(IkContinuum, EveryWristSingularityApproachedFromSeededConfigurations) {
   }
 }
 
+// A solution flagged nearestToSeed (q1 on a range that does not hold the home seed's value)
+// is the range's member nearest that seed: seeded with its own q1 it comes back unmoved and
+// unflagged (q1 is in the range), and seeded 1e-6 rad beyond it toward the home value it comes
+// back flagged at the same q1 (the edge: nothing nearer the home value solves).
+void expectRangeEdge(const Model& m, const Eigen::Matrix4d& pose, const IkCandidate& c) {
+  const auto solvedAt = [&](double q1, bool flagged) {
+    Eigen::VectorXd seed = Eigen::VectorXd::Zero(6);
+    seed(0) = q1;
+    for (const IkCandidate& d : everyCandidate(closedFormInverseKinematics(m, pose, seed)))
+      if (d.configuration == c.configuration && jointGap(m, 0, d.q(0), c.q(0)) < 1e-9 &&
+          (d.nearestToSeed != 0) == flagged && taskResidual(m, pose, d.q) < 1e-10)
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(solvedAt(c.q(0), false)) << c.configuration << " q1 " << c.q(0);
+  const double towardHome = c.q(0) > 0.0 ? -1.0 : 1.0;  // the home value is 0
+  EXPECT_TRUE(solvedAt(c.q(0) + 1e-6 * towardHome, true)) << c.configuration << " q1 " << c.q(0);
+}
+
 // Every fold of the arm approached: along joints 2 and 3 from 20 seeded random configurations of
-// each library arm, every root of det J (sampled every degree, then bisected) and the pose at
-// offsets 1e-4 .. 1e-10 rad from it. Checked against forward kinematics and the generating
-// configuration only. Every solution reaches the pose to the 1e-10. The solutions not
-// flagged a continuum reach it to the closed form's floor, 1e-12 (measured at most 9e-14, on the
-// Bravo 7), and the generator is among them to max(1e-6, floor / sigma) rad, sigma the smallest
-// singular value of J at the generator: near a fold the joints are fixed only to that (measured
-// gap * sigma at most 1.2e-15, on the UR10). The Jaco 2's floor is its wrist taken as spherical
-// (d5 = 5e-13 m): beside a fold its closed form can stay 2e-11 off (measured), so its floor here
-// is the 1e-10 and 1e-12 for gap * sigma (measured 5.4e-15). Before session 26 the
-// textbook elbow cosine put the six-revolute arm 4e-9 m off at its inner fold (a2 = a3: the
-// wrist centre 4e-9 m from the shoulder, q3 exactly pi, 4 of 8 solutions), and without the
-// Newton steps beside a fold (refineBesideFold) the Bravo 7 kept a solution 6.8e-11 off and the
-// Jaco 2's gap * sigma reached 3.8e-13 (in a sweep with another seed, 60 of its 770 poses had the
-// nearest solution up to 1.5e-4 rad from the generator). Not covered: the exact fold (offset 0), where the Z1 with its wrist point on joint
-// 1's axis (a continuum in q1) finds no solution (session 26's note).
+// each library arm, every root of det J (sampled every degree at half-degree offsets, so that a
+// root at +-pi is inside an interval, then bisected to adjacent doubles; the six-revolute arm's
+// inner fold, a double root, by hand) and the pose exactly
+// there and at offsets 1e-10 .. 1e-4 rad from it. Checked against forward kinematics and the
+// generating configuration only. Every solution reaches the pose to the 1e-10. The
+// solutions not flagged a continuum reach it to the closed form's floor, 1e-12 (measured at most
+// 9e-14, on the Bravo 7), and the generator is among them to max(1e-6, floor / sigma) rad, sigma
+// the smallest singular value of J at the generator: near a fold the joints are fixed only to
+// that (measured gap * sigma at most 1.2e-15, on the UR10). The Jaco 2's floor is its wrist taken
+// as spherical (d5 = 5e-13 m): beside a fold its closed form can stay 2e-11 off (measured), so
+// its floor here is the 1e-10 and 1e-12 for gap * sigma (measured 5.4e-15).
+// Before session 26 the textbook elbow cosine put the six-revolute arm 4e-9 m off at its inner
+// fold (a2 = a3: the wrist centre 4e-9 m from the shoulder, q3 exactly pi, 4 of 8 solutions),
+// and without the Newton steps beside a fold (refineBesideFold) the Bravo 7 kept a solution
+// 6.8e-11 off and the Jaco 2's gap * sigma reached 3.8e-13. Before session 27 the Z1 exactly on
+// a fold with its wrist point on joint 1's axis (q1 free within a range that need not hold the
+// seed's) found no solution ("too far"): now the range's member nearest the seed's, flagged
+// IkCandidate::nearestToSeed.
 TEST(IkContinuum, EveryFoldApproachedFromSeededConfigurations) {
   const char* files[] = {"robots/rrrrrr.yaml", "robots/puma560.yaml", "robots/irb6640.yaml",
                          "robots/ur5.yaml",    "robots/ur3.yaml",     "robots/ur10.yaml",
@@ -321,10 +343,11 @@ TEST(IkContinuum, EveryFoldApproachedFromSeededConfigurations) {
     for (LinkSpec& l : spec.links) l.qMin = -1e300, l.qMax = 1e300;  // every solution counted
     const Model m(spec);
     const bool jaco = std::string(file) == "robots/kinova_jaco2.yaml";
+    const bool rrrrrr = std::string(file) == "robots/rrrrrr.yaml";
     const double poseFloor = jaco ? 1e-10 : 1e-12, conditionedFloor = 1e-12;
     std::mt19937 rng(2611);
     std::uniform_real_distribution<double> angle(-M_PI, M_PI);
-    int folds = 0;
+    int folds = 0, nearest = 0;  // nearest: solutions flagged IkCandidate::nearestToSeed
     double worst = 0.0, worstConditioned = 0.0;  // pose error; gap * sigma
     for (int t = 0; t < 20; ++t) {
       Eigen::VectorXd q(6);
@@ -336,51 +359,75 @@ TEST(IkContinuum, EveryFoldApproachedFromSeededConfigurations) {
           x(j) = v;
           return geometricJacobian(m, x).determinant();
         };
-        double prev = det(-M_PI);
-        for (int k = 1; k <= 360; ++k) {
-          const double a = -M_PI + 2.0 * M_PI * (k - 1) / 360.0, b = -M_PI + 2.0 * M_PI * k / 360.0, fb = det(b);
+        // Sampled at half-degree offsets (a fold exactly at +-pi, the UR's inner fold, falls
+        // inside an interval, not on its end), the last interval wrapping round to the first.
+        constexpr int kSamples = 360;
+        const auto sample = [](int k) { return -M_PI + 2.0 * M_PI * (k + 0.5) / kSamples; };
+        std::vector<double> roots;
+        double prev = det(sample(0));
+        for (int k = 1; k <= kSamples; ++k) {
+          const double a = sample(k - 1), b = k < kSamples ? sample(k) : sample(0) + 2.0 * M_PI, fb = det(b);
           if ((prev < 0.0) != (fb < 0.0)) {
             double lo = a, hi = b, flo = prev;
-            for (int it = 0; it < 200 && hi - lo > 1e-16; ++it) {
-              const double mid = 0.5 * (lo + hi), fm = det(mid);
+            for (;;) {  // to adjacent doubles
+              const double mid = 0.5 * (lo + hi);
+              if (mid <= lo || mid >= hi) break;
+              const double fm = det(mid);
               if ((fm < 0.0) == (flo < 0.0)) lo = mid, flo = fm;
               else hi = mid;
             }
-            ++folds;
-            for (const double eps : {1e-4, 1e-6, 1e-8, 1e-10}) {
-              Eigen::VectorXd g = q;
-              g(j) = 0.5 * (lo + hi) + eps;
-              std::ostringstream what;
-              what << file << " trial " << t << " q" << j + 1 << " " << eps << " from " << 0.5 * (lo + hi);
-              SCOPED_TRACE(what.str());
-              const Eigen::Matrix4d pose = toolPose(m, g);
-              const std::vector<IkCandidate> all = everyCandidate(closedFormInverseKinematics(m, pose));
-              ASSERT_FALSE(all.empty());
-              double gap = 1e300;
-              bool flagged = false;
-              for (const IkCandidate& c : all) {
-                const double residual = taskResidual(m, pose, c.q);
-                EXPECT_LT(residual, c.fromSeed != 0 ? 1e-10 : poseFloor) << c.configuration;
-                worst = std::max(worst, residual);
-                flagged = flagged || c.fromSeed != 0;
-                double d = 0.0;
-                for (int i = 0; i < 6; ++i) d = std::max(d, jointGap(m, i, c.q(i), g(i)));
-                gap = std::min(gap, d);
-              }
-              const double sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(geometricJacobian(m, g)).singularValues()(5);
-              if (!flagged) {
-                EXPECT_LT(gap, std::max(1e-6, conditionedFloor / sigma));
-                worstConditioned = std::max(worstConditioned, gap * sigma);
-              }
-            }
+            roots.push_back(0.5 * (lo + hi));
           }
           prev = fb;
+        }
+        // The six-revolute arm's inner fold (a2 = a3: the wrist centre at the shoulder at q3 =
+        // pi) is a double root of det J, no sign change: listed by hand.
+        if (rrrrrr && j == 2) roots.push_back(M_PI);
+        for (const double root : roots) {
+          ++folds;
+          for (const double eps : {0.0, 1e-10, 1e-8, 1e-6, 1e-4}) {
+            Eigen::VectorXd g = q;
+            g(j) = root + eps;
+            std::ostringstream what;
+            what << file << " trial " << t << " q" << j + 1 << " " << eps << " from " << root;
+            SCOPED_TRACE(what.str());
+            const Eigen::Matrix4d pose = toolPose(m, g);
+            const std::vector<IkCandidate> all = everyCandidate(closedFormInverseKinematics(m, pose));
+            ASSERT_FALSE(all.empty());
+            double gap = 1e300;
+            bool flagged = false;
+            for (const IkCandidate& c : all) {
+              const double residual = taskResidual(m, pose, c.q);
+              EXPECT_LT(residual, c.fromSeed != 0 ? 1e-10 : poseFloor) << c.configuration;
+              worst = std::max(worst, residual);
+              flagged = flagged || c.fromSeed != 0;
+              if (c.nearestToSeed != 0) {
+                ++nearest;
+                EXPECT_EQ(c.nearestToSeed, 1) << c.configuration;  // three_parallel moves q1 only
+                EXPECT_EQ(c.nearestToSeed & ~c.fromSeed, 0) << c.configuration;
+                EXPECT_NE(c.continuum().find("a range of values, here the one nearest the seed's"), std::string::npos)
+                    << c.continuum();
+                expectRangeEdge(m, pose, c);
+              }
+              double d = 0.0;
+              for (int i = 0; i < 6; ++i) d = std::max(d, jointGap(m, i, c.q(i), g(i)));
+              gap = std::min(gap, d);
+            }
+            const double sigma = Eigen::JacobiSVD<Eigen::MatrixXd>(geometricJacobian(m, g)).singularValues()(5);
+            if (!flagged) {
+              EXPECT_LT(gap, std::max(1e-6, conditionedFloor / sigma));
+              worstConditioned = std::max(worstConditioned, gap * sigma);
+            }
+          }
         }
       }
     }
     EXPECT_GT(folds, 20) << file;  // the sweep met folds
-    std::printf("%s: %d folds, %d poses, worst pose error %.1e, worst gap * sigma %.1e\n", file, folds, 4 * folds, worst,
-                worstConditioned);
+    if (std::string(file) == "robots/z1.yaml") {
+      EXPECT_GT(nearest, 0);  // the search was exercised
+    }
+    std::printf("%s: %d folds, %d poses, worst pose error %.1e, worst gap * sigma %.1e, %d nearest the seed\n", file,
+                folds, 5 * folds, worst, worstConditioned, nearest);
   }
 }
 

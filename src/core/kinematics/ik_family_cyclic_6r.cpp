@@ -238,12 +238,17 @@ void solve(Solver& s) {
         why = "no candidate of the loop from joint " + std::to_string(shift + 1) + " reaches the pose";
       continue;
     }
-    // The structure family's moved free joints marked on every solution of the shift (its
-    // refinement merges and reorders them): a solution whose free joint is the seed's beside one
-    // whose is not, at one pose, would be said nearest too.
+    // The structure family's moved free joints (its refinement merges and reorders the
+    // solutions): marked on a solution where such a joint is not at the seed's value.
     for (int f = 0; f < kept; ++f) {
       s.addWithFrame6(found[f], f, frames[f], fromSeed[f]);
-      if (seedMoved) s.markNearestToSeed(seedMoved);
+      unsigned char moved = 0;
+      for (int j = 0; j < 6; ++j) {
+        const double d = found[f](j) - s.seed(j);
+        const bool apart = std::abs(m.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > 1e-9;
+        if ((seedMoved & fromSeed[f] & (1u << j)) && apart) moved = static_cast<unsigned char>(moved | (1u << j));
+      }
+      if (moved) s.markNearestToSeed(moved);
     }
     return;
   }

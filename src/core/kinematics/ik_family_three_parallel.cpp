@@ -309,12 +309,23 @@ double reachOvershoot(const Solver& s, const Geometry& g, const Eigen::Matrix3d&
 // samples a quarter degree apart on both sides, the first that reaches without rounding's help
 // (overshoot <= 0) bisected against its neighbour toward the seed on each side where it does,
 // the nearer edge kept; no sample in the range (narrower than a quarter degree), the least
-// overshoot by golden section about the best sample, if within kReachSlack. False: none
-// reaches, or the seed's does (nothing to move to). Out of line: a cold path, kept out of
-// solve's registers.
+// overshoot by golden section about the best sample, if within kReachSlack, then bisected to
+// the range's edge toward the seed. False: none reaches, the seed's does (nothing to move to),
+// or the seed is not finite. Out of line: a cold path, kept out of solve's registers.
 __attribute__((noinline)) bool nearestReachingTheta1(const Solver& s, const Geometry& g, const Eigen::Matrix3d& R06a,
                                                      const Eigen::Vector3d& o5, double seed1, int flip, double& out) {
+  if (!std::isfinite(seed1)) return false;  // a seed not finite: no nearest
   const auto overshoot = [&](double t) { return reachOvershoot(s, g, R06a, o5, t, flip); };
+  // `outside` does not reach, `inside` reaches without slack: the edge between them, to adjacent
+  // doubles (at most some 60 halvings of a quarter degree; capped all the same).
+  const auto edge = [&](double outside, double inside) {
+    for (int it = 0; it < 200; ++it) {
+      const double mid = 0.5 * (outside + inside);
+      if (mid == outside || mid == inside) break;
+      (overshoot(mid) <= 0.0 ? inside : outside) = mid;
+    }
+    return inside;
+  };
   constexpr int kSamples = 720;  // each side: the whole turn
   const double step = M_PI / kSamples;
   double best = seed1, bestOver = overshoot(seed1);
@@ -323,16 +334,11 @@ __attribute__((noinline)) bool nearestReachingTheta1(const Solver& s, const Geom
   double nearest = 0.0, distance = 1e300;
   for (int k = 1; k <= kSamples && !found; ++k)
     for (const double side : {1.0, -1.0}) {
-      double inside = seed1 + side * k * step;
-      const double o = overshoot(inside);
-      if (o < bestOver) bestOver = o, best = inside;
-      if (o > 0.0) continue;
-      for (double outside = seed1 + side * (k - 1) * step;;) {  // to adjacent doubles
-        const double mid = 0.5 * (outside + inside);
-        if (mid == outside || mid == inside) break;
-        (overshoot(mid) <= 0.0 ? inside : outside) = mid;
-      }
-      if (std::abs(inside - seed1) < distance) distance = std::abs(inside - seed1), nearest = inside;
+      const double t = seed1 + side * k * step, o = overshoot(t);
+      if (o < bestOver) bestOver = o, best = t;
+      if (!(o <= 0.0)) continue;  // (NaN: not reached)
+      const double e = edge(seed1 + side * (k - 1) * step, t);
+      if (std::abs(e - seed1) < distance) distance = std::abs(e - seed1), nearest = e;
       found = true;
     }
   if (!found) {
@@ -343,8 +349,12 @@ __attribute__((noinline)) bool nearestReachingTheta1(const Solver& s, const Geom
       if (f1 < f2) b = x2, x2 = x1, f2 = f1, x1 = b - golden * (b - a), f1 = overshoot(x1);
       else a = x1, x1 = x2, f1 = f2, x2 = a + golden * (b - a), f2 = overshoot(x2);
     }
-    found = std::min(f1, f2) <= kReachSlack;
-    nearest = f1 < f2 ? x1 : x2;
+    const double x = f1 < f2 ? x1 : x2, fx = std::min(f1, f2);
+    found = fx <= kReachSlack;
+    // A range between two samples: its edge toward the seed (the bracket's end nearer the seed
+    // is a sample that does not reach); a touching point (0 < overshoot <= slack) as it is.
+    const double seedSide = std::abs(best - step - seed1) < std::abs(best + step - seed1) ? best - step : best + step;
+    nearest = fx <= 0.0 ? edge(seedSide, x) : x;
   }
   out = nearest;  // not wrapped: solve evaluates it as found (closedFormSolutions wraps the joints)
   return found;

@@ -223,6 +223,9 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     throw std::invalid_argument("inverse kinematics: seed has " + std::to_string(seed.size()) +
                                 " values, the robot has " + std::to_string(n) + " joints");
   if (!pose.allFinite()) throw std::invalid_argument("inverse kinematics: pose is not finite");
+  // (A seed not finite put the free joint of a continuum at NaN, and sent three_parallel's
+  // search for the nearest member of a range into an endless bisection.)
+  if (!seed.allFinite()) throw std::invalid_argument("inverse kinematics: seed is not finite");
   out.applicable = false;
   out.count = 0;
   out.reason.clear();

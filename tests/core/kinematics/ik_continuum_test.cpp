@@ -296,21 +296,25 @@ TEST(IkContinuum, EveryWristSingularityApproachedFromSeededConfigurations) {
 }
 
 // A solution flagged nearestToSeed (q1 on a range that does not hold the home seed's value)
-// is the range's member nearest that seed: seeded with its own q1 it comes back unmoved and
-// unflagged (q1 is in the range), and seeded 1e-6 rad beyond it toward the home value it comes
-// back flagged at the same q1 (the edge: nothing nearer the home value solves).
+// is at an edge of that range on the home value's side: seeded with its own q1 it comes back
+// unmoved and unflagged (q1 is in the range), and seeded 1e-6 rad beyond it toward the home
+// value it comes back flagged at the same q1 (nothing between solves). Matched by the joints,
+// not the name: with q1 free the Z1's front/back is decided on rounding.
 void expectRangeEdge(const Model& m, const Eigen::Matrix4d& pose, const IkCandidate& c) {
   const auto solvedAt = [&](double q1, bool flagged) {
-    Eigen::VectorXd seed = Eigen::VectorXd::Zero(6);
+    Eigen::VectorXd seed = m.home();
     seed(0) = q1;
-    for (const IkCandidate& d : everyCandidate(closedFormInverseKinematics(m, pose, seed)))
-      if (d.configuration == c.configuration && jointGap(m, 0, d.q(0), c.q(0)) < 1e-9 &&
-          (d.nearestToSeed != 0) == flagged && taskResidual(m, pose, d.q) < 1e-10)
+    for (const IkCandidate& d : everyCandidate(closedFormInverseKinematics(m, pose, seed))) {
+      double gap = 0.0;
+      for (int i = 0; i < 6; ++i) gap = std::max(gap, jointGap(m, i, d.q(i), c.q(i)));
+      if (gap < 1e-6 && jointGap(m, 0, d.q(0), c.q(0)) < 1e-9 && (d.nearestToSeed != 0) == flagged &&
+          taskResidual(m, pose, d.q) < 1e-10)
         return true;
+    }
     return false;
   };
   EXPECT_TRUE(solvedAt(c.q(0), false)) << c.configuration << " q1 " << c.q(0);
-  const double towardHome = c.q(0) > 0.0 ? -1.0 : 1.0;  // the home value is 0
+  const double towardHome = std::remainder(m.homeValue(0) - c.q(0), 2.0 * M_PI) < 0.0 ? -1.0 : 1.0;
   EXPECT_TRUE(solvedAt(c.q(0) + 1e-6 * towardHome, true)) << c.configuration << " q1 " << c.q(0);
 }
 

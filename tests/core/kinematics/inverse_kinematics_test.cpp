@@ -2,6 +2,7 @@
 // the generating configuration found among the solutions, Vora's first weld-seam point
 // (section 7.2, eq 7.1-7.4), named configurations, joint limits and the fallback to damped
 // least squares.
+#include "io/robot_file.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/jacobian.h"
@@ -12,6 +13,7 @@
 #include "support/malloc_counter.h"
 
 #include <Eigen/SVD>
+#include <cmath>
 #include <gtest/gtest.h>
 #include <random>
 #include <stdexcept>
@@ -417,6 +419,26 @@ TEST(InverseKinematics, BadArgumentsThrow) {
   EXPECT_THROW(solveInverseKinematics(model, pose, "", Eigen::VectorXd::Zero(2)), std::invalid_argument);
   pose(0, 3) = std::nan("");
   EXPECT_THROW(solveInverseKinematics(model, pose), std::invalid_argument);
+}
+
+// A seed not finite is refused before any family sees it: the Unitree Z1 at a shoulder
+// singularity (q1 free within a range that excludes the home value, Cli.IkSaysWhen...) with a
+// NaN seed sent three_parallel's search for the range's nearest member into an endless bisection.
+TEST(InverseKinematics, SeedNotFiniteThrows) {
+  const Model z1(loadRobot(test::sourcePath("robots/z1.yaml")));
+  Eigen::VectorXd q(6);
+  q << -1.8859118233114336, -1.4945113857704504, -2.9093163690601784, -0.89212120887980717, -2.1567833212850771,
+      -2.3166638883327924;
+  const Eigen::Matrix4d pose = toolPose(z1, q);
+  for (const double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+    Eigen::VectorXd seed = Eigen::VectorXd::Zero(6);
+    seed(0) = bad;
+    EXPECT_THROW(closedFormInverseKinematics(z1, pose, seed), std::invalid_argument) << bad;
+    ClosedFormIk inPlace;
+    EXPECT_THROW(closedFormInverseKinematics(z1, pose, seed, inPlace), std::invalid_argument) << bad;
+  }
+  EXPECT_FALSE(closedFormInverseKinematics(z1, pose).solutions.empty() &&
+               closedFormInverseKinematics(z1, pose).rejected.empty());  // the home seed is solved
 }
 
 }  // namespace

@@ -122,8 +122,8 @@ double sinFromCos(const Geometry& g, double c, double gxy2) {
   return std::sqrt(std::max(0.0, 1.0 - c * c));
 }
 
-// (Inlined by force here and below: solve calls them once per candidate, and reachOvershoot as
-// well; inlined once each they cost solve nothing, called out of line some 5 % per pose.)
+// (Inlined by force here and below: solve and reachOvershoot both call them, and the compiler
+// kept them out of line, some 30 more instructions per UR5 pose of 18 300.)
 __attribute__((always_inline)) inline int theta5Candidates(const Geometry& g, double c1, double s1, double gxy2,
                                                            Wrist5 out[4], bool& exact) {
   const double L1 = g.A1 * c1 + g.B1 * s1 + g.C1, L2 = g.A2 * c1 + g.B2 * s1 + g.C2;

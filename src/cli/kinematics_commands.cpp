@@ -134,16 +134,10 @@ std::string continuumJson(unsigned char fromSeed, unsigned char nearestToSeed) {
 }
 
 std::string continuumText(unsigned char fromSeed, unsigned char nearestToSeed) {
-  const auto says = [](unsigned char mask, const char* what) {
-    const std::string joints = freeJointNames(mask);
-    return joints + (joints.find(',') != std::string::npos ? " take " : " takes ") + what;
-  };
-  const auto anyValue = static_cast<unsigned char>(fromSeed & ~nearestToSeed);
-  std::string text = "singular: one of a continuum of solutions; ";
-  if (anyValue) text += says(anyValue, "any value (shown at the home value)");
-  if (nearestToSeed)
-    text += (anyValue ? "; " : "") + says(nearestToSeed, "a range of values (shown at the one nearest the home value)");
-  return text + ", the others follow";
+  return "singular: one of a continuum of solutions; " +
+         continuumJoints(fromSeed, nearestToSeed, "any value (shown at the home value)",
+                         "a range of values (shown at the one nearest the home value)") +
+         ", the others follow";
 }
 
 }  // namespace

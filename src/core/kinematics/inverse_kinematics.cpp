@@ -184,18 +184,24 @@ std::string freeJointNames(unsigned char fromSeed) {
   return joints;
 }
 
-std::string IkCandidate::continuum() const {
-  if (fromSeed == 0) return std::string();
+std::string continuumJoints(unsigned char fromSeed, unsigned char nearestToSeed, const char* anyValue,
+                            const char* range) {
   const auto says = [](unsigned char mask, const char* what) {
     const std::string joints = freeJointNames(mask);
     return joints + (joints.find(',') != std::string::npos ? " take " : " takes ") + what;
   };
-  const auto anyValue = static_cast<unsigned char>(fromSeed & ~nearestToSeed);
-  std::string text = "one of a continuum of solutions (a singularity): ";
-  if (anyValue) text += says(anyValue, "any value, here the seed's");
-  if (nearestToSeed)
-    text += (anyValue ? "; " : "") + says(nearestToSeed, "a range of values, here the one nearest the seed's");
+  const auto any = static_cast<unsigned char>(fromSeed & ~nearestToSeed);
+  std::string text;
+  if (any) text += says(any, anyValue);
+  if (nearestToSeed) text += (any ? "; " : "") + says(nearestToSeed, range);
   return text;
+}
+
+std::string IkCandidate::continuum() const {
+  if (fromSeed == 0) return std::string();
+  return "one of a continuum of solutions (a singularity): " +
+         continuumJoints(fromSeed, nearestToSeed, "any value, here the seed's",
+                         "a range of values, here the one nearest the seed's");
 }
 
 std::string IkCandidate::reason() const {

@@ -95,6 +95,12 @@ struct IkCandidate {
 // The joints of a fromSeed mask (IkCandidate::fromSeed) by name: "q4", "q1, q3"; "" for none.
 std::string freeJointNames(unsigned char fromSeed);
 
+// What a continuum's free joints take, in words, for every client's wording: "q4 takes
+// <anyValue>" for fromSeed's joints outside nearestToSeed, "q1 takes <range>" for
+// nearestToSeed's ("take" for several), joined by "; ".
+std::string continuumJoints(unsigned char fromSeed, unsigned char nearestToSeed, const char* anyValue,
+                            const char* range);
+
 struct ClosedFormIk {
   bool applicable = false;               // the family's closed form fits this model
   std::string unreachable;               // not applicable, or no candidate at all: why (else empty)

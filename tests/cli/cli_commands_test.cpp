@@ -365,6 +365,45 @@ TEST(Cli, IkSaysWhenAContinuumDoesNotHoldTheHomeValue) {
       << text.out;
 }
 
+// A continuum whose home member is outside the joint limits (issue 20): the PUMA with q6 limited
+// to +-30 deg, its wrist axes 4 and 6 on one line (q5 = 0) with q4 + q6 = 0.7 rad. The home
+// member (q4 = 0, q6 = 40.1 deg) is outside; before session 28, "no solution within the joint
+// limits" (exit 2). Now the member within the limits nearest the home value: q6 on its limit,
+// q4 + q6 kept, "nearest_home": [4], and it rebuilds the pose.
+TEST(Cli, IkMovesAContinuumsMemberIntoTheJointLimits) {
+  const test::ScratchDir dir;
+  std::string yaml = test::readFile(test::sourcePath("robots/puma560.yaml"));
+  const std::size_t at = yaml.find("limits: [-266, 266]");
+  ASSERT_NE(at, std::string::npos);
+  yaml.replace(at, std::string("limits: [-266, 266]").size(), "limits: [-30, 30]");
+  const std::string robot = dir.write("puma_q6_30.yaml", yaml);
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << 0.2, 0.3, -0.5, 0.4, 0.0, 0.3).finished();
+  const Eigen::Matrix4d T = fk(robot, q0);
+  const std::string pose = poseOption(T);
+  const CliResult r = runCli({"ik", robot, "--pose", pose, "--json"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const JsonValue v = JsonReader::parse(r.out);
+  int nearest = 0;
+  bool generatorBranch = false;
+  const double limit = 30.0 * M_PI / 180.0;
+  for (const JsonValue& s : v["solutions"].array) {
+    SCOPED_TRACE(s["config"].string);
+    const Eigen::VectorXd q = vec(s["q"]);
+    EXPECT_LT((fk(robot, q) - T).cwiseAbs().maxCoeff(), 1e-9);
+    if (!s.has("continuum") || !s["continuum"].has("nearest_home")) continue;
+    ++nearest;
+    ASSERT_EQ(s["continuum"]["nearest_home"].size(), 1u);
+    EXPECT_EQ(s["continuum"]["nearest_home"].array[0].number, 4.0);
+    EXPECT_LT(std::abs(std::abs(q(5)) - limit), 1e-9) << q(5);
+    generatorBranch = generatorBranch || std::abs(std::remainder(q(3) + q(5) - 0.7, 2.0 * M_PI)) < 1e-9;
+  }
+  EXPECT_GE(nearest, 1) << r.out;
+  EXPECT_TRUE(generatorBranch) << r.out;
+  const CliResult text = runCli({"ik", robot, "--pose", pose});
+  EXPECT_NE(text.out.find("q4 takes a range of values (shown at the one nearest the home value)"), std::string::npos)
+      << text.out;
+}
+
 // An arm no closed form takes is solved numerically and says why: a six-revolute arm whose axes 1
 // and 2 are nearly on one line (2e-6 rad, 7.3e-6 m: one of the nearly industrial arms of
 // general_6r_inverse_kinematics_test.cpp), its solutions nearly a continuum. JSON adds "note".

@@ -208,6 +208,140 @@ std::string IkCandidate::reason() const {
   return rejection.kind == IkRejection::Kind::None ? std::string() : configuration + ": " + why();
 }
 
+namespace {
+
+// A raw solution made a candidate: wrapped; false if `known` already holds it (singular targets
+// repeat one); checked by forward kinematics once; polished only when the closed form lost
+// digits (its fromSeed then keeps only the joints the polish left alone). `residual`: its pose
+// error (m + rad).
+template <typename Known>
+bool finishRaw(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Matrix4d& target6, int n, RawSolution& r,
+               const Known& known, double& residual) {
+  for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+  if (known(r.q)) return false;
+  residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs, r.frame6);
+  if (residual <= kPolishAbove) return true;
+  const JointVector6 before = r.q;
+  std::optional<Eigen::Matrix4d> frame6;
+  if (n == 6) {  // fixed size: no allocation
+    frame6.emplace();
+    if (ik::refineSixJoints(model, target6, r.q, 4, &*frame6) > kPolishAbove)
+      ik::refineBesideFold(model, target6, r.q, 30, &*frame6);
+  } else {
+    Eigen::VectorXd q = r.q.head(n);
+    polish(model, pose, q);
+    r.q.head(n) = q;
+  }
+  for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
+  residual = quickResidual(model, pose, target6, r.q, n, std::nullopt, nullptr, frame6);
+  r.fromSeed = ik::stillFree(model, r.fromSeed, before, r.q, n);
+  return !known(r.q);
+}
+
+// e: a member of a continuum with one free joint i (e.fromSeed), outside the joint limits. The
+// branch is solved again with joint i's seed at other values, a degree apart (a 360th of the
+// travel for a prismatic joint) over its limits (one turn about the seed's for a revolute),
+// nearest the seed's first on both sides; the first member within the limits on each side is
+// bisected against the sample before it (outside, or not a member) to the edge of the members
+// within the limits, and the nearer edge replaces e, its joint i then also nearestToSeed. e
+// stays as it was when the joint outside its limits does not move with joint i (not coupled to
+// it), or no sample is within the limits. A member is a candidate that still has joint i free,
+// of e's configuration; for numbered branches (renumbered as joint i moves them in the order),
+// the one nearest the member before it on the way from e.
+void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFamily& family, const JointVector6& seed,
+                    const JointBounds& bounds, int n, ClosedFormSet::Entry& e) {
+  if ((e.fromSeed & (e.fromSeed - 1)) != 0) return;  // more than one free joint: left as it is
+  int i = 0;
+  while (!((e.fromSeed >> i) & 1u)) ++i;
+  const unsigned char bit = e.fromSeed;
+  const bool numbered = family.configurations()[static_cast<std::size_t>(e.configuration)].rfind("branch", 0) == 0;
+  const Eigen::Matrix4d inDh = rigidInverse(model.base()) * pose;
+  const auto none = [](const JointVector6&) { return false; };
+  const auto gap = [&](const JointVector6& a, const JointVector6& b) {
+    double g = 0.0;
+    for (int j = 0; j < n; ++j) g = std::max(g, std::abs(bounds.revolute[j] ? wrapToPi(a(j) - b(j)) : a(j) - b(j)));
+    return g;
+  };
+  // The member with joint i's seed at t (the one nearest `near` among numbered branches), or false.
+  const auto member = [&](double t, const JointVector6& near, ClosedFormSet::Entry& m) {
+    ik::Solver s(model, inDh);
+    s.seed = seed;
+    s.seed(i) = t;
+    family.solve(s);
+    double nearest = 1e300;
+    for (int k = 0; k < s.rawCount; ++k) {
+      RawSolution& r = s.raw[k];
+      if ((!numbered && r.configuration != e.configuration) || !(r.fromSeed & bit)) continue;
+      double residual = 0.0;
+      if (!finishRaw(model, pose, s.flange, n, r, none, residual) || !(r.fromSeed & bit)) continue;
+      if (!(residual < kAcceptResidual)) continue;
+      const double g = numbered ? gap(r.q, near) : 0.0;
+      if (!(g < nearest)) continue;
+      nearest = g;
+      m = e;
+      m.q = r.q;
+      m.configuration = r.configuration;
+      m.residual = residual;
+      m.withinLimits = bounds.within(r.q, n);
+    }
+    return nearest < 1e300;
+  };
+  double lo = bounds.lo[i] + kJointLimitTolerance, hi = bounds.hi[i] - kJointLimitTolerance;
+  const double start = std::clamp(seed(i), lo, hi);
+  if (bounds.revolute[i]) lo = std::max(lo, start - M_PI), hi = std::min(hi, start + M_PI);  // one turn
+  if (!(std::isfinite(lo) && std::isfinite(hi) && lo <= hi)) return;
+  const double step = bounds.revolute[i] ? M_PI / 180.0 : std::max((hi - lo) / 360.0, 1e-9);
+  // The joint outside its limits must move with joint i: tried a step from the start.
+  int outside = 0;
+  while (outside < n && e.q(outside) >= bounds.lo[outside] && e.q(outside) <= bounds.hi[outside]) ++outside;
+  if (outside != i) {
+    ClosedFormSet::Entry probe;
+    const double t = start + (start + step <= hi ? step : -step);
+    if (!member(t, e.q, probe) || std::abs(probe.q(outside) - e.q(outside)) < 1e-9) return;
+  }
+  const int steps = static_cast<int>(std::ceil((hi - lo) / step));
+  ClosedFormSet::Entry best;
+  double bestDistance = 1e300;
+  bool done[2] = {false, false};
+  JointVector6 last[2] = {e.q, e.q};  // each side's member before
+  for (int k = 0; k <= steps && !(done[0] && done[1]); ++k) {
+    for (int side = 0; side < 2; ++side) {
+      if (done[side] || (k == 0 && side == 1)) continue;
+      const double dir = side == 0 ? 1.0 : -1.0;
+      const double t = start + dir * k * step;
+      if (t < lo || t > hi) {
+        done[side] = true;
+        continue;
+      }
+      ClosedFormSet::Entry m;
+      if (!member(t, last[side], m)) continue;
+      if (!m.withinLimits) {
+        last[side] = m.q;
+        continue;
+      }
+      done[side] = true;
+      // Bisected toward the start against the sample before (outside, or not a member).
+      double in = t, out = k == 0 ? t : start + dir * (k - 1) * step;
+      for (int it = 0; it < 60 && k > 0; ++it) {
+        const double mid = 0.5 * (in + out);
+        if (mid == in || mid == out) break;
+        ClosedFormSet::Entry mm;
+        if (member(mid, m.q, mm) && mm.withinLimits) in = mid, m = mm;
+        else out = mid;
+      }
+      const double offset = m.q(i) - seed(i);
+      const double distance = std::abs(bounds.revolute[i] ? wrapToPi(offset) : offset);
+      if (distance < bestDistance) bestDistance = distance, best = m;
+      if (k == 0) done[0] = done[1] = true;
+    }
+  }
+  if (bestDistance == 1e300) return;
+  e = best;
+  e.nearestToSeed = static_cast<unsigned char>(e.nearestToSeed | bit);
+}
+
+}  // namespace
+
 bool ClosedFormSet::FamilyKey::matches(const Model& model) const {
   if (n != model.dof() || fileFamily != model.spec().family) return false;
   bool same = true;
@@ -291,26 +425,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   };
   for (int k = 0; k < s.rawCount; ++k) {
     RawSolution& r = s.raw[k];
-    for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
-    if (known(r.q)) continue;
-    double residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs, r.frame6);
-    if (residual > kPolishAbove) {
-      const JointVector6 before = r.q;
-      std::optional<Eigen::Matrix4d> frame6;
-      if (n == 6) {  // fixed size: no allocation
-        frame6.emplace();
-        if (ik::refineSixJoints(model, target6, r.q, 4, &*frame6) > kPolishAbove)
-          ik::refineBesideFold(model, target6, r.q, 30, &*frame6);
-      } else {
-        Eigen::VectorXd q = r.q.head(n);
-        polish(model, pose, q);
-        r.q.head(n) = q;
-      }
-      for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
-      residual = quickResidual(model, pose, target6, r.q, n, std::nullopt, nullptr, frame6);
-      r.fromSeed = ik::stillFree(model, r.fromSeed, before, r.q, n);
-      if (known(r.q)) continue;
-    }
+    double residual = 0.0;
+    if (!finishRaw(model, pose, target6, n, r, known, residual)) continue;
     ClosedFormSet::Entry& e = out.entries[out.count++];
     e.q = r.q;
     e.configuration = r.configuration;
@@ -318,6 +434,13 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     e.withinLimits = bounds.within(r.q, n);
     e.fromSeed = r.fromSeed;
     e.nearestToSeed = (s.nearestRaws >> k) & 1u ? static_cast<unsigned char>(r.fromSeed & s.seedMoved) : 0;
+  }
+  // A continuum's member outside the joint limits with its free joint at the seed's value: the
+  // member within the limits nearest the seed's, when there is one (a cold path: singular poses).
+  for (int k = 0; k < out.count; ++k) {
+    ClosedFormSet::Entry& e = out.entries[k];
+    if (!e.withinLimits && e.fromSeed != 0 && e.residual < kAcceptResidual)
+      moveIntoLimits(model, pose, *f, s.seed, bounds, n, e);
   }
   if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
   return true;

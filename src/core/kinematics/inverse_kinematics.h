@@ -80,7 +80,9 @@ struct IkCandidate {
   // the member with that joint at the seed's value, the others following from it. 0: isolated.
   unsigned char fromSeed = 0;
   // Those of fromSeed's joints whose continuum is a range that does not hold the seed's value:
-  // q holds the member nearest it (the Unitree Z1 exactly at a fold: q1 free within a range).
+  // q holds the member nearest it. The range is the continuum's own (the Unitree Z1 exactly at a
+  // fold: q1 free within a range) or the part of it within the joint limits (the PUMA's wrist
+  // at q5 = 0 with q6 limited: the member with q6 on its limit nearest the seed's q4).
   unsigned char nearestToSeed = 0;
   // In words, "" when isolated: "one of a continuum of solutions (a singularity): q4 takes any
   // value, here the seed's"; for nearestToSeed's joints "q1 takes a range of values, here the

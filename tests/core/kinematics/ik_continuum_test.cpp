@@ -123,6 +123,79 @@ TEST(IkContinuum, PumaWristWithAxesFourAndSixOnOneLine) {
   expectIsolated(puma, q);
 }
 
+// The PUMA's wrist with axes 4 and 6 on one line (q5 = 0): only q4 + q6 is fixed. With q6
+// limited to +-0.5 rad and the seed's q4 = -0.25, the seed's member has q6 = 0.95 (outside); the
+// members within the limits are those with q6 in [-0.5, 0.5], the nearest the seed's the one at
+// q6's limit. Checked independently of the search: forward kinematics reaches the pose, q4 + q6
+// is the branch's sum (the generator's, or with every sample on the other wrist branch, the
+// same as the unlimited arm's member), q6 is on its limit to 1e-9, and the members between it
+// and the seed's q4 (a 1e-6 rad step) are outside the limits. A joint outside its limits that q4
+// does not move (q1 here) leaves the candidate as it was: rejected, with the seed's q4.
+TEST(IkContinuum, MemberOutsideTheLimitsMovesToTheNearestWithin) {
+  // Named branches (the PUMA's family) and numbered ones (the generic positioning arm's, which
+  // renumbers them as q4 moves them in the order).
+  for (const char* family : {"puma560", "generic"}) {
+    SCOPED_TRACE(family);
+    RobotSpec spec = test::pumaSpec();
+    spec.family = family;
+    RobotSpec wide = spec;
+    spec.links[5].qMin = -0.5;
+    spec.links[5].qMax = 0.5;
+    const Model puma(spec), unlimited(wide);
+    Eigen::VectorXd q(6), seed = Eigen::VectorXd::Zero(6);
+    q << 0.2, 0.3, -0.5, 0.4, 0.0, 0.3;
+    seed(3) = -0.25;
+    const Eigen::Matrix4d pose = toolPose(puma, q);
+    const ClosedFormIk ik = closedFormInverseKinematics(puma, pose, seed);
+    const ClosedFormIk free = closedFormInverseKinematics(unlimited, pose, seed);
+    ASSERT_TRUE(ik.applicable);
+    int moved = 0;
+    bool generatorBranch = false;
+    for (const IkCandidate& c : ik.solutions) {
+      SCOPED_TRACE(c.configuration);
+      EXPECT_LT(taskResidual(puma, pose, c.q), kPoseTol);
+      if (c.fromSeed == 0) continue;
+      ASSERT_EQ(c.fromSeed, 1u << 3);
+      // The unlimited arm's member of the same arm branch (q1, q2, q3, q5): the seed's q4.
+      const IkCandidate* atSeed = nullptr;
+      for (const IkCandidate& f : free.solutions) {
+        bool same = f.fromSeed != 0;
+        for (int i : {0, 1, 2, 4}) same = same && jointGap(puma, i, c.q(i), f.q(i)) < 1e-9;
+        if (same) atSeed = &f;
+      }
+      ASSERT_NE(atSeed, nullptr);
+      if (atSeed->q(5) >= -0.5 && atSeed->q(5) <= 0.5) {
+        EXPECT_EQ(c.nearestToSeed, 0);
+        continue;
+      }
+      ++moved;
+      EXPECT_EQ(c.nearestToSeed, 1u << 3);
+      EXPECT_NE(c.continuum().find("nearest the seed's"), std::string::npos) << c.continuum();
+      EXPECT_LT(jointGap(puma, 3, c.q(3) + c.q(5), atSeed->q(3) + atSeed->q(5)), 1e-9);
+      EXPECT_LT(std::min(std::abs(c.q(5) - 0.5), std::abs(c.q(5) + 0.5)), 1e-9) << c.q(5);
+      // One step nearer the seed's q4 leaves the limits.
+      const double toward = wrapToPi(seed(3) - c.q(3)) > 0.0 ? 1e-6 : -1e-6;
+      EXPECT_GT(std::abs(wrapToPi(atSeed->q(3) + atSeed->q(5) - (c.q(3) + toward))), 0.5);
+      generatorBranch = generatorBranch || std::abs(wrapToPi(c.q(3) + c.q(5) - 0.7)) < 1e-9;
+    }
+    EXPECT_GE(moved, 1);
+    EXPECT_TRUE(generatorBranch);
+    // The generator's branch (q4 + q6 = 0.7) with q1 = 0.2 also outside: q4 cannot move q1.
+    RobotSpec tight = spec;
+    tight.links[0].qMin = 0.5;
+    const Model noQ1(tight);
+    const ClosedFormIk none = closedFormInverseKinematics(noQ1, pose, seed);
+    int stayed = 0;
+    for (const IkCandidate& c : none.rejected) {
+      if (c.fromSeed == 0 || std::abs(c.q(0) - 0.2) > 1e-9) continue;
+      ++stayed;
+      EXPECT_EQ(c.nearestToSeed, 0) << c.configuration;
+      EXPECT_LT(jointGap(noQ1, 3, c.q(3), seed(3)), 1e-9) << c.configuration;
+    }
+    EXPECT_GE(stayed, 1);
+  }
+}
+
 TEST(IkContinuum, ToolPointOnJointOnesAxis) {
   const Model rrr(test::voraRrrSpec());
   // A configuration whose tool point lies on joint 1's axis: found by solving for one.

@@ -395,7 +395,12 @@ TEST(Cli, IkMovesAContinuumsMemberIntoTheJointLimits) {
     ASSERT_EQ(s["continuum"]["nearest_home"].size(), 1u);
     EXPECT_EQ(s["continuum"]["nearest_home"].array[0].number, 4.0);
     EXPECT_LT(std::abs(std::abs(q(5)) - limit), 1e-9) << q(5);
-    generatorBranch = generatorBranch || std::abs(std::remainder(q(3) + q(5) - 0.7, 2.0 * M_PI)) < 1e-9;
+    if (std::abs(std::remainder(q(3) + q(5) - 0.7, 2.0 * M_PI)) > 1e-9) continue;
+    // The generator's branch: the home q4 = 0 gives q6 = 0.7 rad, above the limit; the nearest
+    // member within has q6 = +30 deg and q4 = 0.7 rad - 30 deg (not q6 = -30 deg, q4 = 70 deg).
+    generatorBranch = true;
+    EXPECT_NEAR(q(5), limit, 1e-12);
+    EXPECT_NEAR(q(3), 0.7 - limit, 1e-12);
   }
   EXPECT_GE(nearest, 1) << r.out;
   EXPECT_TRUE(generatorBranch) << r.out;

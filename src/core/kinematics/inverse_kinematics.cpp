@@ -220,7 +220,7 @@ bool finishRaw(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Mat
   for (int i = 0; i < n; ++i) r.q(i) = wrapJointValue(model, i, r.q(i));
   if (known(r.q)) return false;
   residual = quickResidual(model, pose, target6, r.q, n, r.frame3, &r.wristCs, r.frame6);
-  if (residual <= kPolishAbove) return true;
+  if (!(residual > kPolishAbove)) return true;  // (NaN: not polished, rejected by its residual)
   const JointVector6 before = r.q;
   std::optional<Eigen::Matrix4d> frame6;
   if (n == 6) {  // fixed size: no allocation
@@ -240,29 +240,36 @@ bool finishRaw(const Model& model, const Eigen::Matrix4d& pose, const Eigen::Mat
 
 // e: a member of a continuum with one free joint i (e.fromSeed), outside the joint limits. The
 // branch is solved again with joint i's seed at other values, a degree apart (a 360th of the
-// travel for a prismatic joint) over its limits (one turn about the seed's for a revolute),
-// nearest the seed's first on both sides; the first member within the limits on each side is
-// bisected against the sample before it (outside, or not a member) to the edge of the members
-// within the limits, and the nearer edge replaces e, its joint i then also nearestToSeed. e
-// stays as it was when the joint outside its limits does not move with joint i (not coupled to
-// it), or no sample is within the limits. A member is a candidate that still has joint i free,
-// of e's configuration; for numbered branches (renumbered as joint i moves them in the order),
-// the one nearest the member before it on the way from e.
+// travel for a prismatic joint) over its limits (one turn for a revolute), from the seed's value
+// (or the limit nearest it) outward on both sides, each limit itself the last sample; the first
+// member within the limits on a side is bisected against the sample before it (outside, or not
+// a member) to the edge of the members within the nominal limits, and the edge nearer the seed's
+// value replaces e, its joint i then also nearestToSeed. A side stops once its samples are
+// further than an edge found. e stays as it was when a joint outside its limits does not move
+// with joint i (two probes a step either side of e's joint i: a shortcut, the sweep would find
+// nothing), joint i is prismatic without limits, or no sample is within the limits. A member
+// is a candidate that still has joint i free, of e's configuration; for numbered branches
+// (renumbered as joint i moves them in the order), the one nearest the member before it.
 void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFamily& family, const JointVector6& seed,
                     const JointBounds& bounds, int n, ClosedFormSet::Entry& e) {
   if ((e.fromSeed & (e.fromSeed - 1)) != 0) return;  // more than one free joint: left as it is
   int i = 0;
   while (!((e.fromSeed >> i) & 1u)) ++i;
   const unsigned char bit = e.fromSeed;
+  const bool revolute = bounds.revolute[i];
   const bool numbered = family.configurations()[static_cast<std::size_t>(e.configuration)].rfind("branch", 0) == 0;
   const Eigen::Matrix4d inDh = rigidInverse(model.base()) * pose;
   const auto none = [](const JointVector6&) { return false; };
-  const auto gap = [&](const JointVector6& a, const JointVector6& b) {
-    double g = 0.0;
-    for (int j = 0; j < n; ++j) g = std::max(g, std::abs(bounds.revolute[j] ? wrapToPi(a(j) - b(j)) : a(j) - b(j)));
-    return g;
+  const auto difference = [&](int j, double a, double b) { return bounds.revolute[j] ? wrapToPi(a - b) : a - b; };
+  // Within the nominal limits (bounds less their tolerance): the edge found lies on a limit.
+  const auto withinNominal = [&](const JointVector6& q) {
+    bool in = true;
+    for (int j = 0; j < n; ++j)
+      in = in && q(j) >= bounds.lo[j] + kJointLimitTolerance && q(j) <= bounds.hi[j] - kJointLimitTolerance;
+    return in;
   };
-  // The member with joint i's seed at t (the one nearest `near` among numbered branches), or false.
+  // The member with joint i's seed at t (among numbered branches the one nearest `near` in the
+  // other joints), or false.
   const auto member = [&](double t, const JointVector6& near, ClosedFormSet::Entry& m) {
     ik::Solver s(model, inDh);
     s.seed = seed;
@@ -275,53 +282,62 @@ void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFam
       double residual = 0.0;
       if (!finishRaw(model, pose, s.flange, n, r, none, residual) || !(r.fromSeed & bit)) continue;
       if (!(residual < kAcceptResidual)) continue;
-      const double g = numbered ? gap(r.q, near) : 0.0;
+      double g = 0.0;
+      for (int j = 0; numbered && j < n; ++j)
+        if (j != i) g = std::max(g, std::abs(difference(j, r.q(j), near(j))));
       if (!(g < nearest)) continue;
       nearest = g;
       m = e;
       m.q = r.q;
       m.configuration = r.configuration;
       m.residual = residual;
-      m.withinLimits = bounds.within(r.q, n);
+      m.withinLimits = withinNominal(r.q);
     }
     return nearest < 1e300;
   };
+  constexpr double kUnlimited = 1e299;  // LinkSpec's default limits are +-1e300
   double lo = bounds.lo[i] + kJointLimitTolerance, hi = bounds.hi[i] - kJointLimitTolerance;
-  const double start = std::clamp(seed(i), lo, hi);
-  if (bounds.revolute[i]) lo = std::max(lo, start - M_PI), hi = std::min(hi, start + M_PI);  // one turn
-  if (!(std::isfinite(lo) && std::isfinite(hi) && lo <= hi)) return;
-  const double step = bounds.revolute[i] ? M_PI / 180.0 : std::max((hi - lo) / 360.0, 1e-9);
-  // The joint outside its limits must move with joint i: tried a step from the start.
-  int outside = 0;
-  while (outside < n && e.q(outside) >= bounds.lo[outside] && e.q(outside) <= bounds.hi[outside]) ++outside;
-  if (outside != i) {
-    ClosedFormSet::Entry probe;
-    const double t = start + (start + step <= hi ? step : -step);
-    if (!member(t, e.q, probe) || std::abs(probe.q(outside) - e.q(outside)) < 1e-9) return;
+  if (!(lo <= hi) || (!revolute && (lo <= -kUnlimited || hi >= kUnlimited))) return;
+  // The seed's value, or (outside the limits) the limit nearest it; a revolute's modulo a turn.
+  double start = std::clamp(seed(i), lo, hi);
+  if (revolute && start != seed(i)) {
+    const double turned = seed(i) + 2.0 * M_PI * std::round((0.5 * (lo + hi) - seed(i)) / (2.0 * M_PI));
+    start = turned >= lo && turned <= hi ? turned
+            : std::abs(wrapToPi(lo - seed(i))) <= std::abs(wrapToPi(hi - seed(i))) ? lo
+                                                                                   : hi;
   }
-  const int steps = static_cast<int>(std::ceil((hi - lo) / step));
+  if (revolute) lo = std::max(lo, start - M_PI), hi = std::min(hi, start + M_PI);  // one turn
+  const double step = revolute ? M_PI / 180.0 : std::max((hi - lo) / 360.0, 1e-12);
+  // Every joint outside its limits must move with joint i.
+  {
+    ClosedFormSet::Entry probe[2];
+    const bool have[2] = {member(e.q(i) + step, e.q, probe[0]), member(e.q(i) - step, e.q, probe[1])};
+    for (int j = 0; j < n; ++j) {
+      if (e.q(j) >= bounds.lo[j] && e.q(j) <= bounds.hi[j]) continue;
+      bool moves = j == i;
+      for (int p = 0; p < 2; ++p) moves = moves || (have[p] && std::abs(difference(j, probe[p].q(j), e.q(j))) > 1e-7);
+      if (!moves) return;
+    }
+  }
   ClosedFormSet::Entry best;
   double bestDistance = 1e300;
-  bool done[2] = {false, false};
-  JointVector6 last[2] = {e.q, e.q};  // each side's member before
-  for (int k = 0; k <= steps && !(done[0] && done[1]); ++k) {
-    for (int side = 0; side < 2; ++side) {
-      if (done[side] || (k == 0 && side == 1)) continue;
-      const double dir = side == 0 ? 1.0 : -1.0;
-      const double t = start + dir * k * step;
-      if (t < lo || t > hi) {
-        done[side] = true;
-        continue;
-      }
+  for (int side = 0; side < 2; ++side) {
+    const double dir = side == 0 ? 1.0 : -1.0, edge = side == 0 ? hi : lo;
+    JointVector6 last = e.q;  // the side's member before
+    double before = start;    // the side's sample before
+    for (int k = side; ; ++k) {  // (the start once, on side 0)
+      double t = start + dir * k * step;
+      if (dir * (t - edge) > 0.0) t = edge;  // the limit, the side's last sample
+      if (k > 0 && (t == before || std::abs(before - seed(i)) > bestDistance)) break;
       ClosedFormSet::Entry m;
-      if (!member(t, last[side], m)) continue;
-      if (!m.withinLimits) {
-        last[side] = m.q;
+      const bool found = member(t, last, m);
+      if (found && !m.withinLimits) last = m.q;
+      if (!found || !m.withinLimits) {
+        before = t;
         continue;
       }
-      done[side] = true;
       // Bisected toward the start against the sample before (outside, or not a member).
-      double in = t, out = k == 0 ? t : start + dir * (k - 1) * step;
+      double in = t, out = before;
       for (int it = 0; it < 60 && k > 0; ++it) {
         const double mid = 0.5 * (in + out);
         if (mid == in || mid == out) break;
@@ -329,10 +345,9 @@ void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFam
         if (member(mid, m.q, mm) && mm.withinLimits) in = mid, m = mm;
         else out = mid;
       }
-      const double offset = m.q(i) - seed(i);
-      const double distance = std::abs(bounds.revolute[i] ? wrapToPi(offset) : offset);
+      const double distance = std::abs(difference(i, m.q(i), seed(i)));
       if (distance < bestDistance) bestDistance = distance, best = m;
-      if (k == 0) done[0] = done[1] = true;
+      break;
     }
   }
   if (bestDistance == 1e300) return;
@@ -439,8 +454,15 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
   // member within the limits nearest the seed's, when there is one (a cold path: singular poses).
   for (int k = 0; k < out.count; ++k) {
     ClosedFormSet::Entry& e = out.entries[k];
-    if (!e.withinLimits && e.fromSeed != 0 && e.residual < kAcceptResidual)
-      moveIntoLimits(model, pose, *f, s.seed, bounds, n, e);
+    if (e.withinLimits || e.fromSeed == 0 || !(e.residual < kAcceptResidual)) continue;
+    moveIntoLimits(model, pose, *f, s.seed, bounds, n, e);
+    // Moved onto a member another entry holds (two branches' continua meeting): listed once.
+    bool repeated = false;
+    for (int j = 0; j < out.count; ++j) repeated = repeated || (j != k && sameSolution(bounds, out.entries[j].q, e.q, n));
+    if (!repeated) continue;
+    for (int j = k + 1; j < out.count; ++j) out.entries[j - 1] = out.entries[j];
+    --out.count;
+    --k;
   }
   if (out.count == 0) out.reason = s.unreachable.empty() ? "no closed-form solution" : s.unreachable;
   return true;

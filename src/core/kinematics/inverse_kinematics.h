@@ -125,8 +125,10 @@ ClosedFormIk closedFormInverseKinematics(const Model& model, const Eigen::Matrix
 // rejections are kept as numbers and worded only when reason() or why() is called): once warm
 // on a model's poses (a few calls, until every name held has grown to the longest it gets) a
 // call allocates nothing, unless the model's family says why it does not apply, or is
-// "cyclic_6r" (a chain per pose) or general_6r on a nearly singular pencil (ik_family.h) (loops
-// over poses: a path, a drag, benchmarks). `seed` may be one of out's candidates' q; a throw leaves
+// "cyclic_6r" (a chain per pose) or general_6r on a nearly singular pencil (ik_family.h), or a
+// continuum's member outside the joint limits is moved within them (singular poses: the branch
+// is solved again over the free joint's limits, up to some 480 times) (loops over poses: a path,
+// a drag, benchmarks). `seed` may be one of out's candidates' q; a throw leaves
 // `out` unchanged.
 void closedFormInverseKinematics(const Model& model, const Eigen::Matrix4d& pose, const Eigen::VectorXd& seed,
                                  ClosedFormIk& out);

@@ -172,7 +172,7 @@ TEST(IkContinuum, MemberOutsideTheLimitsMovesToTheNearestWithin) {
       EXPECT_EQ(c.nearestToSeed, 1u << 3);
       EXPECT_NE(c.continuum().find("nearest the seed's"), std::string::npos) << c.continuum();
       EXPECT_LT(jointGap(puma, 3, c.q(3) + c.q(5), atSeed->q(3) + atSeed->q(5)), 1e-9);
-      EXPECT_LT(std::min(std::abs(c.q(5) - 0.5), std::abs(c.q(5) + 0.5)), 1e-9) << c.q(5);
+      EXPECT_LT(std::min(std::abs(c.q(5) - 0.5), std::abs(c.q(5) + 0.5)), 1e-12) << c.q(5);  // nominal
       // One step nearer the seed's q4 leaves the limits.
       const double toward = wrapToPi(seed(3) - c.q(3)) > 0.0 ? 1e-6 : -1e-6;
       EXPECT_GT(std::abs(wrapToPi(atSeed->q(3) + atSeed->q(5) - (c.q(3) + toward))), 0.5);
@@ -193,6 +193,57 @@ TEST(IkContinuum, MemberOutsideTheLimitsMovesToTheNearestWithin) {
       EXPECT_LT(jointGap(noQ1, 3, c.q(3), seed(3)), 1e-9) << c.configuration;
     }
     EXPECT_GE(stayed, 1);
+  }
+}
+
+// A continuum that is a range (the Unitree Z1 exactly at a fold: q1 free within a range that
+// excludes the home q1 = 0, its nearest member at the range's edge e1; the range is 0.7 rad wide)
+// with q1 limited to [e1 + 0.05, e1 + 0.3] (the other joints unlimited): the member shown moves
+// from the edge, outside, to q1 = e1 + 0.05, the nominal limit (to 1e-9), and still reaches the
+// pose. With the seed's q1 at e1 + 0.4 (in the range, above the limits), the nearest member within
+// is at the upper limit. That the range holds each expected value is checked by solving with the
+// seed there: the member keeps it.
+TEST(IkContinuum, RangeMemberOutsideTheLimitsMovesToTheNearestWithin) {
+  const RobotSpec z1 = loadRobot(test::sourcePath("robots/z1.yaml"));
+  RobotSpec wide = z1;
+  for (LinkSpec& l : wide.links) l.qMin = -1e300, l.qMax = 1e300;
+  const Eigen::VectorXd q0 = (Eigen::VectorXd(6) << -1.8859118233114336, -1.4945113857704504, -2.9093163690601784,
+                              -0.89212120887980717, -2.1567833212850771, -2.3166638883327924)
+                                 .finished();
+  const Model unlimited(wide);
+  const Eigen::Matrix4d pose = toolPose(unlimited, q0);
+  const Eigen::VectorXd home = Eigen::VectorXd::Zero(6);
+  const ClosedFormIk free = closedFormInverseKinematics(unlimited, pose, home);
+  const IkCandidate* edge = nullptr;
+  for (const IkCandidate& c : free.solutions)
+    if (c.nearestToSeed == 1u && (!edge || std::abs(c.q(0)) < std::abs(edge->q(0)))) edge = &c;
+  ASSERT_NE(edge, nullptr);
+  const double e1 = edge->q(0), dir = e1 > 0.0 ? 1.0 : -1.0;  // the range lies beyond e1, away from 0
+  RobotSpec limited = wide;
+  limited.links[0].qMin = std::min(e1 + dir * 0.05, e1 + dir * 0.3);
+  limited.links[0].qMax = std::max(e1 + dir * 0.05, e1 + dir * 0.3);
+  const Model model(limited);
+  for (const double seed1 : {0.0, e1 + dir * 0.4}) {
+    SCOPED_TRACE(seed1);
+    Eigen::VectorXd seed = home;
+    seed(0) = seed1;
+    const double expected = seed1 == 0.0 ? e1 + dir * 0.05 : e1 + dir * 0.3;
+    // The range reaches the expected value: the member seeded there keeps it.
+    Eigen::VectorXd there = home;
+    there(0) = expected;
+    bool reaches = false;
+    for (const IkCandidate& c : closedFormInverseKinematics(unlimited, pose, there).solutions)
+      reaches = reaches || (c.configuration == edge->configuration && std::abs(c.q(0) - expected) < 1e-12);
+    ASSERT_TRUE(reaches);
+    const ClosedFormIk ik = closedFormInverseKinematics(model, pose, seed);
+    const IkCandidate* moved = nullptr;
+    for (const IkCandidate& c : ik.solutions)
+      if (c.configuration == edge->configuration) moved = &c;
+    ASSERT_NE(moved, nullptr) << ik.reason();
+    EXPECT_EQ(moved->fromSeed, 1u);
+    EXPECT_EQ(moved->nearestToSeed, 1u);
+    EXPECT_NEAR(moved->q(0), expected, 1e-12);  // on the nominal limit, not its 1e-9 tolerance band
+    EXPECT_LT(taskResidual(model, pose, moved->q), kPoseTol);
   }
 }
 

@@ -458,7 +458,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     moveIntoLimits(model, pose, *f, s.seed, bounds, n, e);
     // Moved onto a member another entry holds (two branches' continua meeting): listed once.
     bool repeated = false;
-    for (int j = 0; j < out.count; ++j) repeated = repeated || (j != k && sameSolution(bounds, out.entries[j].q, e.q, n));
+    for (int j = 0; j < out.count; ++j)
+      repeated = repeated || (j != k && sameSolution(bounds, out.entries[j].q, e.q, n));
     if (!repeated) continue;
     for (int j = k + 1; j < out.count; ++j) out.entries[j - 1] = out.entries[j];
     --out.count;

@@ -127,9 +127,8 @@ TEST(IkContinuum, PumaWristWithAxesFourAndSixOnOneLine) {
 // limited to +-0.5 rad and the seed's q4 = -0.25, the seed's member has q6 = 0.95 (outside); the
 // members within the limits are those with q6 in [-0.5, 0.5], the nearest the seed's the one at
 // q6's limit. Checked independently of the search: forward kinematics reaches the pose, q4 + q6
-// is the branch's sum (the generator's, or with every sample on the other wrist branch, the
-// same as the unlimited arm's member), q6 is on its limit to 1e-9, and the members between it
-// and the seed's q4 (a 1e-6 rad step) are outside the limits. A joint outside its limits that q4
+// equals that of the unlimited arm's member of the same arm branch, q6 is on its nominal limit
+// to 1e-12, and the members between it and the seed's q4 (a 1e-6 rad step) are outside the limits. A joint outside its limits that q4
 // does not move (q1 here) leaves the candidate as it was: rejected, with the seed's q4.
 TEST(IkContinuum, MemberOutsideTheLimitsMovesToTheNearestWithin) {
   // Named branches (the PUMA's family) and numbered ones (the generic positioning arm's, which
@@ -199,7 +198,7 @@ TEST(IkContinuum, MemberOutsideTheLimitsMovesToTheNearestWithin) {
 // A continuum that is a range (the Unitree Z1 exactly at a fold: q1 free within a range that
 // excludes the home q1 = 0, its nearest member at the range's edge e1; the range is 0.7 rad wide)
 // with q1 limited to [e1 + 0.05, e1 + 0.3] (the other joints unlimited): the member shown moves
-// from the edge, outside, to q1 = e1 + 0.05, the nominal limit (to 1e-9), and still reaches the
+// from the edge, outside, to q1 = e1 + 0.05, the nominal limit (to 1e-12), and still reaches the
 // pose. With the seed's q1 at e1 + 0.4 (in the range, above the limits), the nearest member within
 // is at the upper limit. That the range holds each expected value is checked by solving with the
 // seed there: the member keeps it.

@@ -104,10 +104,11 @@ int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const
   for (int j = 0; j < 6; ++j) inner.seed(j) = seed(cyclicJoint(6, shift, j));
   structure->solve(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
-  seedMoved = 0;  // Solver::seedMoved, as the arm's joints
-  for (int j = 0; j < 6; ++j)
-    if (inner.seedMoved & (1u << j))
-      seedMoved = static_cast<unsigned char>(seedMoved | (1u << cyclicJoint(6, shift, j)));
+  seedMoved = 0;  // the joints any of C's solutions moved (Solver::nearestJoints), as the arm's
+  for (int r = 0; r < inner.rawCount; ++r)
+    for (int j = 0; j < 6; ++j)
+      if (((inner.nearestRaws >> r) & 1u) && (inner.nearestJoints[static_cast<std::size_t>(r)] & (1u << j)))
+        seedMoved = static_cast<unsigned char>(seedMoved | (1u << cyclicJoint(6, shift, j)));
   for (int r = 0; r < inner.rawCount; ++r) {
     fromSeed[r] = 0;
     for (int j = 0; j < 6; ++j) {

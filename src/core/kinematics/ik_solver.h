@@ -57,16 +57,17 @@ struct Solver {
   std::array<RawSolution, ClosedFormSet::kCapacity> raw;
   int rawCount = 0;
   std::string unreachable;  // the first geometric failure met
-  // Raw solutions (bit k: raw[k]) whose free joints among `seedMoved` (bit i: joint i + 1) hold
-  // the value nearest the seed's, their continuum not holding the seed's: those joints are
-  // their IkCandidate::nearestToSeed. Set by the family after it adds them.
+  // Raw solutions (bit k: raw[k]) whose free joints among nearestJoints[k] (bit i: joint i + 1)
+  // hold the value nearest the seed's, their continuum not holding the seed's: those joints are
+  // their IkCandidate::nearestToSeed. Set by the family after it adds them; nearestJoints[k] is
+  // read only where bit k is set (not initialised, as raw).
   std::uint32_t nearestRaws = 0;
-  unsigned char seedMoved = 0;
+  std::array<unsigned char, ClosedFormSet::kCapacity> nearestJoints;
   static_assert(ClosedFormSet::kCapacity <= 32, "nearestRaws has a bit per raw solution");
   void markNearestToSeed(unsigned char joints) {
     assert(rawCount > 0);
     nearestRaws |= 1u << (rawCount - 1);
-    seedMoved = static_cast<unsigned char>(seedMoved | joints);
+    nearestJoints[static_cast<std::size_t>(rawCount - 1)] = joints;
   }
 
   void fail(const std::string& why) {

@@ -448,7 +448,8 @@ bool closedFormSolutions(const Model& model, const Eigen::Matrix4d& pose, const 
     e.residual = residual;
     e.withinLimits = bounds.within(r.q, n);
     e.fromSeed = r.fromSeed;
-    e.nearestToSeed = (s.nearestRaws >> k) & 1u ? static_cast<unsigned char>(r.fromSeed & s.seedMoved) : 0;
+    e.nearestToSeed =
+        (s.nearestRaws >> k) & 1u ? static_cast<unsigned char>(r.fromSeed & s.nearestJoints[static_cast<size_t>(k)]) : 0;
   }
   // A continuum's member outside the joint limits with its free joint at the seed's value: the
   // member within the limits nearest the seed's, when there is one (a cold path: singular poses).

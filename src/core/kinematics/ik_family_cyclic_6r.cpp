@@ -246,7 +246,8 @@ void solve(Solver& s) {
       unsigned char moved = 0;
       for (int j = 0; j < 6; ++j) {
         const double d = found[f](j) - s.seed(j);
-        const bool apart = std::abs(m.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > 1e-9;
+        // (beyond the drift a polish may leave on a joint still taken from the seed: stillFree)
+        const bool apart = std::abs(m.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > kStillFreeDrift;
         if ((seedMoved & fromSeed[f] & (1u << j)) && apart) moved = static_cast<unsigned char>(moved | (1u << j));
       }
       if (moved) s.markNearestToSeed(moved);

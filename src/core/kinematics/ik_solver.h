@@ -291,12 +291,14 @@ inline Eigen::Matrix4d armFrame(const Model& model, const ArmAngles& a) {
 // a joint free along a continuum stays where it was put (Newton drifts it ~1e-9); one that moved
 // further was isolated after all (a pose within rounding of a singularity, e.g. q5 = 1e-9, where
 // the closed form took the seed's value and the polish found the real one).
+// A free joint the polish moved by at most this (rad or m) is still the seed's value.
+constexpr double kStillFreeDrift = 1e-6;
 inline unsigned char stillFree(const Model& model, unsigned char fromSeed, const JointVector6& before,
                                const JointVector6& after, int n) {
   for (int j = 0; j < n; ++j) {
     if (!(fromSeed & (1u << j))) continue;
     const double d = after(j) - before(j);
-    if (std::abs(model.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > 1e-6)
+    if (std::abs(model.isRevolute(j) ? std::remainder(d, 2.0 * M_PI) : d) > kStillFreeDrift)
       fromSeed = static_cast<unsigned char>(fromSeed & ~(1u << j));
   }
   return fromSeed;

@@ -105,10 +105,12 @@ int shiftCandidates(const Model& m, const Eigen::Matrix4d& T06, int shift, const
   structure->solve(inner);
   if (inner.rawCount == 0 && why.empty()) why = inner.unreachable;
   seedMoved = 0;  // the joints any of C's solutions moved (Solver::nearestJoints), as the arm's
-  for (int r = 0; r < inner.rawCount; ++r)
+  for (int r = 0; r < inner.rawCount; ++r) {
+    if (!((inner.nearestRaws >> r) & 1u)) continue;  // nearestJoints[r] is set only then
     for (int j = 0; j < 6; ++j)
-      if (((inner.nearestRaws >> r) & 1u) && (inner.nearestJoints[static_cast<std::size_t>(r)] & (1u << j)))
+      if (inner.nearestJoints[static_cast<std::size_t>(r)] & (1u << j))
         seedMoved = static_cast<unsigned char>(seedMoved | (1u << cyclicJoint(6, shift, j)));
+  }
   for (int r = 0; r < inner.rawCount; ++r) {
     fromSeed[r] = 0;
     for (int j = 0; j < 6; ++j) {

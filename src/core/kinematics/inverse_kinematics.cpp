@@ -106,6 +106,13 @@ struct JointBounds {
     for (int i = 0; i < n; ++i) in = in && q(i) >= lo[i] && q(i) <= hi[i];
     return in;
   }
+  // Within the limits themselves, without the tolerance.
+  bool withinNominal(const JointVector6& q, int n) const {
+    bool in = true;
+    for (int i = 0; i < n; ++i)
+      in = in && q(i) >= lo[i] + kJointLimitTolerance && q(i) <= hi[i] - kJointLimitTolerance;
+    return in;
+  }
 };
 
 // Both wrapped (wrapJointValue): a revolute difference is within (-4 pi, 4 pi).
@@ -261,13 +268,6 @@ void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFam
   const Eigen::Matrix4d inDh = rigidInverse(model.base()) * pose;
   const auto none = [](const JointVector6&) { return false; };
   const auto difference = [&](int j, double a, double b) { return bounds.revolute[j] ? wrapToPi(a - b) : a - b; };
-  // Within the nominal limits (bounds less their tolerance): the edge found lies on a limit.
-  const auto withinNominal = [&](const JointVector6& q) {
-    bool in = true;
-    for (int j = 0; j < n; ++j)
-      in = in && q(j) >= bounds.lo[j] + kJointLimitTolerance && q(j) <= bounds.hi[j] - kJointLimitTolerance;
-    return in;
-  };
   // The member with joint i's seed at t (among numbered branches the one nearest `near` in the
   // other joints), or false.
   const auto member = [&](double t, const JointVector6& near, ClosedFormSet::Entry& m) {
@@ -291,7 +291,7 @@ void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFam
       m.q = r.q;
       m.configuration = r.configuration;
       m.residual = residual;
-      m.withinLimits = withinNominal(r.q);
+      m.withinLimits = bounds.withinNominal(r.q, n);  // the edge found lies on a limit, not its slack
     }
     return nearest < 1e300;
   };

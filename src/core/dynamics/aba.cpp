@@ -10,6 +10,9 @@ namespace armdyn {
 
 namespace {
 
+// Two lanes of one SSE2 register: one turn applied to two blocks at once.
+typedef double Pair __attribute__((vector_size(16)));
+
 // Index of entry (i, j) of a packed symmetric 3x3 (xx, xy, xz, yy, yz, zz).
 constexpr int sym(int i, int j) {
   const int a = i < j ? i : j, b = i < j ? j : i;
@@ -36,22 +39,43 @@ inline void toChild(double* w, double c, double s) {
   w[Y] = c * y - s * x;
 }
 
+// The (X, Y) block of R S R^T for a symmetric S, R = Rot(Z, angle): it keeps its trace,
+// xx' = xx - e, yy' = yy + e with e = s^2 (xx - yy) + 2 c s xy, and xy' = c s (xx - yy) +
+// (1 - 2 s^2) xy (9 operations; 14 from the products of R); (xz, yz) turns as a vector. V is a
+// double or a Pair (two blocks turned at once).
+template <class V>
+struct TurnedSymmetric {
+  V xx, yy, xy, xz, yz;
+};
+
+template <class V>
+inline TurnedSymmetric<V> turnSymmetric(V xx, V yy, V xy, V xz, V yz, double c, double s) {
+  const double ss = s * s, cs = c * s;
+  const V dxy = xx - yy;
+  const V e = ss * dxy + (2.0 * cs) * xy;
+  return {xx - e, yy + e, cs * dxy + (1.0 - 2.0 * ss) * xy, c * xz - s * yz, s * xz + c * yz};
+}
+
 // S <- R S R^T for a packed symmetric S. ZeroZ: S's Z row and column are zero (and stay so).
-// The (X, Y) block keeps its trace: xx' = xx - e, yy' = yy + e with e = s^2 (xx - yy) + 2 c s xy,
-// and xy' = c s (xx - yy) + (1 - 2 s^2) xy (9 operations; 14 from the products of R).
 template <int X, int Y, bool ZeroZ = false>
 inline void rotateSymmetric(double* S, double c, double s) {
   constexpr int Z = 3 - X - Y;
   constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
-  const double ss = s * s, cs = c * s;
-  const double dxy = S[XX] - S[YY];
-  const double e = ss * dxy + 2.0 * cs * S[XY];
-  const double xy = cs * dxy + (1.0 - 2.0 * ss) * S[XY];
-  S[XX] -= e, S[YY] += e, S[XY] = xy;
+  const TurnedSymmetric<double> t = turnSymmetric(S[XX], S[YY], S[XY], S[XZ], S[YZ], c, s);
+  S[XX] = t.xx, S[YY] = t.yy, S[XY] = t.xy;
   if (ZeroZ) return;
-  const double xz = c * S[XZ] - s * S[YZ];
-  const double yz = s * S[XZ] + c * S[YZ];
-  S[XZ] = xz, S[YZ] = yz;
+  S[XZ] = t.xz, S[YZ] = t.yz;
+}
+
+// The same for two packed symmetric S and T at once, in two-lane pairs.
+template <int X, int Y>
+inline void rotateSymmetricPair(double* S, double* T, double c, double s) {
+  constexpr int Z = 3 - X - Y;
+  constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
+  const TurnedSymmetric<Pair> t = turnSymmetric(Pair{S[XX], T[XX]}, Pair{S[YY], T[YY]}, Pair{S[XY], T[XY]},
+                                                 Pair{S[XZ], T[XZ]}, Pair{S[YZ], T[YZ]}, c, s);
+  S[XX] = t.xx[0], T[XX] = t.xx[1], S[YY] = t.yy[0], T[YY] = t.yy[1], S[XY] = t.xy[0], T[XY] = t.xy[1];
+  S[XZ] = t.xz[0], T[XZ] = t.xz[1], S[YZ] = t.yz[0], T[YZ] = t.yz[1];
 }
 
 // The same when S's Y row and column are zero: R S R^T has rank-one terms in the (X, Y) plane.
@@ -99,9 +123,8 @@ inline void rotateGeneralZeroYRow(double B[3][3], double c, double s) {
 
 template <int X, int Y>
 inline void rotateInertia(SpatialInertia6& I, double c, double s) {
-  rotateSymmetric<X, Y>(I.A, c, s);
+  rotateSymmetricPair<X, Y>(I.A, I.C, c, s);  // A and C turn alike: one two-lane turn for both
   rotateGeneral<X, Y>(I.B, c, s);
-  rotateSymmetric<X, Y>(I.C, c, s);
 }
 
 // I <- T^T I T with T = [1 0; -r x 1], r = rho e_Z (reference point moved from the child origin

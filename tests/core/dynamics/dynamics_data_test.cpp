@@ -1,8 +1,9 @@
 // DynamicsData is the preallocated workspace of the hot calls: with it, inverse dynamics (both
 // formulations), the mass matrix, forward dynamics, the gravity and velocity vectors and the
-// energies must not touch the heap. Counted by interposing malloc in this test executable
+// energies must not touch the heap; nor must the articulated-body algorithm with its AbaData. Counted by interposing malloc in this test executable
 // (glibc: Eigen and operator new both end in malloc); the counter is armed only around the
 // calls under test.
+#include "dynamics/aba.h"
 #include "dynamics/crba.h"
 #include "dynamics/dynamics_data.h"
 #include "dynamics/energy.h"
@@ -32,7 +33,9 @@ TEST(DynamicsData, HotCallsDoNotAllocate) {
   for (const auto& [name, model, physical] : test::dynamicsTestModels()) {
     const int n = model.dof();
     DynamicsData data(model);
+    AbaData abaData(model);
     const test::JointState s = test::randomState(rng, n);
+    const Eigen::VectorXd armature = Eigen::VectorXd::Constant(n, 0.05);
     Eigen::VectorXd tau(n), out(n);
     Eigen::MatrixXd M(n, n);
     double energy = 0.0;
@@ -48,7 +51,11 @@ TEST(DynamicsData, HotCallsDoNotAllocate) {
     velocityVector(model, data, s.q, s.qd, out);
     nonlinearEffects(model, data, s.q, s.qd, out);
     energy += kineticEnergy(model, data, s.q, s.qd) + potentialEnergy(model, data, s.q);
-    if (physical) forwardDynamics(model, data, s.q, s.qd, tau, out);
+    if (physical) {
+      forwardDynamics(model, data, s.q, s.qd, tau, out);
+      aba(model, abaData, s.q, s.qd, tau, out);
+      aba(model, abaData, s.q, s.qd, tau, armature, out);
+    }
     test::gCounting = false;
     EXPECT_EQ(test::gAllocations, 0) << name;
     EXPECT_TRUE(std::isfinite(energy)) << name;

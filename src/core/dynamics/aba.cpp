@@ -10,7 +10,8 @@ namespace armdyn {
 
 namespace {
 
-// Two lanes of one SSE2 register: one turn applied to two blocks at once.
+// Two lanes of one 128-bit register (SSE2 on x86-64, NEON on aarch64): one turn applied to two
+// blocks at once.
 typedef double Pair __attribute__((vector_size(16)));
 
 // Index of entry (i, j) of a packed symmetric 3x3 (xx, xy, xz, yy, yz, zz).
@@ -41,8 +42,8 @@ inline void toChild(double* w, double c, double s) {
 
 // The (X, Y) block of R S R^T for a symmetric S, R = Rot(Z, angle): it keeps its trace,
 // xx' = xx - e, yy' = yy + e with e = s^2 (xx - yy) + 2 c s xy, and xy' = c s (xx - yy) +
-// (1 - 2 s^2) xy (9 operations; 14 from the products of R); (xz, yz) turns as a vector. V is a
-// double or a Pair (two blocks turned at once).
+// (1 - 2 s^2) xy (9 operations per block, s^2 and c s computed once per turn; 14 from the
+// products of R); (xz, yz) turns as a vector. V is a double or a Pair (two blocks turned at once).
 template <class V>
 struct TurnedSymmetric {
   V xx, yy, xy, xz, yz;
@@ -88,10 +89,11 @@ inline void rotateSymmetricZeroY(double* S, double c, double s) {
   S[XZ] = c * sxz, S[YZ] = s * sxz;
 }
 
-// B <- R B R^T for a general 3x3 B. Its (X, Y) block is a symmetric part, turned as above, plus
-// an antisymmetric part that the turn leaves alone: with d = xx - yy and t = xy + yx,
+// B <- R B R^T for a general 3x3 B. Its (X, Y) block is a symmetric part, turned by the same rule
+// as turnSymmetric's (there t = 2 xy), plus an antisymmetric part that the turn leaves alone:
+// with d = xx - yy and t = xy + yx,
 // xx' = xx - e, yy' = yy + e, e = s^2 d + c s t, and xy' = xy + f, yx' = yx + f, f = c s d - s^2 t
-// (12 operations; 22 from the products of R). ZeroZRow: B's Z row is zero (and stays so).
+// (12 operations per block; 22 from the products of R). ZeroZRow: B's Z row is zero (and stays so).
 template <int X, int Y, bool ZeroZRow = false>
 inline void rotateGeneral(double B[3][3], double c, double s) {
   constexpr int Z = 3 - X - Y;
@@ -257,6 +259,8 @@ inline void forceToParentBody(const AbaData& d, int k, double* f6) {
 // (z is the second axis of its plane) drops their terms: a general twist costs about half as much.
 template <bool Projected>
 inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
+  // A and C one by one: turned as a pair here (rotateSymmetricPair), the PUMA took 6-8 ns more
+  // and general6r the same (docs/validation.md, session 29).
   rotateSymmetric<0, 1, Projected>(I.A, d.cosTheta[k], d.sinTheta[k]);
   rotateGeneral<0, 1, Projected>(I.B, d.cosTheta[k], d.sinTheta[k]);
   rotateSymmetric<0, 1>(I.C, d.cosTheta[k], d.sinTheta[k]);

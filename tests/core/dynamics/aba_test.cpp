@@ -6,6 +6,7 @@
 #include "dynamics/dynamics_data.h"
 #include "dynamics/forward_dynamics.h"
 #include "dynamics/rnea.h"
+#include "dynamics/twist_kind.h"
 #include "dynamics_fixtures.h"
 
 #ifdef ARMDYN_HAVE_KDL
@@ -115,6 +116,48 @@ TEST(Aba, MixedArmatureTakesBothInertiaPaths) {
       }
     }
   }
+}
+
+TEST(Aba, TwistsNearQuarterAndHalfTurnsMatchCrba) {
+  // General twists where a plane turn's trace-keeping form cancels most (s^2 near 1: xx - e with
+  // e ~ xx - yy) or has s ~ 1e-16 (half a turn, which counts as general: twist_kind.h): 90 and
+  // 180 deg off by 1e-7, 180 deg and 1e-7 itself, revolute and prismatic joints, with armature
+  // on all, none (physical chains) and every other joint, so that every turn of the backward
+  // pass meets them. Same reference and tolerance as MatchesCrbaForwardDynamics.
+  const double twists[8] = {M_PI / 2 + 1e-7, -M_PI / 2 - 1e-7, M_PI, M_PI - 1e-7, 1e-7, -M_PI / 2 + 1e-7, M_PI, 1e-7};
+  std::mt19937 rng(74);
+  double worst = 0.0;
+  for (int n : {6, 8}) {
+    RobotSpec spec = test::randomChainSpec(rng, n);
+    for (int k = 0; k < n; ++k) {
+      spec.links[k].dh.alpha = twists[k];
+      if (k == 2 || k == 5) spec.links[k].joint = JointType::Prismatic;
+      else spec.links[k].joint = JointType::Revolute;
+    }
+    const Model model(spec);
+    for (int k = 0; k < n; ++k) {
+      const double alpha = model.dh(k).alpha;
+      ASSERT_EQ(twistKind(std::cos(alpha), std::sin(alpha)), kTwistGeneral) << "link " << k;
+    }
+    DynamicsData data(model);
+    AbaData abaData(model);
+    Eigen::VectorXd qddCrba(n), qddAba(n);
+    for (int mode = 0; mode < 3; ++mode) {
+      Eigen::VectorXd armature = test::randomVector(rng, n, 0.5).cwiseAbs();
+      if (mode == 0) armature.setZero();
+      if (mode == 2)
+        for (int k = 0; k < n; k += 2) armature(k) = 0.0;
+      for (int trial = 0; trial < 10; ++trial) {
+        const test::JointState s = test::randomState(rng, n);
+        const Eigen::VectorXd tau = test::randomVector(rng, n, 20.0);
+        forwardDynamics(model, data, s.q, s.qd, tau, armature, qddCrba);
+        aba(model, abaData, s.q, s.qd, tau, armature, qddAba);
+        worst = std::max(worst, relative(qddAba, qddCrba));
+        EXPECT_LT(relative(qddAba, qddCrba), 1e-10) << n << " joints, mode " << mode << ", trial " << trial;
+      }
+    }
+  }
+  std::printf("[aba] near-quarter and half-turn twists: worst relative gap to CRBA + Cholesky %.2e\n", worst);
 }
 
 TEST(Aba, VerticalSliderFallsAtG) {

@@ -42,27 +42,27 @@ inline void toChild(double* w, double c, double s) {
 
 // The (X, Y) block of R S R^T for a symmetric S, R = Rot(Z, angle): it keeps its trace,
 // xx' = xx - e, yy' = yy + e with e = s^2 (xx - yy) + 2 c s xy, and xy' = c s (xx - yy) +
-// (1 - 2 s^2) xy (9 operations per block, s^2 and c s computed once per turn; 14 from the
-// products of R); (xz, yz) turns as a vector. V is a double or a Pair (two blocks turned at once).
+// (1 - 2 s^2) xy (9 operations per block, the products of c and s once per turn: PlaneTurn; 14
+// from the products of R); (xz, yz) turns as a vector. V is a double or a Pair (two blocks turned
+// at once).
 template <class V>
 struct TurnedSymmetric {
   V xx, yy, xy, xz, yz;
 };
 
 template <class V>
-inline TurnedSymmetric<V> turnSymmetric(V xx, V yy, V xy, V xz, V yz, double c, double s) {
-  const double ss = s * s, cs = c * s;
+inline TurnedSymmetric<V> turnSymmetric(V xx, V yy, V xy, V xz, V yz, const PlaneTurn& r) {
   const V dxy = xx - yy;
-  const V e = ss * dxy + (2.0 * cs) * xy;
-  return {xx - e, yy + e, cs * dxy + (1.0 - 2.0 * ss) * xy, c * xz - s * yz, s * xz + c * yz};
+  const V e = r.ss * dxy + r.twoCs * xy;
+  return {xx - e, yy + e, r.cs * dxy + r.cos2 * xy, r.c * xz - r.s * yz, r.s * xz + r.c * yz};
 }
 
 // S <- R S R^T for a packed symmetric S. ZeroZ: S's Z row and column are zero (and stay so).
 template <int X, int Y, bool ZeroZ = false>
-inline void rotateSymmetric(double* S, double c, double s) {
+inline void rotateSymmetric(double* S, const PlaneTurn& r) {
   constexpr int Z = 3 - X - Y;
   constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
-  const TurnedSymmetric<double> t = turnSymmetric(S[XX], S[YY], S[XY], S[XZ], S[YZ], c, s);
+  const TurnedSymmetric<double> t = turnSymmetric(S[XX], S[YY], S[XY], S[XZ], S[YZ], r);
   S[XX] = t.xx, S[YY] = t.yy, S[XY] = t.xy;
   if (ZeroZ) return;
   S[XZ] = t.xz, S[YZ] = t.yz;
@@ -70,11 +70,11 @@ inline void rotateSymmetric(double* S, double c, double s) {
 
 // The same for two packed symmetric S and T at once, in two-lane pairs.
 template <int X, int Y>
-inline void rotateSymmetricPair(double* S, double* T, double c, double s) {
+inline void rotateSymmetricPair(double* S, double* T, const PlaneTurn& r) {
   constexpr int Z = 3 - X - Y;
   constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
   const TurnedSymmetric<Pair> t = turnSymmetric(Pair{S[XX], T[XX]}, Pair{S[YY], T[YY]}, Pair{S[XY], T[XY]},
-                                                 Pair{S[XZ], T[XZ]}, Pair{S[YZ], T[YZ]}, c, s);
+                                                 Pair{S[XZ], T[XZ]}, Pair{S[YZ], T[YZ]}, r);
   S[XX] = t.xx[0], T[XX] = t.xx[1], S[YY] = t.yy[0], T[YY] = t.yy[1], S[XY] = t.xy[0], T[XY] = t.xy[1];
   S[XZ] = t.xz[0], T[XZ] = t.xz[1], S[YZ] = t.yz[0], T[YZ] = t.yz[1];
 }
@@ -95,9 +95,9 @@ inline void rotateSymmetricZeroY(double* S, double c, double s) {
 // xx' = xx - e, yy' = yy + e, e = s^2 d + c s t, and xy' = xy + f, yx' = yx + f, f = c s d - s^2 t
 // (12 operations per block; 22 from the products of R). ZeroZRow: B's Z row is zero (and stays so).
 template <int X, int Y, bool ZeroZRow = false>
-inline void rotateGeneral(double B[3][3], double c, double s) {
+inline void rotateGeneral(double B[3][3], const PlaneTurn& r) {
   constexpr int Z = 3 - X - Y;
-  const double ss = s * s, cs = c * s;
+  const double c = r.c, s = r.s, ss = r.ss, cs = r.cs;
   const double d = B[X][X] - B[Y][Y], t = B[X][Y] + B[Y][X];
   const double e = ss * d + cs * t, f = cs * d - ss * t;
   const double xz = c * B[X][Z] - s * B[Y][Z], yz = s * B[X][Z] + c * B[Y][Z];
@@ -124,9 +124,9 @@ inline void rotateGeneralZeroYRow(double B[3][3], double c, double s) {
 }
 
 template <int X, int Y>
-inline void rotateInertia(SpatialInertia6& I, double c, double s) {
-  rotateSymmetricPair<X, Y>(I.A, I.C, c, s);  // A and C turn alike: one two-lane turn for both
-  rotateGeneral<X, Y>(I.B, c, s);
+inline void rotateInertia(SpatialInertia6& I, const PlaneTurn& r) {
+  rotateSymmetricPair<X, Y>(I.A, I.C, r);  // A and C turn alike: one two-lane turn for both
+  rotateGeneral<X, Y>(I.B, r);
 }
 
 // I <- T^T I T with T = [1 0; -r x 1], r = rho e_Z (reference point moved from the child origin
@@ -222,8 +222,8 @@ inline void motionToBody(const AbaData& d, int k, double* m6) {
         quarterToChild<1, 2, -1>(m6), quarterToChild<1, 2, -1>(m6 + 3);
         break;
       default:
-        toChild<1, 2>(m6, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
-        toChild<1, 2>(m6 + 3, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+        toChild<1, 2>(m6, d.alpha[k - 1].c, d.alpha[k - 1].s);
+        toChild<1, 2>(m6 + 3, d.alpha[k - 1].c, d.alpha[k - 1].s);
     }
   }
   if (d.dJoint[k] != 0.0) shiftMotion<0, 1>(m6, d.dJoint[k]);
@@ -247,8 +247,8 @@ inline void forceToParentBody(const AbaData& d, int k, double* f6) {
       quarterToParent<1, 2, -1>(f6), quarterToParent<1, 2, -1>(f6 + 3);
       break;
     default:
-      toParent<1, 2>(f6, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
-      toParent<1, 2>(f6 + 3, d.cosAlpha[k - 1], d.sinAlpha[k - 1]);
+      toParent<1, 2>(f6, d.alpha[k - 1].c, d.alpha[k - 1].s);
+      toParent<1, 2>(f6 + 3, d.alpha[k - 1].c, d.alpha[k - 1].s);
   }
   if (d.a[k - 1] != 0.0) shiftForce<1, 2>(f6, d.a[k - 1]);
 }
@@ -261,22 +261,23 @@ template <bool Projected>
 inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
   // A and C one by one: turned as a pair here (rotateSymmetricPair), the PUMA took 6-8 ns more
   // and general6r the same (docs/validation.md, session 29).
-  rotateSymmetric<0, 1, Projected>(I.A, d.cosTheta[k], d.sinTheta[k]);
-  rotateGeneral<0, 1, Projected>(I.B, d.cosTheta[k], d.sinTheta[k]);
-  rotateSymmetric<0, 1>(I.C, d.cosTheta[k], d.sinTheta[k]);
+  const PlaneTurn theta = PlaneTurn::of(d.cosTheta[k], d.sinTheta[k]);
+  rotateSymmetric<0, 1, Projected>(I.A, theta);
+  rotateGeneral<0, 1, Projected>(I.B, theta);
+  rotateSymmetric<0, 1>(I.C, theta);
   if (d.dJoint[k] != 0.0) shiftInertia<0, 1>(I, d.dJoint[k]);
-  const double c = d.cosAlpha[k - 1], s = d.sinAlpha[k - 1];
+  const PlaneTurn& alpha = d.alpha[k - 1];
   switch (d.twist[k - 1]) {
     case kTwistNone: break;
     case kTwistPlusQuarter: quarterInertia<1, 2, 1>(I); break;
     case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
     default:
       if constexpr (Projected) {
-        rotateSymmetricZeroY<1, 2>(I.A, c, s);
-        rotateGeneralZeroYRow<1, 2>(I.B, c, s);
-        rotateSymmetric<1, 2>(I.C, c, s);
+        rotateSymmetricZeroY<1, 2>(I.A, alpha.c, alpha.s);
+        rotateGeneralZeroYRow<1, 2>(I.B, alpha.c, alpha.s);
+        rotateSymmetric<1, 2>(I.C, alpha);
       } else {
-        rotateInertia<1, 2>(I, c, s);
+        rotateInertia<1, 2>(I, alpha);
       }
   }
   if (d.a[k - 1] != 0.0) shiftInertia<1, 2>(I, d.a[k - 1]);
@@ -292,9 +293,8 @@ AbaData::AbaData(const Model& model) : n(model.dof()) {
     theta0[k] = dh.theta;
     d0[k] = dh.d;
     a[k] = dh.a;
-    cosAlpha[k] = std::cos(dh.alpha);
-    sinAlpha[k] = std::sin(dh.alpha);
-    twist[k] = twistKind(cosAlpha[k], sinAlpha[k]);
+    alpha[k] = PlaneTurn::of(std::cos(dh.alpha), std::sin(dh.alpha));
+    twist[k] = twistKind(alpha[k].c, alpha[k].s);
     cosTheta[k] = std::cos(dh.theta);
     sinTheta[k] = std::sin(dh.theta);
     dJoint[k] = dh.d;
@@ -310,7 +310,7 @@ AbaData::AbaData(const Model& model) : n(model.dof()) {
     I.B[0][0] = 0.0, I.B[0][1] = -h.z(), I.B[0][2] = h.y();
     I.B[1][0] = h.z(), I.B[1][1] = 0.0, I.B[1][2] = -h.x();
     I.B[2][0] = -h.y(), I.B[2][1] = h.x(), I.B[2][2] = 0.0;
-    rotateInertia<1, 2>(I, cosAlpha[k], sinAlpha[k]);
+    rotateInertia<1, 2>(I, alpha[k]);
     shiftInertia<1, 2>(I, a[k]);
   }
   const Eigen::Vector3d& g = model.gravity();

@@ -26,6 +26,16 @@ struct SpatialInertia6 {
   double A[6], B[3][3], C[6];
 };
 
+// A turn by an angle in a coordinate plane: its cosine c and sine s with the products that the
+// congruences R S R^T of aba()'s inertias use (s^2, c s, 2 c s, cos 2 angle = 1 - 2 s^2).
+struct PlaneTurn {
+  double c, s, ss, cs, twoCs, cos2;
+  static PlaneTurn of(double c, double s) {
+    const double ss = s * s, cs = c * s;
+    return {c, s, ss, cs, 2.0 * cs, 1.0 - 2.0 * ss};
+  }
+};
+
 // Preallocated workspace of aba(): per-link constants and per-call buffers (0-based links).
 struct AbaData {
   explicit AbaData(const Model& model);
@@ -34,7 +44,8 @@ struct AbaData {
   // ---- constants ----
   bool revolute[kMaxLinks];
   TwistKind twist[kMaxLinks];  // alpha_k of 0 or +-90 deg: frame changes by permutation
-  double theta0[kMaxLinks], d0[kMaxLinks], a[kMaxLinks], cosAlpha[kMaxLinks], sinAlpha[kMaxLinks];
+  double theta0[kMaxLinks], d0[kMaxLinks], a[kMaxLinks];
+  PlaneTurn alpha[kMaxLinks];  // the twist alpha_k's turn
   SpatialInertia6 body[kMaxLinks];  // link k's rigid inertia in its body frame
   double gravity[3];                // base frame, m/s^2
   // ---- joint-dependent, rewritten by every call ----

@@ -81,12 +81,12 @@ inline void rotateSymmetricPair(double* S, double* T, const PlaneTurn& r) {
 
 // The same when S's Y row and column are zero: R S R^T has rank-one terms in the (X, Y) plane.
 template <int X, int Y>
-inline void rotateSymmetricZeroY(double* S, double c, double s) {
+inline void rotateSymmetricZeroY(double* S, const PlaneTurn& r) {
   constexpr int Z = 3 - X - Y;
   constexpr int XX = sym(X, X), YY = sym(Y, Y), XY = sym(X, Y), XZ = sym(X, Z), YZ = sym(Y, Z);
   const double sxx = S[XX], sxz = S[XZ];
-  S[XX] = c * c * sxx, S[YY] = s * s * sxx, S[XY] = c * s * sxx;
-  S[XZ] = c * sxz, S[YZ] = s * sxz;
+  S[XX] = r.c * r.c * sxx, S[YY] = r.ss * sxx, S[XY] = r.cs * sxx;
+  S[XZ] = r.c * sxz, S[YZ] = r.s * sxz;
 }
 
 // B <- R B R^T for a general 3x3 B. Its (X, Y) block is a symmetric part, turned by the same rule
@@ -110,9 +110,9 @@ inline void rotateGeneral(double B[3][3], const PlaneTurn& r) {
 
 // The same when B's Y row is zero.
 template <int X, int Y>
-inline void rotateGeneralZeroYRow(double B[3][3], double c, double s) {
+inline void rotateGeneralZeroYRow(double B[3][3], const PlaneTurn& r) {
   constexpr int Z = 3 - X - Y;
-  const double cc = c * c, ss = s * s, cs = c * s;
+  const double c = r.c, s = r.s, cc = c * c, ss = r.ss, cs = r.cs;
   const double bxx = B[X][X], bxy = B[X][Y], bxz = B[X][Z];
   B[X][X] = cc * bxx - cs * bxy;
   B[Y][Y] = ss * bxx + cs * bxy;
@@ -273,8 +273,8 @@ inline void inertiaToParentBody(const AbaData& d, int k, SpatialInertia6& I) {
     case kTwistMinusQuarter: quarterInertia<1, 2, -1>(I); break;
     default:
       if constexpr (Projected) {
-        rotateSymmetricZeroY<1, 2>(I.A, alpha.c, alpha.s);
-        rotateGeneralZeroYRow<1, 2>(I.B, alpha.c, alpha.s);
+        rotateSymmetricZeroY<1, 2>(I.A, alpha);
+        rotateGeneralZeroYRow<1, 2>(I.B, alpha);
         rotateSymmetric<1, 2>(I.C, alpha);
       } else {
         rotateInertia<1, 2>(I, alpha);

@@ -88,29 +88,30 @@ void polish(const Model& model, const Eigen::Matrix4d& pose, Eigen::VectorXd& q)
   }
 }
 
-// The joints' types and limits (with kJointLimitTolerance), read once per pose for every
-// candidate's duplicate and limit checks.
+// The joints' types and limits, read once per pose for every candidate's duplicate and limit
+// checks: the limits themselves (qMin, qMax) and with kJointLimitTolerance (lo, hi).
 struct JointBounds {
-  std::array<double, 6> lo, hi;
+  std::array<double, 6> qMin, qMax, lo, hi;
   std::array<bool, 6> revolute;
   JointBounds(const Model& model, int n) {
     for (int i = 0; i < n; ++i) {
       const LinkSpec& l = model.spec().links[static_cast<std::size_t>(i)];
+      qMin[i] = l.qMin, qMax[i] = l.qMax;
       lo[i] = l.qMin - kJointLimitTolerance;
       hi[i] = l.qMax + kJointLimitTolerance;
       revolute[i] = model.isRevolute(i);
     }
   }
-  bool within(const JointVector6& q, int n) const {
+  // Within the limits with their tolerance.
+  bool within(const JointVector6& q, int n) const { return inside(lo, hi, q, n); }
+  // Within the limits themselves.
+  bool withinNominal(const JointVector6& q, int n) const { return inside(qMin, qMax, q, n); }
+
+ private:
+  static bool inside(const std::array<double, 6>& low, const std::array<double, 6>& high, const JointVector6& q,
+                     int n) {
     bool in = true;
-    for (int i = 0; i < n; ++i) in = in && q(i) >= lo[i] && q(i) <= hi[i];
-    return in;
-  }
-  // Within the limits themselves, without the tolerance.
-  bool withinNominal(const JointVector6& q, int n) const {
-    bool in = true;
-    for (int i = 0; i < n; ++i)
-      in = in && q(i) >= lo[i] + kJointLimitTolerance && q(i) <= hi[i] - kJointLimitTolerance;
+    for (int i = 0; i < n; ++i) in = in && q(i) >= low[i] && q(i) <= high[i];
     return in;
   }
 };
@@ -296,7 +297,7 @@ void moveIntoLimits(const Model& model, const Eigen::Matrix4d& pose, const IkFam
     return nearest < 1e300;
   };
   constexpr double kUnlimited = 1e299;  // LinkSpec's default limits are +-1e300
-  double lo = bounds.lo[i] + kJointLimitTolerance, hi = bounds.hi[i] - kJointLimitTolerance;
+  double lo = bounds.qMin[i], hi = bounds.qMax[i];
   if (!(lo <= hi) || (!revolute && (lo <= -kUnlimited || hi >= kUnlimited))) return;
   // The seed's value, or (outside the limits) the limit nearest it; a revolute's modulo a turn.
   double start = std::clamp(seed(i), lo, hi);

@@ -6,6 +6,7 @@
 #include "kinematics/inverse_kinematics.h"
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
+#include "kinematics/tool_drag.h"
 #include "trajectory/recorded_point.h"
 #include "units.h"
 
@@ -142,13 +143,13 @@ void TeachPanel::setRobot(const RobotSpec& robot) {
   const int n = model_->dof();
   if (q_.size() != n) q_ = model_->home();
   q_ = clampToLimits(*model_, q_);
-  // Family configurations, default first; none for a family solved numerically from the
-  // current joints (which keeps the nearest solution).
+  // First (the default) the branch the arm is in: a jog does not change configuration; then the
+  // family's configurations (a jog in one solves for it, possibly moving the arm to it).
   configuration_->clear();
+  configuration_->addItem(tr("the arm's own (nearest)"), QString());
   for (const std::string& c : familyConfigurations(kinematicFamily(*model_))) {
     configuration_->addItem(QString::fromStdString(c), QString::fromStdString(c));
   }
-  if (configuration_->count() == 0) configuration_->addItem(tr("numerical (nearest)"), QString());
   rebuild();
   refresh();
 }
@@ -233,18 +234,41 @@ void TeachPanel::refresh() {
   for (int k = 3; k < 6; ++k) pose_[k]->setText(degreesText(p(k)));
 }
 
-bool TeachPanel::jog(int axis, double delta) {
+bool TeachPanel::jog(int row, double delta) {
   if (!model_) return false;
-  Vector6d p = xyzRpyFromPose(toolPose(*model_, q_));
-  p(axis) += delta;
-  const IkResult ik = solveInverseKinematics(*model_, poseFromXyzRpy(p.head<3>(), p.tail<3>()),
-                                             configuration_->currentData().toString().toStdString(), q_);
+  // Rows x, y, z, then roll phi, pitch theta, yaw psi (Vora: Rz(phi) Ry(theta) Rx(psi)): those
+  // turn the tool about base z, y and x (phi's row changes phi alone).
+  const int axis = row < 3 ? row : 8 - row;
+  const std::string configuration = configuration_->currentData().toString().toStdString();
+  if (configuration.empty()) {
+    // On the branch the arm is in, as a drag of the tool's handles (ToolDrag: the solution
+    // nearest the joints, in short sub-steps, numerically from them for an arm without a closed
+    // form): it does not jump to another configuration.
+    DragStep step;
+    try {
+      ToolDrag drag = ToolDrag::jog(model_, q_, axis < 3 ? DragHandle::Translate : DragHandle::Rotate, axis % 3);
+      step = drag.moveBy(delta);
+    } catch (const std::exception& e) {
+      message_->setText(tr("Cannot jog there: %1").arg(QString::fromStdString(e.what())));
+      return false;
+    }
+    const QString why = QString::fromStdString(step.reason);
+    message_->setText(why.isEmpty() ? QString()
+                      : step.moved  ? tr("Stopped part of the way: %1").arg(why)
+                                    : tr("Cannot jog there: %1").arg(why));
+    if (!step.moved) return false;
+    q_ = step.q;
+    refresh();
+    Q_EMIT jointsChanged();
+    return why.isEmpty();
+  }
+  const Eigen::Matrix4d target = joggedPose(toolPose(*model_, q_), axis, delta);
+  const IkResult ik = solveInverseKinematics(*model_, target, configuration, q_);
   if (!ik.ok) {
     message_->setText(tr("Cannot jog there: %1").arg(QString::fromStdString(ik.reason)));
     return false;
   }
-  message_->setText(ik.configuration.empty() ? QString()
-                                             : tr("Configuration: %1").arg(QString::fromStdString(ik.configuration)));
+  message_->clear();
   q_ = ik.q;
   refresh();
   Q_EMIT jointsChanged();

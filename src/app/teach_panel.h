@@ -40,14 +40,16 @@ class TeachPanel : public QWidget {
   std::shared_ptr<const Model> model() const { return model_; }
   // Frames base, links 1..n, tool at the current joints (core forward kinematics).
   std::vector<Eigen::Matrix4d> frames() const;
-  // Moves the tool by `delta` along/about base axis `axis` (0..2 x, y, z in m; 3..5 roll, pitch,
-  // yaw in rad). Returns false (and shows why) when the IK finds no solution.
-  bool jog(int axis, double delta);
+  // Moves the tool by `delta` for the pose row `row`: along base x, y, z (0..2, m), or about base
+  // z, y, x for the roll, pitch and yaw rows (3..5, rad), in the configuration chosen (by default
+  // the arm's own). Returns false (and shows why) when it could not go the whole way.
+  bool jog(int row, double delta);
   QString poseText() const;
   QSlider* slider(int joint) const { return sliders_[joint]; }
   // The typed value beside each slider: degrees for a revolute joint, mm for a prismatic one.
   QDoubleSpinBox* valueBox(int joint) const { return values_[joint]; }
   QLabel* message() const { return message_; }
+  QComboBox* configuration() const { return configuration_; }
 
   // The document whose task the recorded poses go into (none: the record buttons are off).
   void setDocument(Document* document);

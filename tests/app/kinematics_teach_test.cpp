@@ -9,6 +9,9 @@
 #include "studio_test_support.h"
 
 #include "kinematics/inverse_kinematics.h"
+#include "kinematics/pose.h"
+
+#include <QComboBox>
 
 using namespace armdyn;
 using namespace armdyn::app;
@@ -53,6 +56,46 @@ class KinematicsTeachTest : public QObject {
     QCOMPARE(t->slider(1)->value(), static_cast<int>(std::lround(t->joints()(1) / 1e-3)));  // slider unit: 1 mrad
     QVERIFY(box->suffix().contains("°"));
     saveArtifact(w, "teach_mode");
+  }
+
+  // A jog keeps the branch the arm is in by default (the walkthrough: the UR5's first jog of
+  // 10 mm along x flipped its wrist, q4 -91.9 -> 96.1 deg, q5 -90 -> 90 deg, to the family's first
+  // configuration); a configuration chosen in the box is still solved for.
+  void jogKeepsTheArmsConfiguration() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(openLibrary(w, "ur5.yaml"));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const Model model(w.document()->robot());
+    Eigen::VectorXd q0(6);
+    q0 << 0.4, -1.2, 1.5, -91.88 * M_PI / 180.0, -M_PI / 2.0, 7.79 * M_PI / 180.0;
+    t->setJoints(q0);
+    QCOMPARE(t->configuration()->currentData().toString(), QString());  // the arm's own, the default
+    const Eigen::Matrix4d T0 = toolPose(model, t->joints());
+    QVERIFY2(t->jog(0, 0.01), qPrintable(t->message()->text()));
+    const Eigen::Matrix4d T1 = toolPose(model, t->joints());
+    QVERIFY((T1.block<3, 1>(0, 3) - T0.block<3, 1>(0, 3) - Eigen::Vector3d(0.01, 0, 0)).norm() < 1e-9);
+    QVERIFY((T1.block<3, 3>(0, 0) - T0.block<3, 3>(0, 0)).norm() < 1e-9);
+    QVERIFY2((t->joints() - q0).cwiseAbs().maxCoeff() < 3.0 * M_PI / 180.0, "no joint jumps");
+    // The roll row turns about base z: phi alone changes, by the step.
+    const Vector6d before = xyzRpyFromPose(toolPose(model, t->joints()));
+    QVERIFY2(t->jog(3, 0.05), qPrintable(t->message()->text()));
+    const Vector6d after = xyzRpyFromPose(toolPose(model, t->joints()));
+    Vector6d expected = before;
+    expected(3) += 0.05;
+    QVERIFY((after - expected).cwiseAbs().maxCoeff() < 1e-9);
+    // A named configuration: the jog lands in it.
+    const int named = t->configuration()->findData(QStringLiteral("front_elbow_up_noflip"));
+    QVERIFY(named > 0);
+    t->configuration()->setCurrentIndex(named);
+    QVERIFY2(t->jog(0, 0.01), qPrintable(t->message()->text()));
+    const IkResult check =
+        solveInverseKinematics(model, toolPose(model, t->joints()), "front_elbow_up_noflip", t->joints());
+    QVERIFY(check.ok);
+    QVERIFY((check.q - t->joints()).cwiseAbs().maxCoeff() < 1e-9);
   }
 
   // The modified marker follows the session in force, not the undo stack's index: view steps

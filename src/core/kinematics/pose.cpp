@@ -2,6 +2,8 @@
 
 #include <Eigen/Geometry>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace armdyn {
 
@@ -62,6 +64,17 @@ Eigen::Matrix4d rigidInverse(const Eigen::Matrix4d& T) {
   inv.topLeftCorner<3, 3>() = T.topLeftCorner<3, 3>().transpose();
   inv.topRightCorner<3, 1>() = -inv.topLeftCorner<3, 3>() * T.topRightCorner<3, 1>();
   return inv;
+}
+
+Eigen::Matrix4d joggedPose(const Eigen::Matrix4d& T, int axis, double delta) {
+  if (axis < 0 || axis > 5) throw std::invalid_argument("jog: axis " + std::to_string(axis) + " is not 0..5");
+  if (!std::isfinite(delta)) throw std::invalid_argument("jog: the step must be finite");
+  Eigen::Matrix4d out = T;
+  if (axis < 3) out(axis, 3) += delta;
+  else
+    out.topLeftCorner<3, 3>() =
+        Eigen::AngleAxisd(delta, Eigen::Vector3d::Unit(axis - 3)).toRotationMatrix() * T.topLeftCorner<3, 3>();
+  return out;
 }
 
 }  // namespace armdyn

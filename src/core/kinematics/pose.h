@@ -22,6 +22,11 @@ Vector6d poseError(const Eigen::Matrix4d& target, const Eigen::Matrix4d& current
 // Inverse of a rigid transform [R p; 0 1]: [R^T -R^T p; 0 1] (exact, no LU).
 Eigen::Matrix4d rigidInverse(const Eigen::Matrix4d& T);
 
+// T moved along base axis `axis` by `delta` (0, 1, 2: x, y, z; m) or turned by `delta` about base
+// axis axis - 3 through its own origin (3, 4, 5; rad): a teach jog's target. Throws
+// std::invalid_argument for another axis or a delta that is not finite.
+Eigen::Matrix4d joggedPose(const Eigen::Matrix4d& T, int axis, double delta);
+
 // How far the rigid transform T is from `target`, cheaply: the position error (m) plus the
 // rotations' Frobenius distance over sqrt 2 (rad: the rotation angle to first order, 2 sin(a/2)
 // exactly). The inverse kinematics' check of a candidate (one rule for every family).

@@ -71,15 +71,41 @@ std::string limitText(const Model& model, int joint, const Eigen::Ref<const Eige
 
 }  // namespace
 
+ToolDrag ToolDrag::jog(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, DragHandle handle, int axis) {
+  if (handle != DragHandle::Translate && handle != DragHandle::Rotate)
+    throw std::invalid_argument("tool drag: a jog moves the tool along or about an axis");
+  // The facing direction only sets the sense of a mouse's sweep: the axis itself.
+  const Eigen::Vector3d facing = axis >= 0 && axis <= 2 ? Eigen::Vector3d::Unit(axis) : Eigen::Vector3d::UnitZ();
+  ToolDrag drag(std::move(model), q0, DragGrab(handle, axis, facing), NoRay{});
+  drag.grabbed_ = true;
+  return drag;
+}
+
 ToolDrag::ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab,
                    const Ray& grabRay)
+    : ToolDrag(std::move(model), q0, grab, NoRay{}) {
+  if (!unit(grabRay.direction) || !grabRay.origin.allFinite())
+    throw std::invalid_argument("tool drag: the ray's direction must be a finite unit vector");
+  const bool joint = grab.handle == DragHandle::Joint;
+  const bool along = grab.handle == DragHandle::Translate || (joint && !model_->isRevolute(grab.index));
+  if (along) {
+    double t = 0.0;
+    grabbed_ = sineToRay(grabRay, axis_) >= kMinSine && nearestOnAxis(grabRay, centre_, axis_, t);
+    grabPoint_ = centre_ + t * axis_;
+  } else {
+    // The plane must face the eye enough (it always does for TranslatePlane and Rotate).
+    grabbed_ = std::abs(grabRay.direction.dot(plane_)) >= kMinSine && onPlane(grabRay, centre_, plane_, grabPoint_);
+    // Turning needs an arm from the centre to sweep: a grab on the centre itself has none.
+    if (grab.handle != DragHandle::TranslatePlane && (grabPoint_ - centre_).norm() < 1e-9) grabbed_ = false;
+  }
+}
+
+ToolDrag::ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, NoRay)
     : model_(std::move(model)), q0_(q0), q_(q0), grab_(grab) {
   if (!model_) throw std::invalid_argument("tool drag: no model");
   const int n = model_->dof();
   if (q0.size() != n || !q0.allFinite())
     throw std::invalid_argument("tool drag: q0 must hold " + std::to_string(n) + " finite values");
-  if (!unit(grabRay.direction) || !grabRay.origin.allFinite())
-    throw std::invalid_argument("tool drag: the ray's direction must be a finite unit vector");
   const bool joint = grab.handle == DragHandle::Joint;
   if (joint ? (grab.index < 0 || grab.index >= n) : (grab.index < 0 || grab.index > 2))
     throw std::invalid_argument("tool drag: handle index " + std::to_string(grab.index) + " out of range");
@@ -104,17 +130,6 @@ ToolDrag::ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0
       centre_ = frames[grab.index].block<3, 1>(0, 3);
       break;
     }
-  }
-  const bool along = grab.handle == DragHandle::Translate || (joint && !model_->isRevolute(grab.index));
-  if (along) {
-    double t = 0.0;
-    grabbed_ = sineToRay(grabRay, axis_) >= kMinSine && nearestOnAxis(grabRay, centre_, axis_, t);
-    grabPoint_ = centre_ + t * axis_;
-  } else {
-    // The plane must face the eye enough (it always does for TranslatePlane and Rotate).
-    grabbed_ = std::abs(grabRay.direction.dot(plane_)) >= kMinSine && onPlane(grabRay, centre_, plane_, grabPoint_);
-    // Turning needs an arm from the centre to sweep: a grab on the centre itself has none.
-    if (grab.handle != DragHandle::TranslatePlane && (grabPoint_ - centre_).norm() < 1e-9) grabbed_ = false;
   }
 }
 
@@ -251,6 +266,33 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
     }
     case DragHandle::Joint: break;
   }
+  return approach();
+}
+
+DragStep ToolDrag::moveBy(double distance) {
+  if (!std::isfinite(distance)) throw std::invalid_argument("tool drag: the jog's distance must be finite");
+  DragStep step;
+  step.q = q_;
+  const int n = model_->dof();
+  if (grab_.handle == DragHandle::Rotate && n < 6) {
+    step.reason = "a " + std::to_string(n) + "-joint arm cannot set the tool's orientation: turn its joints instead";
+    return step;
+  }
+  const double span = std::abs(distance) / (grab_.handle == DragHandle::Rotate ? kSubStepAngle : kSubStepLength);
+  if (span > kMaxSubSteps) {
+    step.reason = "a jog of more than 1 m or 500 deg at once";
+    return step;
+  }
+  if (grab_.handle == DragHandle::Translate) offset_ = distance * axis_;
+  else if (grab_.handle == DragHandle::Rotate) angle_ = distance;
+  else throw std::invalid_argument("tool drag: moveBy moves along or about an axis only");
+  return approach();
+}
+
+DragStep ToolDrag::approach() {
+  DragStep step;
+  step.q = q_;
+  const int n = model_->dof();
   // From the last good target towards it in sub-steps short enough to stay on the branch.
   const Eigen::Vector3d dOffset = offset_ - reachedOffset_;
   const double dAngle = angle_ - reachedAngle_;

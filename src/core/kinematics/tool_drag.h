@@ -65,9 +65,15 @@ class ToolDrag {
   // range, a non-unit ray direction or plane normal (TranslatePlane, Rotate). Nothing is held but
   // the snapshot and copies.
   ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, const Ray& grabRay);
+  // A jog without the mouse (teach mode's - and + buttons): the tool along (Translate) or about
+  // (Rotate) base axis `axis` (0..2), moved by moveBy only. Throws as the constructor above.
+  static ToolDrag jog(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, DragHandle handle, int axis);
 
   // The mouse is now on `ray`: the target from the start, the arm moved towards it.
   DragStep moveTo(const Ray& ray);
+  // The tool moved by `distance` (m, Translate) or turned by `distance` (rad, Rotate) along or
+  // about the handle's axis, from the start: the same sub-steps on the branch as moveTo.
+  DragStep moveBy(double distance);
 
   const Eigen::VectorXd& start() const { return q0_; }
   const Eigen::VectorXd& joints() const { return q_; }
@@ -84,6 +90,10 @@ class ToolDrag {
   // One sub-step to `target`: the branch's solution, or why not (q_ unchanged then).
   std::string stepTo(const Eigen::Matrix4d& target);
   DragStep moveJoint(const Ray& ray);
+  // From the last good target towards offset_ / angle_ in sub-steps (moveTo, moveBy).
+  DragStep approach();
+  struct NoRay {};
+  ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, NoRay);
 
   std::shared_ptr<const Model> model_;
   Eigen::VectorXd q0_, q_;

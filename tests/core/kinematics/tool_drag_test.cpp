@@ -8,12 +8,15 @@
 #include "kinematics/damped_least_squares.h"
 #include "kinematics/forward_kinematics.h"
 #include "kinematics/joint_limits.h"
+#include "kinematics/pose.h"
 #include "kinematics/ray_geometry.h"
 #include "kinematics/tool_drag.h"
 #include "support/test_support.h"
 
 #include <Eigen/Geometry>
 #include <gtest/gtest.h>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <random>
 
@@ -124,6 +127,81 @@ TEST(ToolDrag, PumaToolDraggedTenCentimetresAlongX) {
   // Back to the grab: the start, exactly.
   const DragStep back = drag.moveTo(rayThrough(eye, grabAt));
   EXPECT_LT((back.q - q0).cwiseAbs().maxCoeff(), 1e-9);
+}
+
+// The teach panel's jog buttons (ToolDrag::jog + moveBy): the UR5 jogged 10 mm along x and 5 deg
+// about z from a pose whose wrist the family's default configuration would flip (the Studio
+// walkthrough: q4 -91.9 -> 96.1 deg, q5 -90 -> 90 deg). The tool lands on joggedPose's target
+// (forward kinematics, 1e-9), the joints stay on the branch: the same as following the path
+// continuously by damped least squares in 200 steps (second formulation, 1e-7 rad), and they
+// move little (under 3 deg for 10 mm, under 10 deg for the 5 deg turn).
+TEST(ToolDrag, JogKeepsTheBranchTheArmIsIn) {
+  const auto model = library("ur5.yaml");
+  Eigen::VectorXd q0(6);
+  q0 << 0.4, -1.2, 1.5, -1.6037, -1.5708, 0.1359;
+  for (const int axis : {0, 5}) {
+    SCOPED_TRACE(axis);
+    const double delta = axis < 3 ? 0.01 : 5.0 * M_PI / 180.0;
+    ToolDrag drag = ToolDrag::jog(model, q0, axis < 3 ? DragHandle::Translate : DragHandle::Rotate, axis % 3);
+    const DragStep step = drag.moveBy(delta);
+    ASSERT_TRUE(step.reason.empty()) << step.reason;
+    ASSERT_TRUE(step.moved);
+    const Eigen::Matrix4d target = joggedPose(toolPose(*model, q0), axis, delta);
+    EXPECT_LT((toolPose(*model, step.q) - target).norm(), 1e-9);
+    Eigen::VectorXd q = q0;
+    for (int k = 1; k <= 200; ++k) {
+      DlsOptions options;
+      options.randomStarts = 0;
+      const Eigen::Matrix4d T = joggedPose(toolPose(*model, q0), axis, delta * k / 200.0);
+      const DlsResult dls = solveDampedLeastSquares(*model, T, q, options);
+      ASSERT_TRUE(dls.converged) << k;
+      q = dls.q;
+    }
+    EXPECT_LT((q - step.q).cwiseAbs().maxCoeff(), 1e-7)
+        << "walked " << q.transpose() << "\njogged " << step.q.transpose();
+    // A flipped wrist moves joints by about 180 deg; a turn of 5 deg about z turns the waist about 5 deg.
+    EXPECT_LT((step.q - q0).cwiseAbs().maxCoeff(), (axis < 3 ? 3.0 : 10.0) * M_PI / 180.0);
+  }
+  // Refused, moving nothing: a turn on a three-joint arm, a jog of more than 1 m at once, a
+  // handle that is not an axis, a distance not finite.
+  const auto rrr = library("vora_rrr.yaml");
+  ToolDrag turn = ToolDrag::jog(rrr, Eigen::Vector3d(0.1, 0.2, 0.3), DragHandle::Rotate, 2);
+  const DragStep refused = turn.moveBy(0.1);
+  EXPECT_FALSE(refused.moved);
+  EXPECT_NE(refused.reason.find("cannot set the tool's orientation"), std::string::npos) << refused.reason;
+  ToolDrag far = ToolDrag::jog(model, q0, DragHandle::Translate, 1);
+  EXPECT_EQ(far.moveBy(1.5).reason, "a jog of more than 1 m or 500 deg at once");
+  EXPECT_EQ(far.joints(), q0);
+  EXPECT_THROW(ToolDrag::jog(model, q0, DragHandle::Joint, 1), std::invalid_argument);
+  EXPECT_THROW(ToolDrag::jog(model, q0, DragHandle::Translate, 3), std::invalid_argument);
+  EXPECT_THROW(far.moveBy(std::nan("")), std::invalid_argument);
+}
+
+// joggedPose: along an axis the position alone moves by the step; about base z Vora's roll phi
+// grows by the step (Rz premultiplies Rz(phi) Ry(theta) Rx(psi)), the rest unchanged.
+TEST(ToolDrag, JoggedPoseMovesAlongAndTurnsAboutTheBaseAxes) {
+  const Eigen::Matrix4d T = poseFromXyzRpy(Eigen::Vector3d(0.3, -0.2, 0.5), Eigen::Vector3d(0.2, -0.4, 0.7));
+  for (int axis = 0; axis < 3; ++axis) {
+    const Eigen::Matrix4d J = joggedPose(T, axis, 0.01);
+    Eigen::Matrix4d expected = T;
+    expected(axis, 3) += 0.01;
+    EXPECT_EQ(J, expected);
+  }
+  const Vector6d before = xyzRpyFromPose(T), after = xyzRpyFromPose(joggedPose(T, 5, 0.1));
+  Vector6d expected = before;
+  expected(3) += 0.1;
+  EXPECT_LT((after - expected).cwiseAbs().maxCoeff(), 1e-12);
+  // About base x: R' = Rx(d) R, checked column by column against Rodrigues' formula.
+  const double d = 0.3;
+  const Eigen::Matrix4d X = joggedPose(T, 3, d);
+  for (int c = 0; c < 3; ++c) {
+    const Eigen::Vector3d v = T.block<3, 1>(0, c), e = Eigen::Vector3d::UnitX();
+    const Eigen::Vector3d r = v * std::cos(d) + e.cross(v) * std::sin(d) + e * e.dot(v) * (1.0 - std::cos(d));
+    EXPECT_LT((X.block<3, 1>(0, c) - r).norm(), 1e-15);
+  }
+  EXPECT_THROW(joggedPose(T, 6, 0.1), std::invalid_argument);
+  EXPECT_THROW(joggedPose(T, -1, 0.1), std::invalid_argument);
+  EXPECT_THROW(joggedPose(T, 0, std::numeric_limits<double>::infinity()), std::invalid_argument);
 }
 
 TEST(ToolDrag, PlaneDragFollowsTheMouseAndRotationTurnsAboutTheToolOrigin) {

@@ -153,11 +153,7 @@ MainWindow::MainWindow(QWidget* parent)
   // Its current row becomes the cursor's, so that the focus the table takes (its first row when
   // it has none) does not move the time cursor (issue 22: Tables moved it to 0).
   connect(tabs_, &QTabWidget::currentChanged, this, [this] {
-    if (tabs_->currentWidget() == tableView_ && tableModel_->rowCount() > 0) {
-      const QModelIndex row = tableModel_->index(tableModel_->rowOf(playback_->sample()), 0);
-      tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-      tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
-    }
+    if (tabs_->currentWidget() == tableView_) followTableRow(playback_->sample());
   });
   connect(kinematics_, &KinematicsPanel::branchPicked, this, &MainWindow::showPickedBranch);
   // Runs compute the sizing while its tab is on screen (else the tab computes it when shown).
@@ -257,6 +253,11 @@ MainWindow::MainWindow(QWidget* parent)
   connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
   connect(runner_, &SimulationRunner::failed, this, &MainWindow::onFailure);
   connect(playback_, &PlaybackController::sampleChanged, this, &MainWindow::onSample);
+  // A pause shows the cursors and the table at the last sample (while playing they follow at 20 Hz
+  // and may have skipped it).
+  connect(playback_, &PlaybackController::playingChanged, this, [this](bool playing) {
+    if (!playing) onSample(playback_->sample());
+  });
   const auto seekTime = [this](double t) {
     if (!result_ || result_->samples() == 0) return;
     const auto& times = result_->record.t;
@@ -270,7 +271,9 @@ MainWindow::MainWindow(QWidget* parent)
   // Arrow keys (Up/Down, PgUp/PgDn) in the focused table move the time cursor as a click does.
   connect(tableView_->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex& current, const QModelIndex& previous) {
-            // A first current row (the focus arriving) is no move of the user's.
+            // A first current row (the focus arriving) is no move of the user's, nor is the row
+            // following the time cursor (followTableRow).
+            if (followingCursor_) return;
             if (current.isValid() && previous.isValid() && tableView_->hasFocus())
               playback_->setSample(tableModel_->sampleOfRow(current.row()));
           });
@@ -578,15 +581,21 @@ void MainWindow::onSample(int sample) {
   controlPlots_->setCursorTime(playback_->time());
   kinematics_->setCursorTime(playback_->time());
   tableModel_->setCurrentSample(sample);
-  if (tabs_->currentWidget() == tableView_ && !playback_->isPlaying()) {
-    // The current row follows the cursor, so that the arrow keys go on from it (a row of the
-    // same sample: no move back).
-    const QModelIndex row = tableModel_->index(tableModel_->rowOf(sample), 0);
-    if (tableModel_->sampleOfRow(tableView_->currentIndex().row()) != sample || !tableView_->currentIndex().isValid())
-      tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
-  }
+  if (tabs_->currentWidget() == tableView_) followTableRow(sample);
   updateKinematics();
+}
+
+// The table's current (selected) row follows the time cursor, while playing too, so that the
+// arrow keys go on from it (a row of the same sample: no move back). Not a move of the user's:
+// it does not set the time (followingCursor_).
+void MainWindow::followTableRow(int sample) {
+  if (tableModel_->rowCount() == 0) return;
+  const QModelIndex row = tableModel_->index(tableModel_->rowOf(sample), 0);
+  followingCursor_ = true;
+  if (tableModel_->sampleOfRow(tableView_->currentIndex().row()) != sample || !tableView_->currentIndex().isValid())
+    tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+  tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
+  followingCursor_ = false;
 }
 
 Eigen::VectorXd MainWindow::displayedJoints() const {
@@ -671,6 +680,22 @@ bool MainWindow::restoreLayout() {
   }
   if (settings.contains("layout/splitter")) splitter_->restoreState(settings.value("layout/splitter").toByteArray());
   return restored;
+}
+
+void MainWindow::fitToScreen() {
+  QScreen* on = screen();
+  if (!on || isMaximized() || isFullScreen()) return;
+  const QRect available = on->availableGeometry();
+  const QRect frame = frameGeometry();
+  const int extraWidth = frame.width() - width(), extraHeight = frame.height() - height();
+  const QSize fitted(std::min(width(), available.width() - extraWidth),
+                     std::min(height(), available.height() - extraHeight));
+  if (fitted != size()) resize(fitted);
+  const int w = fitted.width() + extraWidth, h = fitted.height() + extraHeight;
+  const int right = std::max(available.left(), available.left() + available.width() - w);
+  const int bottom = std::max(available.top(), available.top() + available.height() - h);
+  const int x = std::clamp(frame.x(), available.left(), right), y = std::clamp(frame.y(), available.top(), bottom);
+  if (QPoint(x, y) != frame.topLeft()) move(x, y);  // a window's position is its frame's
 }
 
 void MainWindow::saveLayout() {

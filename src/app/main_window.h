@@ -122,6 +122,9 @@ class MainWindow : public QMainWindow {
   // nothing: armdyn-studio calls restoreLayout() (not for screenshots); tests stay independent
   // of earlier runs. Once restoreLayout() has been called, closing the window saves the layout.
   bool restoreLayout();
+  // Shrinks and moves the window so that it and its frame lie on the screen's available area
+  // (not when maximised or full screen).
+  void fitToScreen();
   void saveLayout();
   QSplitter* mainSplitter() const { return splitter_; }
   // The splitter's first sizes for a window this wide: about 11:10, the results at least 660 px
@@ -217,6 +220,7 @@ class MainWindow : public QMainWindow {
   void reportMeshes();
   QString meshNotice_;  // the scene's, as last shown in meshInfo_
   void onSample(int sample);
+  void followTableRow(int sample);
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);
   // Teach mode: the arm at the teach joints, and the drag handles on it.
@@ -263,6 +267,7 @@ class MainWindow : public QMainWindow {
   bool fitPending_ = true;
   bool fitPendingTeach_ = true;
   QElapsedTimer cursorClock_;  // last plot/table cursor update while playing
+  bool followingCursor_ = false;  // the table's current row is being set to the cursor's
   QPointer<LinkParametersDialog> linkParametersDialog_;
   QPointer<LinkDimensionsDialog> linkDimensionsDialog_;
   QPointer<TrajectoryPointsDialog> trajectoryDialog_;

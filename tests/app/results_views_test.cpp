@@ -237,6 +237,18 @@ class ResultsViewsTest : public QObject {
     QTest::qWait(20);
     QCOMPARE(w.playback()->sample(), at);
     QCOMPARE(w.tableView()->currentIndex().row(), w.tableModel()->rowOf(at));
+    // Playing with the table shown (and focused), then pausing: the current row is the cursor's
+    // (the walkthrough found it left at the time the tab was opened), and the row following the
+    // cursor does not move the time back to the row's sample.
+    w.playback()->setSample(0);
+    w.playback()->play();
+    QTest::qWait(400);
+    w.playback()->pause();
+    const int paused = w.playback()->sample();
+    QVERIFY(paused > 0);
+    QTest::qWait(20);
+    QCOMPARE(w.playback()->sample(), paused);
+    QCOMPARE(w.tableView()->currentIndex().row(), w.tableModel()->rowOf(paused));
   }
 
   // Issue 11: the Summary compares every peak with a reference run: by default the previous

@@ -28,6 +28,7 @@
 #include "dialogs/tool_dialog.h"
 #include "dialogs/trajectory_points_dialog.h"
 #include "dialogs/tuner_dialog.h"
+#include "document.h"
 #include "iso9283_panel.h"
 #include "main_window.h"
 #include "playback_controller.h"
@@ -98,6 +99,9 @@ int main(int argc, char** argv) {
   // The size, docks and splitter of the last session (screenshots keep the default layout).
   if (!shooting) window.restoreLayout();
   window.show();
+  // Once the window manager has framed it: the window with its frame on the screen (a size saved on
+  // a larger screen, or one as large as a small screen, would put the status bar off it).
+  if (!shooting) QTimer::singleShot(300, &window, [&window] { window.fitToScreen(); });
 
   // Autosave recovery, this copy's autosave (none for screenshots), then the first file; the
   // rest open in turn, each after the previous one's simulation (a robot, then a task for it).
@@ -111,7 +115,13 @@ int main(int argc, char** argv) {
   auto openNext = [&window, remaining] {
     if (remaining->isEmpty()) return false;
     QString e;
+    // A task the command line opens onto a robot file is the session as the user asked for it, not a
+    // change to save (an undoable edit, but the state after it counts as unchanged). Onto a saved
+    // session it stays a change: the session's file does not hold that task.
+    armdyn::app::Document* document = window.document();
+    const bool unchanged = !document->isModified() && document->filePath().isEmpty();
     if (!window.openFile(remaining->takeFirst(), &e)) std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));
+    else if (unchanged) document->markSaved(QString());
     return true;
   };
 

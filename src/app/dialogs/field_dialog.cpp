@@ -112,7 +112,9 @@ QString FieldDialog::userWords(const QString& why, const QString& key, const QSt
     const auto about = [&](const QString& k) { return k == own || k.startsWith(own + '.'); };
     if (!about(key) && !about(bare)) subject = fieldWords(path);
   }
-  if (!subject.isEmpty()) subject[0] = subject[0].toUpper();
+  // A sentence's capital, but not on a symbol ("a of link 3" is not "A of link 3": the DH a and
+  // d are not A and D).
+  if (subject.size() > 1 && subject[0].isLower() && subject[1].isLetter()) subject[0] = subject[0].toUpper();
   return subject.isEmpty() ? message : subject + ": " + message;
 }
 
@@ -139,8 +141,10 @@ FieldDialog::FieldDialog(Document* document, QWidget* parent) : QDialog(parent),
       return;
     }
     if (!applying_) {
-      // Undo, Redo or another dialog's edit: every field shows the value in force again.
+      // Undo, Redo or another dialog's edit: every field shows the value in force again (and a
+      // refusal kept on the status line is stale).
       for (Field& f : fields_) clearError(f);
+      status_->clear();
       reload();
     }
   });
@@ -314,9 +318,12 @@ void FieldDialog::commit(int index) {
   f.edited = false;
   const std::optional<StudioSession> candidate = validated(index);
   if (!candidate) {
-    // Leaving a refused field: the value in force comes back, and the field is valid again.
+    // Leaving a refused field (Enter, focus): the value in force comes back and the field is
+    // valid again; the reason stays on the status line to be read, as the trajectory dialog's.
+    const QString why = f.reason->text();
     clearError(f);
     reload();
+    status_->setText(tr("%1 (the value in force is kept)").arg(why));
     return;
   }
   // Nothing changed (focus passing through a field): no undo step.

@@ -45,13 +45,13 @@ LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) 
     grid->addWidget(new QLabel(QString::fromStdString(robot.links[i].name), this), i + 1, 0, Qt::AlignTop);
     grid->addWidget(new QLabel(jointLetter(robot.links[i].joint), this), i + 1, 1, Qt::AlignTop);
     const QString n = QString::number(i + 1);
-    addField(grid, i + 1, 2, link + ".dh.theta", tr("theta of link %1").arg(n), FieldUnit::Degrees,
+    addField(grid, i + 1, 2, link + ".dh.theta", tr("θ of link %1").arg(n), FieldUnit::Degrees,
              [i](const Session& s) { return s.robot.links[i].dh.theta; },
              [i](Session& s, double v) { s.robot.links[i].dh.theta = v; });
     addField(grid, i + 1, 3, link + ".dh.d", tr("d of link %1").arg(n), FieldUnit::Plain,
              [i](const Session& s) { return s.robot.links[i].dh.d; },
              [i](Session& s, double v) { s.robot.links[i].dh.d = v; });
-    addField(grid, i + 1, 4, link + ".dh.alpha", tr("alpha of link %1").arg(n), FieldUnit::Degrees,
+    addField(grid, i + 1, 4, link + ".dh.alpha", tr("α of link %1").arg(n), FieldUnit::Degrees,
              [i](const Session& s) { return s.robot.links[i].dh.alpha; },
              [i](Session& s, double v) { s.robot.links[i].dh.alpha = v; });
     addField(grid, i + 1, 5, link + ".dh.a", tr("a of link %1").arg(n), FieldUnit::Plain,

@@ -407,7 +407,13 @@ QString TrajectoryPointsDialog::cellRefusal(int column, const QString& typed, do
   if (jointSpaceRows()) {
     const RobotSpec& robot = document_->robot();
     const bool prismatic = column < robot.dof() && robot.links[column].joint == JointType::Prismatic;
-    beyond = jointValueBeyondLimits(prismatic ? n.value : degToRad(n.value), prismatic);
+    const double si = prismatic ? n.value : degToRad(n.value);
+    beyond = jointValueBeyondLimits(si, prismatic);
+    // The robot's own limits, by the plan's rule: a value it would refuse does not reach the task.
+    if (!beyond && column < robot.dof()) {
+      const std::string outside = jointPointLimitRefusal(robot.links[static_cast<std::size_t>(column)], column, si);
+      if (!outside.empty()) beyond = outside;
+    }
   } else if (column < 3 || column == 6) {
     beyond = lengthBeyondLimits(n.value);
   }

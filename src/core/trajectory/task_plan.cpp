@@ -90,6 +90,20 @@ Eigen::MatrixXd solvePoints(const Model& model, const TaskSpec& task) {
   return joints;
 }
 
+}  // namespace
+
+std::string jointPointLimitRefusal(const LinkSpec& link, int joint, double value) {
+  if (value >= link.qMin - 1e-12 && value <= link.qMax + 1e-12) return {};
+  const bool revolute = link.joint == JointType::Revolute;
+  const double unit = revolute ? 180.0 / M_PI : 1.0;
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "joint %d at %.6g %s is outside its limits [%.6g, %.6g] %s", joint + 1, value * unit,
+                revolute ? "deg" : "m", link.qMin * unit, link.qMax * unit, revolute ? "deg" : "m");
+  return buf;
+}
+
+namespace {
+
 // Joint points as written (deg for revolute joints, m for prismatic) to SI, checked against
 // the robot's joint count and limits.
 Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
@@ -107,14 +121,9 @@ Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
       if (!std::isfinite(q(k, j)))
         throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]",
                          "values must be finite numbers");
-      if (q(k, j) < l.qMin - 1e-12 || q(k, j) > l.qMax + 1e-12) {
-        const double unit = model.isRevolute(j) ? 180.0 / M_PI : 1.0;
-        char buf[200];
-        std::snprintf(buf, sizeof buf, "joint %d at %.6g %s is outside its limits [%.6g, %.6g] %s", j + 1,
-                      q(k, j) * unit, model.isRevolute(j) ? "deg" : "m", l.qMin * unit, l.qMax * unit,
-                      model.isRevolute(j) ? "deg" : "m");
-        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]", buf);
-      }
+      const std::string beyond = jointPointLimitRefusal(l, j, q(k, j));
+      if (!beyond.empty())
+        throw InputError(task.sourceFile, pointLine(task, k), "joint_points[" + std::to_string(k + 1) + "]", beyond);
     }
   return q;
 }

@@ -40,6 +40,12 @@ class UnreachablePointError : public InputError {
   std::string reason_;
 };
 
+// Joint `joint`'s (0-based) task value `value` (rad or m) against its limits, to 1e-12: empty
+// within, else the words, e.g. "joint 2 at 1000 deg is outside its limits [-360, 360] deg"
+// (degrees for a revolute joint). The plan's check of joint points and the trajectory dialog's
+// check of a typed one.
+std::string jointPointLimitRefusal(const LinkSpec& link, int joint, double value);
+
 struct TaskPlan {
   TaskScheme scheme = TaskScheme::Paul;
   std::shared_ptr<const JointTrajectory> trajectory;

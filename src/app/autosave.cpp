@@ -147,6 +147,12 @@ void Autosave::writeNow() {
   pending_.reset();
 }
 
+void Autosave::clear() {
+  timer_.stop();
+  pending_.reset();
+  if (lock_) removeSessionFiles(sessionPath());
+}
+
 void Autosave::finish() {
   timer_.stop();
   pending_.reset();

@@ -71,6 +71,9 @@ class Autosave : public QObject {
   void schedule(const StudioSession& session);  // write after a short delay (once begun)
   void schedule(const Session& session) { schedule(StudioSession(session)); }
   void writeNow();
+  // The session is saved (or as opened): nothing to recover. Drops what was scheduled and this
+  // copy's file; keeps the lock (autosave stays on for the next edit).
+  void clear();
   void finish();                  // clean exit: remove this copy's file and lock
 
  private:

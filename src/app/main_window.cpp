@@ -129,7 +129,10 @@ MainWindow::MainWindow(QWidget* parent)
   tableView_->verticalHeader()->setVisible(false);
   tableView_->verticalHeader()->setDefaultSectionSize(20);
   tableView_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-  tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // Column widths: layoutTableColumns, at every resize of the table and new result.
+  tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+  tableView_->viewport()->installEventFilter(this);
+  connect(tableModel_, &QAbstractItemModel::modelReset, this, &MainWindow::layoutTableColumns);
   tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   tableView_->setSelectionMode(QAbstractItemView::SingleSelection);
   tabs_->addTab(tableView_, tr("Table"));
@@ -245,9 +248,12 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &Document::sessionChanged, this, &MainWindow::onSessionChanged);
   connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   // An undo or redo that leaves the saved state: onSessionChanged ran before the stack's index
-  // moved (the document still read unmodified there), so the autosave is scheduled here.
+  // moved (the document still read unmodified there), so the autosave is scheduled here. Back to
+  // the saved state (a save, an undo to it, the task a command line opened): nothing to recover
+  // after a crash, so no autosave file either.
   connect(document_, &Document::modifiedChanged, this, [this](bool modified) {
     if (modified) autosave_->schedule(document_->session());
+    else autosave_->clear();
   });
   connect(document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
   connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
@@ -312,12 +318,14 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
   qApp->removeEventFilter(this);
+  tableView_->viewport()->removeEventFilter(this);
   // Children (the document, the runner, the docks being hidden) outlive this body: none may call
   // back into a window whose own members are gone (found by UBSan).
   for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == tableView_->viewport() && event->type() == QEvent::Resize) layoutTableColumns();
   if (event->type() == QEvent::ShortcutOverride) {
     auto* key = static_cast<QKeyEvent*>(event);
     auto* widget = qobject_cast<QWidget*>(watched);
@@ -596,6 +604,40 @@ void MainWindow::followTableRow(int sample) {
     tableView_->selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
   tableView_->scrollTo(row, QAbstractItemView::PositionAtCenter);
   followingCursor_ = false;
+}
+
+// The results table's columns: time and joint as wide as their texts, the four quantities
+// sharing the rest alike but never narrower than a number ("-0.000000E+00") or their header:
+// a narrow table (the teach dock open at 1280 px) scrolls sideways instead of eliding numbers
+// to "4.…" (a walkthrough read them as 4).
+void MainWindow::layoutTableColumns() {
+  QHeaderView* header = tableView_->horizontalHeader();
+  const QFontMetrics numbers = tableView_->fontMetrics(), titles = header->fontMetrics();
+  const auto titleWidth = [&](int c) {
+    int w = 0;
+    for (const QString& line : tableModel_->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().split('\n'))
+      w = std::max(w, titles.horizontalAdvance(line));
+    return w + 16;
+  };
+  // The widest time and joint texts are among the last rows (the largest time, joint n).
+  const int rows = tableModel_->rowCount();
+  const auto textWidth = [&](int c) {
+    int w = 0;
+    for (int r = std::max(0, rows - 32); r < rows; ++r)
+      w = std::max(w, numbers.horizontalAdvance(tableModel_->index(r, c).data().toString()));
+    return w + 16;
+  };
+  int fixed = 0;
+  for (const int c : {int(ResultsTableModel::Time), int(ResultsTableModel::Joint)}) {
+    const int w = std::max(titleWidth(c), textWidth(c));
+    header->resizeSection(c, w);
+    fixed += w;
+  }
+  const int first = ResultsTableModel::Position, count = ResultsTableModel::ColumnCount - first;
+  int least = numbers.horizontalAdvance(QStringLiteral("-0.000000E+00")) + 16;
+  for (int c = first; c < ResultsTableModel::ColumnCount; ++c) least = std::max(least, titleWidth(c));
+  const int each = std::max(least, (tableView_->viewport()->width() - fixed) / count);
+  for (int c = first; c < ResultsTableModel::ColumnCount; ++c) header->resizeSection(c, each);
 }
 
 Eigen::VectorXd MainWindow::displayedJoints() const {

@@ -221,6 +221,7 @@ class MainWindow : public QMainWindow {
   QString meshNotice_;  // the scene's, as last shown in meshInfo_
   void onSample(int sample);
   void followTableRow(int sample);
+  void layoutTableColumns();
   void updateKinematics();
   void showPickedBranch(const Eigen::VectorXd& q);
   // Teach mode: the arm at the teach joints, and the drag handles on it.

@@ -59,7 +59,7 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   layout->addWidget(table_, 2);
   auto* row = new QHBoxLayout;
-  auto* label = new QLabel(tr("Motor operating points of &joint"), this);
+  auto* label = new QLabel(tr("Operating points of &joint"), this);
   joint_ = new QComboBox(this);
   joint_->setObjectName("sizingJoint");
   label->setBuddy(joint_);
@@ -181,6 +181,14 @@ void SizingView::fillTable() {
                                tr("M_ii /\nN²Jm")};
   table_->setColumnCount(headers.size());
   table_->setHorizontalHeaderLabels(headers);
+  // The energies' signs in words (a walkthrough read a negative "Regenerated" as an error).
+  table_->horizontalHeaderItem(8)->setToolTip(
+      tr("Net work of the joint's actuator on the load over the cycle: the integral of torque x speed "
+         "(positive: delivered)"));
+  table_->horizontalHeaderItem(9)->setToolTip(
+      tr("Work the load returns to the actuator over the cycle: the integral of the negative part of "
+         "torque x speed, so negative or 0. A regenerating drive can recover it; otherwise a braking "
+         "resistor must absorb it"));
   table_->setRowCount(static_cast<int>(r.joints.size()));
   // The report's rule for every figure (analysis/sizing_report.h): 4 significant digits, and 0
   // below a millionth of its quantity's scale, so the tab and the exported report agree and
@@ -244,8 +252,8 @@ void SizingView::drawJoint(int j) {
                   .arg(c.pass ? tr("<span style='color:#1b7a1b'>pass</span>") : tr("<span style='color:#b00020'>FAIL</span>"))
                   .arg(num(c.margin, 3));
   if (!J.hasDrive) {
-    plot_->replot();
-    checks_->setText(tr("Joint %1 has no drive: the load side above is what an actuator there must deliver. %2")
+    drawLoadSide(j);
+    checks_->setText(tr("Joint %1 has no drive: the load side, plotted, is what an actuator there must deliver. %2")
                          .arg(j + 1)
                          .arg(checks));
     return;
@@ -318,6 +326,57 @@ void SizingView::drawJoint(int j) {
   plot_->yAxis->setRange(-yMax, yMax);
   plot_->xAxis->setLabel(tr("Joint %1 motor speed (rpm)").arg(j + 1));
   plot_->yAxis->setLabel(tr("Motor torque (N m)"));
+  plot_->replot();
+}
+
+// A joint without a drive: its load-side operating points (joint speed, torque or force) with
+// its fmax and vmax, as the PDF report draws them.
+void SizingView::drawLoadSide(int j) {
+  const JointSizing& J = report_->joints[j];
+  const LinkSpec& link = result_->session.robot.links[j];
+  const bool revolute = link.joint == JointType::Revolute;
+  const double toShown = revolute ? kDeg : 1000.0;  // deg/s or mm/s
+  QVector<double> x, y;
+  double xMax = 1e-9, yMax = 1e-9;
+  for (std::size_t k = 0; k < J.loadPointSpeed.size() && k < J.loadPointTorque.size(); ++k) {
+    x.push_back(J.loadPointSpeed[k] * toShown);
+    y.push_back(J.loadPointTorque[k]);
+    xMax = std::max(xMax, std::abs(x.back()));
+    yMax = std::max(yMax, std::abs(y.back()));
+  }
+  const QString speedUnit = revolute ? tr("deg/s") : tr("mm/s"), forceUnit = revolute ? tr("N m") : tr("N");
+  const double vmax = link.vMax * toShown;
+  // A limit far out would shrink the points to a blob: then named in the legend only.
+  if (std::isfinite(vmax) && vmax > 0.0) xMax = std::max(xMax, std::min(vmax, 3.0 * xMax));
+  if (link.fMax && *link.fMax > 0.0) yMax = std::max(yMax, std::min(*link.fMax, 3.0 * yMax));
+  xMax *= 1.15;
+  yMax *= 1.15;
+  auto* points = new QCPCurve(plot_->xAxis, plot_->yAxis);
+  points->setData(x, y);
+  points->setLineStyle(QCPCurve::lsNone);
+  points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, jointColour(j), 3));
+  points->setName(tr("operating points over the cycle (load side)"));
+  const auto line = [&](double x0, double y0, double x1, double y1, const QColor& colour, Qt::PenStyle style,
+                        const QString& name) {
+    auto* c = new QCPCurve(plot_->xAxis, plot_->yAxis);
+    c->setData({x0, x1}, {y0, y1});
+    c->setPen(QPen(colour, 1.5, style));
+    if (name.isEmpty()) c->removeFromLegend();
+    else c->setName(name);
+  };
+  if (link.fMax && *link.fMax > 0.0) {
+    line(-xMax, *link.fMax, xMax, *link.fMax, QColor(230, 120, 0), Qt::SolidLine,
+         tr("fmax %1 %2").arg(num(*link.fMax), forceUnit));
+    line(-xMax, -*link.fMax, xMax, -*link.fMax, QColor(230, 120, 0), Qt::SolidLine, QString());
+  }
+  if (std::isfinite(vmax) && vmax > 0.0) {
+    line(vmax, -yMax, vmax, yMax, QColor(110, 110, 110), Qt::DashDotLine, tr("vmax %1 %2").arg(num(vmax), speedUnit));
+    line(-vmax, -yMax, -vmax, yMax, QColor(110, 110, 110), Qt::DashDotLine, QString());
+  }
+  plot_->xAxis->setRange(-xMax, xMax);
+  plot_->yAxis->setRange(-yMax, yMax);
+  plot_->xAxis->setLabel(tr("Joint %1 speed (%2)").arg(j + 1).arg(speedUnit));
+  plot_->yAxis->setLabel(revolute ? tr("Joint torque (N m)") : tr("Joint force (N)"));
   plot_->replot();
 }
 

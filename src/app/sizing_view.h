@@ -46,6 +46,7 @@ class SizingView : public QWidget {
  private:
   void fillTable();
   void drawJoint(int joint);
+  void drawLoadSide(int joint);  // drawJoint for a joint without a drive
   QLabel* heading_;
   QLabel* note_;
   QTableWidget* table_;

@@ -7,6 +7,8 @@
 
 #include "studio_test_support.h"
 
+#include "sizing_view.h"
+
 using namespace armdyn;
 using namespace armdyn::app;
 using namespace armdyn::app::test;
@@ -249,6 +251,52 @@ class ResultsViewsTest : public QObject {
     QTest::qWait(20);
     QCOMPARE(w.playback()->sample(), paused);
     QCOMPARE(w.tableView()->currentIndex().row(), w.tableModel()->rowOf(paused));
+    // With the teach dock open at 1280 px the table is narrow: every number shown whole (the
+    // table scrolls sideways; the walkthrough saw "4.…" for 4.4e-16), every header line too.
+    w.setTeachMode(true);
+    QTest::qWait(50);
+    QTableView* view = w.tableView();
+    QVERIFY(view->viewport()->width() < 600);
+    for (int c = 0; c < w.tableModel()->columnCount(); ++c) {
+      const int width = view->horizontalHeader()->sectionSize(c);
+      for (int r = 0; r < 30 && r < w.tableModel()->rowCount(); ++r) {
+        const QString text = w.tableModel()->index(r, c).data().toString();
+        QVERIFY2(view->fontMetrics().horizontalAdvance(text) + 8 <= width,
+                 qPrintable(QString("'%1' in %2 px").arg(text).arg(width)));
+      }
+      const QString title = w.tableModel()->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+      for (const QString& line : title.split('\n'))
+        QVERIFY2(view->horizontalHeader()->fontMetrics().horizontalAdvance(line) + 8 <= width, qPrintable(line));
+    }
+    w.setTeachMode(false);
+  }
+
+  // The Sizing tab's plot for a joint without a drive (the default RRR has none): its load-side
+  // operating points with the joint's units, as the PDF report draws them (a walkthrough found
+  // empty motor axes). The largest plotted |torque| is the table's peak (4 digits).
+  void sizingPlotsTheLoadSideOfAJointWithoutDrive() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));
+    QVERIFY(waitForRun(w));
+    QVERIFY(!w.document()->robot().links[0].drive);
+    w.tabs()->setCurrentWidget(w.sizing());
+    QTest::qWait(50);
+    QCustomPlot* plot = w.sizing()->plot();
+    QCOMPARE(plot->xAxis->label(), QStringLiteral("Joint 1 speed (deg/s)"));
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Joint torque (N m)"));
+    QVERIFY(plot->plottableCount() >= 1);
+    auto* points = qobject_cast<QCPCurve*>(plot->plottable(0));
+    QVERIFY(points != nullptr);
+    QVERIFY(points->data()->size() > 10);
+    double peak = 0.0;
+    for (auto it = points->data()->constBegin(); it != points->data()->constEnd(); ++it) {
+      peak = std::max(peak, std::abs(it->value));
+      QVERIFY(plot->xAxis->range().contains(it->key) && plot->yAxis->range().contains(it->value));
+    }
+    const double table = w.sizing()->table()->item(0, 2)->text().toDouble();
+    QVERIFY2(std::abs(peak - table) <= 5e-4 * table, qPrintable(QString("plot %1, table %2").arg(peak).arg(table)));
   }
 
   // Issue 11: the Summary compares every peak with a reference run: by default the previous

@@ -118,10 +118,11 @@ int main(int argc, char** argv) {
     // A task the command line opens onto a robot file is the session as the user asked for it, not a
     // change to save (an undoable edit, but the state after it counts as unchanged). Onto a saved
     // session it stays a change: the session's file does not hold that task.
+    // (A session file opened next is a fresh document with its own path: left as it is.)
     armdyn::app::Document* document = window.document();
     const bool unchanged = !document->isModified() && document->filePath().isEmpty();
     if (!window.openFile(remaining->takeFirst(), &e)) std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));
-    else if (unchanged) document->markSaved(QString());
+    else if (unchanged && document->isModified()) document->markSaved(document->filePath());
     return true;
   };
 

@@ -129,9 +129,9 @@ MainWindow::MainWindow(QWidget* parent)
   tableView_->verticalHeader()->setVisible(false);
   tableView_->verticalHeader()->setDefaultSectionSize(20);
   tableView_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-  // Column widths: layoutTableColumns, at every resize of the table and new result.
+  // Column widths: layoutTableColumns, at every resize of the table (eventFilter: the
+  // application's filter sees the viewport's resize) and new result.
   tableView_->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-  tableView_->viewport()->installEventFilter(this);
   connect(tableModel_, &QAbstractItemModel::modelReset, this, &MainWindow::layoutTableColumns);
   tableView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   tableView_->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -249,11 +249,12 @@ MainWindow::MainWindow(QWidget* parent)
   connect(document_, &Document::modifiedChanged, this, &MainWindow::updateTitle);
   // An undo or redo that leaves the saved state: onSessionChanged ran before the stack's index
   // moved (the document still read unmodified there), so the autosave is scheduled here. Back to
-  // the saved state (a save, an undo to it, the task a command line opened): nothing to recover
-  // after a crash, so no autosave file either.
+  // a saved state that files hold (a save, an undo to it, the robot and task files opened):
+  // nothing to recover after a crash, so no autosave file either. A state no file holds (a
+  // recovered autosave, a new robot) keeps its autosave.
   connect(document_, &Document::modifiedChanged, this, [this](bool modified) {
     if (modified) autosave_->schedule(document_->session());
-    else autosave_->clear();
+    else if (!document_->filePath().isEmpty() || !document_->session().robotFile.empty()) autosave_->clear();
   });
   connect(document_, &Document::filePathChanged, this, &MainWindow::updateTitle);
   connect(runner_, &SimulationRunner::finished, this, &MainWindow::applyResult);
@@ -318,7 +319,6 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() {
   qApp->removeEventFilter(this);
-  tableView_->viewport()->removeEventFilter(this);
   // Children (the document, the runner, the docks being hidden) outlive this body: none may call
   // back into a window whose own members are gone (found by UBSan).
   for (QObject* child : findChildren<QObject*>()) QObject::disconnect(child, nullptr, this, nullptr);

@@ -240,7 +240,9 @@ bool TeachPanel::jog(int row, double delta) {
   // turn the tool about base z, y and x (phi's row changes phi alone).
   const int axis = row < 3 ? row : 8 - row;
   const std::string configuration = configuration_->currentData().toString().toStdString();
-  if (configuration.empty()) {
+  // A turn on an arm of fewer than six joints goes the same way (ToolDrag refuses it with why; the
+  // position-only IK of a named configuration would take it without turning anything).
+  if (configuration.empty() || (row >= 3 && model_->dof() < 6)) {
     // On the branch the arm is in, as a drag of the tool's handles (ToolDrag: the solution
     // nearest the joints, in short sub-steps, numerically from them for an arm without a closed
     // form): it does not jump to another configuration.

@@ -43,8 +43,21 @@ class KinematicsTeachTest : public QObject {
     const Eigen::Vector3d p1 = toolPose(model, t->joints()).block<3, 1>(0, 3);
     // Closed-form IK of the RRR: exact to rounding (1e-9 m).
     QVERIFY((p1 - p0 - Eigen::Vector3d(0.01, 0, 0)).norm() < 1e-9);
-    QVERIFY(!t->jog(0, 5.0));  // 5 m away: out of reach, refused with a reason
-    QVERIFY(!t->message()->text().isEmpty());
+    QVERIFY(!t->jog(0, 5.0));  // 5 m in one jog: refused with a reason
+    QVERIFY2(t->message()->text().contains("too long for one step"), qPrintable(t->message()->text()));
+    // Jogged out along x in 0.5 m steps: the arm stops at the edge of its reach and says so.
+    bool stopped = false;
+    for (int k = 0; k < 10 && !stopped; ++k) stopped = !t->jog(0, 0.5);
+    QVERIFY(stopped);
+    QVERIFY2(t->message()->text().contains("reach"), qPrintable(t->message()->text()));
+    // A turn on this three-joint arm: refused with why, in a named configuration too.
+    const Eigen::VectorXd atEdge = t->joints();
+    QVERIFY(!t->jog(3, 0.1));
+    QVERIFY2(t->message()->text().contains("cannot set the tool's orientation"), qPrintable(t->message()->text()));
+    t->configuration()->setCurrentIndex(t->configuration()->count() - 1);
+    QVERIFY(!t->jog(3, 0.1));
+    QVERIFY(t->joints() == atEdge);
+    t->configuration()->setCurrentIndex(0);
     // A joint value typed in degrees beside the slider: the joint takes it (SI inside), the
     // slider follows.
     QDoubleSpinBox* box = t->valueBox(1);

@@ -78,6 +78,7 @@ ToolDrag ToolDrag::jog(std::shared_ptr<const Model> model, const Eigen::VectorXd
   const Eigen::Vector3d facing = axis >= 0 && axis <= 2 ? Eigen::Vector3d::Unit(axis) : Eigen::Vector3d::UnitZ();
   ToolDrag drag(std::move(model), q0, DragGrab(handle, axis, facing), NoRay{});
   drag.grabbed_ = true;
+  drag.jog_ = true;
   return drag;
 }
 
@@ -235,12 +236,9 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
     step.reason = "the handle is seen edge-on: turn the view a little and grab it again";
     return step;
   }
+  if (jog_) throw std::invalid_argument("tool drag: a jog has no grab point to follow the mouse from (moveBy)");
   if (grab_.handle == DragHandle::Joint) return moveJoint(ray);
-  const int n = model_->dof();
-  if (grab_.handle == DragHandle::Rotate && n < 6) {
-    step.reason = "a " + std::to_string(n) + "-joint arm cannot set the tool's orientation: turn its joints instead";
-    return step;
-  }
+  if (!(step.reason = cannotTurn()).empty()) return step;
   // What the mouse asks for, from the start of the drag; a ray that meets the constraint badly
   // (an axis seen end-on) asks for nothing new.
   switch (grab_.handle) {
@@ -266,30 +264,27 @@ DragStep ToolDrag::moveTo(const Ray& ray) {
     }
     case DragHandle::Joint: break;
   }
-  return approach();
+  return approach("the mouse moved too far at once");
 }
 
 DragStep ToolDrag::moveBy(double distance) {
   if (!std::isfinite(distance)) throw std::invalid_argument("tool drag: the jog's distance must be finite");
   DragStep step;
   step.q = q_;
-  const int n = model_->dof();
-  if (grab_.handle == DragHandle::Rotate && n < 6) {
-    step.reason = "a " + std::to_string(n) + "-joint arm cannot set the tool's orientation: turn its joints instead";
-    return step;
-  }
-  const double span = std::abs(distance) / (grab_.handle == DragHandle::Rotate ? kSubStepAngle : kSubStepLength);
-  if (span > kMaxSubSteps) {
-    step.reason = "a jog of more than 1 m or 500 deg at once";
-    return step;
-  }
+  if (!(step.reason = cannotTurn()).empty()) return step;
   if (grab_.handle == DragHandle::Translate) offset_ = distance * axis_;
   else if (grab_.handle == DragHandle::Rotate) angle_ = distance;
   else throw std::invalid_argument("tool drag: moveBy moves along or about an axis only");
-  return approach();
+  return approach("the jog is too long for one step");
 }
 
-DragStep ToolDrag::approach() {
+std::string ToolDrag::cannotTurn() const {
+  const int n = model_->dof();
+  if (grab_.handle != DragHandle::Rotate || n >= 6) return {};
+  return "a " + std::to_string(n) + "-joint arm cannot set the tool's orientation: turn its joints instead";
+}
+
+DragStep ToolDrag::approach(const char* tooFar) {
   DragStep step;
   step.q = q_;
   const int n = model_->dof();
@@ -298,7 +293,10 @@ DragStep ToolDrag::approach() {
   const double dAngle = angle_ - reachedAngle_;
   const double span = std::max(dOffset.norm() / kSubStepLength, std::abs(dAngle) / kSubStepAngle);
   if (span > kMaxSubSteps) {
-    step.reason = "the mouse moved too far at once";
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s (more than %.0f mm or %.0f deg)", tooFar, kMaxSubSteps * kSubStepLength * 1000.0,
+                  kMaxSubSteps * kSubStepAngle * 180.0 / M_PI);
+    step.reason = buf;
     return step;
   }
   const int steps = static_cast<int>(std::ceil(span));

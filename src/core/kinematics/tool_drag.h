@@ -66,7 +66,8 @@ class ToolDrag {
   // the snapshot and copies.
   ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, const Ray& grabRay);
   // A jog without the mouse (teach mode's - and + buttons): the tool along (Translate) or about
-  // (Rotate) base axis `axis` (0..2), moved by moveBy only. Throws as the constructor above.
+  // (Rotate) base axis `axis` (0..2), moved by moveBy only (moveTo throws std::invalid_argument).
+  // Throws as the constructor above.
   static ToolDrag jog(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, DragHandle handle, int axis);
 
   // The mouse is now on `ray`: the target from the start, the arm moved towards it.
@@ -90,8 +91,11 @@ class ToolDrag {
   // One sub-step to `target`: the branch's solution, or why not (q_ unchanged then).
   std::string stepTo(const Eigen::Matrix4d& target);
   DragStep moveJoint(const Ray& ray);
-  // From the last good target towards offset_ / angle_ in sub-steps (moveTo, moveBy).
-  DragStep approach();
+  // From the last good target towards offset_ / angle_ in sub-steps (moveTo, moveBy); `tooFar`
+  // words a move of more than kMaxSubSteps sub-steps.
+  DragStep approach(const char* tooFar);
+  // Why this handle cannot turn the tool (a Rotate on an arm of fewer than six joints), or "".
+  std::string cannotTurn() const;
   struct NoRay {};
   ToolDrag(std::shared_ptr<const Model> model, const Eigen::VectorXd& q0, const DragGrab& grab, NoRay);
 
@@ -106,6 +110,7 @@ class ToolDrag {
   double sense_ = 1.0;       // Rotate: +1 when the axis points towards the eye
   Eigen::Vector3d grabPoint_ = Eigen::Vector3d::Zero();  // where the grab ray met the constraint
   bool grabbed_ = false;     // the grab ray met it (not edge-on)
+  bool jog_ = false;         // made by jog(): moved by moveBy only
   Eigen::Vector3d offset_ = Eigen::Vector3d::Zero();
   double angle_ = 0.0;
   double reachedAngle_ = 0.0;

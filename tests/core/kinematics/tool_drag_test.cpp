@@ -170,11 +170,13 @@ TEST(ToolDrag, JogKeepsTheBranchTheArmIsIn) {
   EXPECT_FALSE(refused.moved);
   EXPECT_NE(refused.reason.find("cannot set the tool's orientation"), std::string::npos) << refused.reason;
   ToolDrag far = ToolDrag::jog(model, q0, DragHandle::Translate, 1);
-  EXPECT_EQ(far.moveBy(1.5).reason, "a jog of more than 1 m or 500 deg at once");
+  EXPECT_EQ(far.moveBy(1.5).reason, "the jog is too long for one step (more than 1000 mm or 500 deg)");
   EXPECT_EQ(far.joints(), q0);
   EXPECT_THROW(ToolDrag::jog(model, q0, DragHandle::Joint, 1), std::invalid_argument);
   EXPECT_THROW(ToolDrag::jog(model, q0, DragHandle::Translate, 3), std::invalid_argument);
   EXPECT_THROW(far.moveBy(std::nan("")), std::invalid_argument);
+  // A jog has no grab point: the mouse cannot move it (the tool would jump to the origin's ray).
+  EXPECT_THROW(far.moveTo(Ray{Eigen::Vector3d(0, -3, 0), Eigen::Vector3d::UnitY()}), std::invalid_argument);
 }
 
 // joggedPose: along an axis the position alone moves by the step; about base z Vora's roll phi
@@ -352,7 +354,8 @@ TEST(ToolDrag, BeyondTheReachStopsAtTheLastReachableStep) {
   EXPECT_TRUE(back.reason.empty()) << back.reason;
   EXPECT_LT((back.q - q0).cwiseAbs().maxCoeff(), 1e-9);
   // Too far in one move (3 m, 1500 sub-steps), a ray that is not a unit vector, bad handles.
-  EXPECT_EQ(drag.moveTo(rayThrough(eye, p0 + Eigen::Vector3d(3.0, 0, 0))).reason, "the mouse moved too far at once");
+  EXPECT_EQ(drag.moveTo(rayThrough(eye, p0 + Eigen::Vector3d(3.0, 0, 0))).reason,
+            "the mouse moved too far at once (more than 1000 mm or 500 deg)");
   EXPECT_THROW(drag.moveTo(Ray{eye, Eigen::Vector3d(1, 1, 0)}), std::invalid_argument);
   EXPECT_THROW(ToolDrag(model, Eigen::VectorXd(3), {}, rayThrough(eye, p0)), std::invalid_argument);
   EXPECT_THROW(ToolDrag(model, q0, DragGrab(DragHandle::Joint, 6), rayThrough(eye, p0)), std::invalid_argument);

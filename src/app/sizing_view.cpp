@@ -243,7 +243,6 @@ void SizingView::drawJoint(int j) {
   plot_->clearPlottables();
   if (!result_ || !report_ || j < 0 || j >= static_cast<int>(report_->joints.size())) return;
   const JointSizing& J = report_->joints[j];
-  const LinkSpec& link = result_->session.robot.links[j];
   QString checks;
   for (const SizingCheck& c : J.checks)
     checks += QString("%1<b>%2</b> %3 of %4: %5 (margin %6 %)")
@@ -251,43 +250,22 @@ void SizingView::drawJoint(int j) {
                   .arg(QString::fromStdString(c.name), num(c.value), num(c.limit))
                   .arg(c.pass ? tr("<span style='color:#1b7a1b'>pass</span>") : tr("<span style='color:#b00020'>FAIL</span>"))
                   .arg(num(c.margin, 3));
-  if (!J.hasDrive) {
-    drawLoadSide(j);
-    checks_->setText(tr("Joint %1 has no drive: the load side, plotted, is what an actuator there must deliver. %2")
-                         .arg(j + 1)
-                         .arg(checks));
-    return;
-  }
-  checks_->setText(checks.isEmpty() ? tr("Joint %1: no rating given (drive ratings, voltage_limit, current_limit in the "
-                                         "Drives dialog or the robot file): nothing checked.")
-                                          .arg(j + 1)
-                                    : checks);
-  const DriveSpec& d = *link.drive;
-  // Operating points.
-  QVector<double> x, y;
-  double xMax = 1e-9, yMax = 1e-9;
-  for (std::size_t k = 0; k < J.pointSpeed.size(); ++k) {
-    x.push_back(J.pointSpeed[k] * kRpm);
-    y.push_back(J.pointTorque[k]);
-    xMax = std::max(xMax, std::abs(x.back()));
-    yMax = std::max(yMax, std::abs(y.back()));
-  }
-  // The envelope's corners when they are near the operating points (a supply line far out
-  // would shrink the points to a blob: it is then named in the legend only).
-  if (d.hasMotor && d.voltageLimit > 0.0 && d.ke > 0.0 && d.resistance > 0.0) {
-    xMax = std::max(xMax, std::min(d.voltageLimit / d.ke * kRpm, 3.0 * xMax));
-    yMax = std::max(yMax, std::min(d.kt / d.resistance * d.voltageLimit, 3.0 * yMax));
-  }
-  if (d.maxSpeed > 0.0) xMax = std::max(xMax, d.maxSpeed * kRpm);
-  if (d.peakTorque > 0.0) yMax = std::max(yMax, d.peakTorque);
-  if (d.continuousTorque > 0.0) yMax = std::max(yMax, d.continuousTorque);
-  xMax *= 1.15;
-  yMax *= 1.15;
+  checks_->setText(!J.hasDrive
+                       ? tr("Joint %1 has no drive: the load side, plotted, is what an actuator there must deliver. %2")
+                             .arg(j + 1)
+                             .arg(checks)
+                   : checks.isEmpty() ? tr("Joint %1: no rating given (drive ratings, voltage_limit, current_limit in "
+                                           "the Drives dialog or the robot file): nothing checked.")
+                                            .arg(j + 1)
+                                      : checks);
+  // The report's plot of the joint (analysis/sizing_report.h: points, limits, frame and titles
+  // have one owner), drawn here.
+  const EnvelopePlot e = envelopePlot(*result_->model, *report_, j, sizingScales(*report_));
   auto* points = new QCPCurve(plot_->xAxis, plot_->yAxis);
-  points->setData(x, y);
+  points->setData(QVector<double>(e.x.begin(), e.x.end()), QVector<double>(e.y.begin(), e.y.end()));
   points->setLineStyle(QCPCurve::lsNone);
   points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, jointColour(j), 3));
-  points->setName(tr("operating points over the cycle"));
+  points->setName(e.motor ? tr("operating points over the cycle") : tr("operating points over the cycle (load side)"));
   const auto line = [&](double x0, double y0, double x1, double y1, const QColor& colour, Qt::PenStyle style,
                         const QString& name) {
     auto* c = new QCPCurve(plot_->xAxis, plot_->yAxis);
@@ -296,87 +274,44 @@ void SizingView::drawJoint(int j) {
     if (name.isEmpty()) c->removeFromLegend();
     else c->setName(name);
   };
-  if (d.continuousTorque > 0.0) {
-    line(-xMax, d.continuousTorque, xMax, d.continuousTorque, QColor(40, 140, 40), Qt::DashLine,
-         tr("continuous torque %1 N m").arg(num(d.continuousTorque)));
-    line(-xMax, -d.continuousTorque, xMax, -d.continuousTorque, QColor(40, 140, 40), Qt::DashLine, QString());
-  }
-  if (d.peakTorque > 0.0) {
-    line(-xMax, d.peakTorque, xMax, d.peakTorque, QColor(230, 120, 0), Qt::SolidLine, tr("peak torque %1 N m").arg(num(d.peakTorque)));
-    line(-xMax, -d.peakTorque, xMax, -d.peakTorque, QColor(230, 120, 0), Qt::SolidLine, QString());
-  }
-  if (d.maxSpeed > 0.0) {
-    line(d.maxSpeed * kRpm, -yMax, d.maxSpeed * kRpm, yMax, QColor(110, 110, 110), Qt::DashDotLine,
-         tr("maximum speed %1 rpm").arg(num(d.maxSpeed * kRpm)));
-    line(-d.maxSpeed * kRpm, -yMax, -d.maxSpeed * kRpm, yMax, QColor(110, 110, 110), Qt::DashDotLine, QString());
-  }
-  if (d.hasMotor && d.voltageLimit > 0.0 && d.resistance > 0.0) {
-    // tau = (kt / R) (+-V - ke w), w in rad/s at the motor.
-    const double w = xMax / kRpm;
-    const auto tau = [&](double sign, double speed) { return d.kt / d.resistance * (sign * d.voltageLimit - d.ke * speed); };
-    line(-xMax, tau(1, -w), xMax, tau(1, w), QColor(200, 30, 30), Qt::SolidLine, tr("supply %1 V").arg(num(d.voltageLimit)));
-    line(-xMax, tau(-1, -w), xMax, tau(-1, w), QColor(200, 30, 30), Qt::SolidLine, QString());
-  }
-  if (d.hasMotor && d.currentLimit > 0.0) {
-    const double t = d.kt * d.currentLimit;
-    line(-xMax, t, xMax, t, QColor(128, 60, 160), Qt::DotLine, tr("current limit %1 A").arg(num(d.currentLimit)));
-    line(-xMax, -t, xMax, -t, QColor(128, 60, 160), Qt::DotLine, QString());
-  }
-  plot_->xAxis->setRange(-xMax, xMax);
-  plot_->yAxis->setRange(-yMax, yMax);
-  plot_->xAxis->setLabel(tr("Joint %1 motor speed (rpm)").arg(j + 1));
-  plot_->yAxis->setLabel(tr("Motor torque (N m)"));
-  plot_->replot();
-}
-
-// A joint without a drive: its load-side operating points (joint speed, torque or force) with
-// its fmax and vmax, as the PDF report draws them.
-void SizingView::drawLoadSide(int j) {
-  const JointSizing& J = report_->joints[j];
-  const LinkSpec& link = result_->session.robot.links[j];
-  const bool revolute = link.joint == JointType::Revolute;
-  const double toShown = revolute ? kDeg : 1000.0;  // deg/s or mm/s
-  QVector<double> x, y;
-  double xMax = 1e-9, yMax = 1e-9;
-  for (std::size_t k = 0; k < J.loadPointSpeed.size() && k < J.loadPointTorque.size(); ++k) {
-    x.push_back(J.loadPointSpeed[k] * toShown);
-    y.push_back(J.loadPointTorque[k]);
-    xMax = std::max(xMax, std::abs(x.back()));
-    yMax = std::max(yMax, std::abs(y.back()));
-  }
-  const QString speedUnit = revolute ? tr("deg/s") : tr("mm/s"), forceUnit = revolute ? tr("N m") : tr("N");
-  const double vmax = link.vMax * toShown;
-  // A limit far out would shrink the points to a blob: then named in the legend only.
-  if (std::isfinite(vmax) && vmax > 0.0) xMax = std::max(xMax, std::min(vmax, 3.0 * xMax));
-  if (link.fMax && *link.fMax > 0.0) yMax = std::max(yMax, std::min(*link.fMax, 3.0 * yMax));
-  xMax *= 1.15;
-  yMax *= 1.15;
-  auto* points = new QCPCurve(plot_->xAxis, plot_->yAxis);
-  points->setData(x, y);
-  points->setLineStyle(QCPCurve::lsNone);
-  points->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, jointColour(j), 3));
-  points->setName(tr("operating points over the cycle (load side)"));
-  const auto line = [&](double x0, double y0, double x1, double y1, const QColor& colour, Qt::PenStyle style,
-                        const QString& name) {
-    auto* c = new QCPCurve(plot_->xAxis, plot_->yAxis);
-    c->setData({x0, x1}, {y0, y1});
-    c->setPen(QPen(colour, 1.5, style));
-    if (name.isEmpty()) c->removeFromLegend();
-    else c->setName(name);
+  const auto colourOf = [](EnvelopeLimit::Kind kind) {
+    switch (kind) {
+      case EnvelopeLimit::Continuous: return QColor(40, 140, 40);
+      case EnvelopeLimit::Peak: return QColor(230, 120, 0);
+      case EnvelopeLimit::Speed: return QColor(110, 110, 110);
+      case EnvelopeLimit::Current: return QColor(128, 60, 160);
+    }
+    return QColor(30, 30, 30);
   };
-  if (link.fMax && *link.fMax > 0.0) {
-    line(-xMax, *link.fMax, xMax, *link.fMax, QColor(230, 120, 0), Qt::SolidLine,
-         tr("fmax %1 %2").arg(num(*link.fMax), forceUnit));
-    line(-xMax, -*link.fMax, xMax, -*link.fMax, QColor(230, 120, 0), Qt::SolidLine, QString());
+  for (const EnvelopeLimit& l : e.limits) {
+    const QColor colour = colourOf(l.kind);
+    const Qt::PenStyle style = l.kind == EnvelopeLimit::Speed   ? Qt::DashDotLine
+                               : l.kind == EnvelopeLimit::Current ? Qt::DotLine
+                               : l.dashed                         ? Qt::DashLine
+                                                                  : Qt::SolidLine;
+    const QString name = QString::fromStdString(l.name) + (l.inside ? QString() : tr(" (off the plot)"));
+    if (l.vertical) {
+      line(l.value, -e.yMax, l.value, e.yMax, colour, style, name);
+      line(-l.value, -e.yMax, -l.value, e.yMax, colour, style, QString());
+    } else {
+      line(-e.xMax, l.value, e.xMax, l.value, colour, style, name);
+      line(-e.xMax, -l.value, e.xMax, -l.value, colour, style, QString());
+    }
   }
-  if (std::isfinite(vmax) && vmax > 0.0) {
-    line(vmax, -yMax, vmax, yMax, QColor(110, 110, 110), Qt::DashDotLine, tr("vmax %1 %2").arg(num(vmax), speedUnit));
-    line(-vmax, -yMax, -vmax, yMax, QColor(110, 110, 110), Qt::DashDotLine, QString());
+  if (e.supply) {
+    for (const double sign : {1.0, -1.0})
+      line(-e.xMax, e.supplyTorque(sign, -e.xMax), e.xMax, e.supplyTorque(sign, e.xMax), QColor(200, 30, 30),
+           Qt::SolidLine, sign > 0.0 ? QString::fromStdString(e.supplyName) : QString());
   }
-  plot_->xAxis->setRange(-xMax, xMax);
-  plot_->yAxis->setRange(-yMax, yMax);
-  plot_->xAxis->setLabel(tr("Joint %1 speed (%2)").arg(j + 1).arg(speedUnit));
-  plot_->yAxis->setLabel(revolute ? tr("Joint torque (N m)") : tr("Joint force (N)"));
+  plot_->xAxis->setRange(-e.xMax, e.xMax);
+  plot_->yAxis->setRange(-e.yMax, e.yMax);
+  // The report's titles, with the joint ("Joint 2 motor speed (rpm)", "Joint 2 speed (deg/s)")
+  // and a capital.
+  QString xLabel = QString::fromStdString(e.xLabel), yLabel = QString::fromStdString(e.yLabel);
+  if (xLabel.startsWith(QStringLiteral("joint "))) xLabel = xLabel.mid(6);
+  yLabel[0] = yLabel[0].toUpper();
+  plot_->xAxis->setLabel(tr("Joint %1 %2").arg(j + 1).arg(xLabel));
+  plot_->yAxis->setLabel(yLabel);
   plot_->replot();
 }
 

@@ -46,7 +46,6 @@ class SizingView : public QWidget {
  private:
   void fillTable();
   void drawJoint(int joint);
-  void drawLoadSide(int joint);  // drawJoint for a joint without a drive
   QLabel* heading_;
   QLabel* note_;
   QTableWidget* table_;

@@ -284,7 +284,7 @@ class ResultsViewsTest : public QObject {
     QTest::qWait(50);
     QCustomPlot* plot = w.sizing()->plot();
     QCOMPARE(plot->xAxis->label(), QStringLiteral("Joint 1 speed (deg/s)"));
-    QCOMPARE(plot->yAxis->label(), QStringLiteral("Joint torque (N m)"));
+    QCOMPARE(plot->yAxis->label(), QStringLiteral("Torque (N m)"));
     QVERIFY(plot->plottableCount() >= 1);
     auto* points = qobject_cast<QCPCurve*>(plot->plottable(0));
     QVERIFY(points != nullptr);

@@ -51,70 +51,70 @@ std::pair<std::string, double> checkUnit(const Model& model, int j, const std::s
   return {"N m", 1.0};  // continuous_torque, peak_torque: motor side
 }
 
-// One joint's operating points over its envelope: the motor side for a joint with a drive
-// (rpm, N m, the drive's ratings), else the load side (deg/s or mm/s, N m or N, fmax and vmax).
-void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& report, int j, double x, double y, double w,
-                  double h, const SizingScales& sc) {
+}  // namespace
+
+double EnvelopePlot::supplyTorque(double sign, double rpm) const {
+  return supplyGain * (sign * supplyVolts - supplyKe * rpm / kRpm);
+}
+
+EnvelopePlot envelopePlot(const Model& model, const SizingReport& report, int j, const SizingScales& sc) {
   const JointSizing& J = report.joints[static_cast<std::size_t>(j)];
   const LinkSpec& link = model.spec().links[static_cast<std::size_t>(j)];
-  const bool motor = J.hasDrive && link.drive;
-  const bool rev = revolute(model, j);
-  std::vector<double> xs, ys;
+  EnvelopePlot e;
+  e.motor = J.hasDrive && link.drive;
+  const bool motor = e.motor, rev = revolute(model, j);
   const std::vector<double>& vs = motor ? J.pointSpeed : J.loadPointSpeed;
   const std::vector<double>& ts = motor ? J.pointTorque : J.loadPointTorque;
   for (std::size_t k = 0; k < vs.size() && k < ts.size(); ++k) {
-    xs.push_back(motor ? vs[k] * kRpm : speedShown(model, j, vs[k]));
-    ys.push_back(ts[k]);
+    e.x.push_back(motor ? vs[k] * kRpm : speedShown(model, j, vs[k]));
+    e.y.push_back(ts[k]);
   }
-  struct Limit {
-    bool vertical;
-    double value;
-    Rgb colour;
-    bool dashed;
-    std::string name;
-  };
-  std::vector<Limit> limits;
   char buf[96];
-  double xMax = 0.0, yMax = 0.0;
-  for (double v : xs) xMax = std::max(xMax, std::abs(v));
-  for (double v : ys) yMax = std::max(yMax, std::abs(v));
+  const auto limit = [&](EnvelopeLimit::Kind kind, bool vertical, double value, bool dashed) {
+    e.limits.push_back({kind, vertical, value, dashed, true, buf});
+  };
   if (motor) {
     const DriveSpec& d = *link.drive;
     if (d.continuousTorque > 0.0) {
       std::snprintf(buf, sizeof buf, "continuous torque %s N m", sizingNumber(d.continuousTorque, 0.0).c_str());
-      limits.push_back({false, d.continuousTorque, kContinuous, true, buf});
+      limit(EnvelopeLimit::Continuous, false, d.continuousTorque, true);
     }
     if (d.peakTorque > 0.0) {
       std::snprintf(buf, sizeof buf, "peak torque %s N m", sizingNumber(d.peakTorque, 0.0).c_str());
-      limits.push_back({false, d.peakTorque, kPeak, false, buf});
+      limit(EnvelopeLimit::Peak, false, d.peakTorque, false);
     }
     if (d.maxSpeed > 0.0) {
       std::snprintf(buf, sizeof buf, "maximum speed %s rpm", sizingNumber(d.maxSpeed * kRpm, 0.0).c_str());
-      limits.push_back({true, d.maxSpeed * kRpm, kSpeed, true, buf});
+      limit(EnvelopeLimit::Speed, true, d.maxSpeed * kRpm, true);
     }
     if (d.hasMotor && d.currentLimit > 0.0 && d.kt > 0.0) {
       std::snprintf(buf, sizeof buf, "current limit %s A", sizingNumber(d.currentLimit, 0.0).c_str());
-      limits.push_back({false, d.kt * d.currentLimit, kCurrent, true, buf});
+      limit(EnvelopeLimit::Current, false, d.kt * d.currentLimit, true);
     }
   } else {
-    if (link.fMax) {
+    if (link.fMax && *link.fMax > 0.0) {
       std::snprintf(buf, sizeof buf, "fmax %s %s", sizingNumber(*link.fMax, 0.0).c_str(), rev ? "N m" : "N");
-      limits.push_back({false, *link.fMax, kPeak, false, buf});
+      limit(EnvelopeLimit::Peak, false, *link.fMax, false);
     }
-    std::snprintf(buf, sizeof buf, "vmax %s %s", sizingNumber(speedShown(model, j, link.vMax), 0.0).c_str(), rev ? "deg/s" : "mm/s");
-    limits.push_back({true, speedShown(model, j, link.vMax), kSpeed, true, buf});
+    std::snprintf(buf, sizeof buf, "vmax %s %s", sizingNumber(speedShown(model, j, link.vMax), 0.0).c_str(),
+                  rev ? "deg/s" : "mm/s");
+    limit(EnvelopeLimit::Speed, true, speedShown(model, j, link.vMax), true);
   }
   // The limits near the points widen the frame (one far out would shrink the points to a blob:
   // it is then named in the legend only).
+  double xMax = 0.0, yMax = 0.0;
+  for (double v : e.x) xMax = std::max(xMax, std::abs(v));
+  for (double v : e.y) yMax = std::max(yMax, std::abs(v));
   const double xPoints = xMax, yPoints = yMax;
-  for (const Limit& l : limits) {
+  for (const EnvelopeLimit& l : e.limits) {
     double& m = l.vertical ? xMax : yMax;
     const double points = l.vertical ? xPoints : yPoints;
     if (points <= 0.0 || l.value <= 3.0 * points) m = std::max(m, l.value);
   }
   // The supply line's corners (no-load speed, stall torque) when near the points, as for the
   // ratings.
-  if (motor && link.drive->hasMotor && link.drive->voltageLimit > 0.0 && link.drive->ke > 0.0 && link.drive->resistance > 0.0) {
+  if (motor && link.drive->hasMotor && link.drive->voltageLimit > 0.0 && link.drive->ke > 0.0 &&
+      link.drive->resistance > 0.0) {
     const DriveSpec& d = *link.drive;
     if (xPoints > 0.0) xMax = std::max(xMax, std::min(d.voltageLimit / d.ke * kRpm, 3.0 * xPoints));
     if (yPoints > 0.0) yMax = std::max(yMax, std::min(d.kt / d.resistance * d.voltageLimit, 3.0 * yPoints));
@@ -122,36 +122,69 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
   // A joint nothing loads (torques at rounding level): the frame of the report's scale.
   if (!(xMax > res(motor ? sc.motorSpeed * kRpm : sc.speed * kDeg))) xMax = 1.0;
   if (!(yMax > res(motor ? sc.motorTorque : sc.torque))) yMax = 1.0;
+  e.xMax = 1.15 * xMax;
+  e.yMax = 1.15 * yMax;
+  for (EnvelopeLimit& l : e.limits) l.inside = l.value <= (l.vertical ? e.xMax : e.yMax);
+  e.xLabel = motor ? "motor speed (rpm)" : rev ? "joint speed (deg/s)" : "joint speed (mm/s)";
+  e.yLabel = motor ? "motor torque (N m)" : rev ? "torque (N m)" : "force (N)";
+  if (motor && link.drive->hasMotor && link.drive->voltageLimit > 0.0 && link.drive->resistance > 0.0) {
+    const DriveSpec& d = *link.drive;
+    e.supply = true;
+    e.supplyVolts = d.voltageLimit;
+    e.supplyGain = d.kt / d.resistance;
+    e.supplyKe = d.ke;
+    e.supplyName = "supply " + sizingNumber(d.voltageLimit, 0.0) + " V";
+  }
+  return e;
+}
+
+namespace {
+
+Rgb colourOf(EnvelopeLimit::Kind kind) {
+  switch (kind) {
+    case EnvelopeLimit::Continuous: return kContinuous;
+    case EnvelopeLimit::Peak: return kPeak;
+    case EnvelopeLimit::Speed: return kSpeed;
+    case EnvelopeLimit::Current: return kCurrent;
+  }
+  return kInk;
+}
+
+// One joint's envelopePlot drawn in a cell of the page.
+void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& report, int j, double x, double y, double w,
+                  double h, const SizingScales& sc) {
+  const JointSizing& J = report.joints[static_cast<std::size_t>(j)];
+  const EnvelopePlot e = envelopePlot(model, report, j, sc);
   PlotFrame f;
   f.x = x + 44, f.y = y + 24, f.w = w - 52, f.h = h - 54;
-  f.xmin = -1.15 * xMax, f.xmax = 1.15 * xMax, f.ymin = -1.15 * yMax, f.ymax = 1.15 * yMax;
-  std::snprintf(buf, sizeof buf, "Joint %d: %s, %s", j + 1, motor ? "motor side" : "load side", verdictOf(J).c_str());
+  f.xmin = -e.xMax, f.xmax = e.xMax, f.ymin = -e.yMax, f.ymax = e.yMax;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "Joint %d: %s, %s", j + 1, e.motor ? "motor side" : "load side", verdictOf(J).c_str());
   f.title = buf;
-  f.xLabel = motor ? "motor speed (rpm)" : rev ? "joint speed (deg/s)" : "joint speed (mm/s)";
-  f.yLabel = motor ? "motor torque (N m)" : rev ? "torque (N m)" : "force (N)";
+  f.xLabel = e.xLabel;
+  f.yLabel = e.yLabel;
   drawPlotFrame(page, f);
   std::vector<std::string> legend = {"operating points over the cycle"};
   std::vector<Rgb> legendColour = {kPoints};
-  for (const Limit& l : limits) {
-    const bool inside = l.value <= (l.vertical ? f.xmax : f.ymax);
-    if (inside) {
+  for (const EnvelopeLimit& l : e.limits) {
+    const Rgb colour = colourOf(l.kind);
+    if (l.inside) {
       if (l.vertical) {
-        page.line(f.px(l.value), f.y, f.px(l.value), f.y + f.h, l.colour, 1.0, l.dashed);
-        page.line(f.px(-l.value), f.y, f.px(-l.value), f.y + f.h, l.colour, 1.0, l.dashed);
+        page.line(f.px(l.value), f.y, f.px(l.value), f.y + f.h, colour, 1.0, l.dashed);
+        page.line(f.px(-l.value), f.y, f.px(-l.value), f.y + f.h, colour, 1.0, l.dashed);
       } else {
-        page.line(f.x, f.py(l.value), f.x + f.w, f.py(l.value), l.colour, 1.0, l.dashed);
-        page.line(f.x, f.py(-l.value), f.x + f.w, f.py(-l.value), l.colour, 1.0, l.dashed);
+        page.line(f.x, f.py(l.value), f.x + f.w, f.py(l.value), colour, 1.0, l.dashed);
+        page.line(f.x, f.py(-l.value), f.x + f.w, f.py(-l.value), colour, 1.0, l.dashed);
       }
     }
-    legend.push_back(l.name + (inside ? "" : " (off the plot)"));
-    legendColour.push_back(l.colour);
+    legend.push_back(l.name + (l.inside ? "" : " (off the plot)"));
+    legendColour.push_back(colour);
   }
-  // The supply's line: tau = (kt / R) (+-V - ke w), w the motor speed (rad/s), clipped to the frame.
-  if (motor && link.drive->hasMotor && link.drive->voltageLimit > 0.0 && link.drive->resistance > 0.0) {
-    const DriveSpec& d = *link.drive;
+  // The supply's lines, clipped to the frame.
+  if (e.supply) {
     bool shown = false;
     for (const double sign : {1.0, -1.0}) {
-      const auto tau = [&](double rpm) { return d.kt / d.resistance * (sign * d.voltageLimit - d.ke * rpm / kRpm); };
+      const auto tau = [&](double rpm) { return e.supplyTorque(sign, rpm); };
       // Parametrise by rpm over the frame, keep the part inside the torque range.
       double a = f.xmin, b = f.xmax;
       const double slope = (tau(b) - tau(a)) / (b - a);
@@ -167,11 +200,10 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
         shown = true;
       }
     }
-    std::snprintf(buf, sizeof buf, "supply %s V%s", sizingNumber(d.voltageLimit, 0.0).c_str(), shown ? "" : " (off the plot)");
-    legend.push_back(buf);
+    legend.push_back(e.supplyName + (shown ? "" : " (off the plot)"));
     legendColour.push_back(kSupply);
   }
-  for (std::size_t k = 0; k < xs.size(); ++k) page.marker(f.px(xs[k]), f.py(ys[k]), 0.9, kPoints);
+  for (std::size_t k = 0; k < e.x.size(); ++k) page.marker(f.px(e.x[k]), f.py(e.y[k]), 0.9, kPoints);
   // Legend inside the frame, top left, on white.
   double lw = 0.0;
   for (const std::string& s : legend) lw = std::max(lw, reportTextWidth(s, 6.0));

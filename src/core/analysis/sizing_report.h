@@ -39,6 +39,35 @@ std::string sizingNumber(double value, double resolution);
 // The report's tasks in words ("weld seam, return"), for the title block.
 std::string sizingTaskNames(const SizingReport& report);
 
+// One joint's operating points over the cycle with its envelope, as the report and Studio's
+// Sizing tab plot them: the motor side for a joint with a drive (rpm, N m; continuous and peak
+// torque, maximum speed, current limit, the supply's lines), else the load side (deg/s or mm/s,
+// N m or N; fmax, vmax). A limit further than 3 times the points from the origin does not widen
+// the frame (the points would shrink to a blob): it is named only (inside = false).
+struct EnvelopeLimit {
+  enum Kind { Continuous, Peak, Speed, Current };
+  Kind kind;
+  bool vertical;  // a speed (a vertical line at +-value), else a torque (horizontal)
+  double value;   // in the plot's units, > 0
+  bool dashed;
+  bool inside;    // within the frame
+  std::string name;  // "continuous torque 12.5 N m"
+};
+struct EnvelopePlot {
+  bool motor = false;
+  std::vector<double> x, y;      // the points, in the units shown
+  std::vector<EnvelopeLimit> limits;
+  double xMax = 1.0, yMax = 1.0;  // the frame is [-xMax, xMax] x [-yMax, yMax] (15 % margin included)
+  std::string xLabel, yLabel;     // "motor speed (rpm)", "torque (N m)", ...
+  // The supply's lines (motor side with a voltage limit): torque = gain (+-volts - ke w), w the
+  // motor speed in rad/s.
+  bool supply = false;
+  double supplyVolts = 0.0, supplyGain = 0.0, supplyKe = 0.0;
+  double supplyTorque(double sign, double rpm) const;
+  std::string supplyName;  // "supply 40 V"
+};
+EnvelopePlot envelopePlot(const Model& model, const SizingReport& report, int joint, const SizingScales& scales);
+
 ReportPage sizingReportPage(const Model& model, const SizingReport& report, const SizingReportTitle& title);
 
 }  // namespace armdyn

@@ -109,6 +109,58 @@ TEST(SizingReport, PumaWeldSeamAndUr5PagesHoldTheJsonFiguresInsideThePage) {
   checkReport({"robots/iiwa14.yaml", nullptr});  // seven joints: a longer page
 }
 
+// envelopePlot, the one plot rule of the report and Studio's Sizing tab: the PUMA's joint 1 on
+// the motor side (points = the report's motor points in rpm and N m, the supply's line through
+// its stall torque kt V / R at 0 rpm), the UR5's joint 2 on the load side (deg/s; vmax named, in
+// or out of the frame by the 3x rule); the frame holds every point with the 15 % margin.
+TEST(SizingReport, EnvelopePlotIsTheReportsRuleForBothSides) {
+  for (const Case& c : {Case{"robots/puma560.yaml", "robots/puma560_weld_seam.yaml"}, Case{"robots/ur5.yaml", nullptr}}) {
+    SCOPED_TRACE(c.robot);
+    const Session s = loadSession(test::sourcePath(c.robot));
+    const TaskSpec task = c.task ? loadTask(test::sourcePath(c.task)) : s.task.pointCount() > 0 ? s.task : jointSweepTask(s.robot);
+    const Model model(s.robot);
+    const RunRecord run = simulateTask(model, task);
+    const SizingReport report = sizeActuators(model, {{&run, 0.0, task.name}});
+    const int j = c.task ? 0 : 1;
+    const JointSizing& J = report.joints[static_cast<std::size_t>(j)];
+    const EnvelopePlot e = envelopePlot(model, report, j, sizingScales(report));
+    EXPECT_EQ(e.motor, J.hasDrive);
+    const std::vector<double>& speeds = e.motor ? J.pointSpeed : J.loadPointSpeed;
+    const std::vector<double>& torques = e.motor ? J.pointTorque : J.loadPointTorque;
+    ASSERT_EQ(e.x.size(), speeds.size());
+    ASSERT_GT(e.x.size(), 10u);
+    const double toShown = e.motor ? 60.0 / (2.0 * M_PI) : 180.0 / M_PI;
+    double xPoints = 0.0, yPoints = 0.0;
+    for (std::size_t k = 0; k < e.x.size(); ++k) {
+      EXPECT_DOUBLE_EQ(e.x[k], speeds[k] * toShown);
+      EXPECT_EQ(e.y[k], torques[k]);
+      xPoints = std::max(xPoints, std::abs(e.x[k]));
+      yPoints = std::max(yPoints, std::abs(e.y[k]));
+    }
+    EXPECT_GE(e.xMax, 1.15 * xPoints * (1.0 - 1e-12));
+    EXPECT_GE(e.yMax, 1.15 * yPoints * (1.0 - 1e-12));
+    for (const EnvelopeLimit& l : e.limits) {
+      SCOPED_TRACE(l.name);
+      EXPECT_EQ(l.inside, l.value <= (l.vertical ? e.xMax : e.yMax));
+      const double points = l.vertical ? xPoints : yPoints;
+      if (l.value <= 3.0 * points) EXPECT_TRUE(l.inside);
+    }
+    if (e.motor) {
+      EXPECT_EQ(e.xLabel, "motor speed (rpm)");
+      const DriveSpec& d = *s.robot.links[0].drive;
+      ASSERT_TRUE(e.supply);
+      EXPECT_NEAR(e.supplyTorque(1.0, 0.0), d.kt / d.resistance * d.voltageLimit, 1e-12);
+      EXPECT_NEAR(e.supplyTorque(1.0, d.voltageLimit / d.ke * toShown), 0.0, 1e-9);  // no-load speed
+    } else {
+      EXPECT_EQ(e.xLabel, "joint speed (deg/s)");
+      EXPECT_FALSE(e.supply);
+      bool vmax = false;
+      for (const EnvelopeLimit& l : e.limits) vmax = vmax || (l.vertical && l.name.rfind("vmax ", 0) == 0);
+      EXPECT_TRUE(vmax);
+    }
+  }
+}
+
 // Below the resolution prints 0; 4 significant digits without an exponent from 1e-3 to 1e6.
 TEST(SizingReport, NumbersAreRoundedToTheirMeaning) {
   EXPECT_EQ(sizingNumber(4.8045e-16, 1e-6), "0");

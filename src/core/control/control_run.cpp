@@ -38,7 +38,7 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   setup.plant.frictionVelocityScale = c.frictionVelocityScale;
   setup.plant.constraints = c.constraints;
   const double ts = effectiveSamplePeriod(c);
-  setup.plant.step = c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
+  setup.plant.step = effectivePlantStep(c);
   setup.setpointPeriod = c.setpointPeriod ? *c.setpointPeriod : (c.type == ControllerType::Pid ? kAndersonSetpointPeriod : 0.0);
   setup.recordPeriod = c.recordPeriod;
   setup.progress = progress;
@@ -159,8 +159,9 @@ ControlRun runController(const Model& model, const TaskPlan* plan, const Control
   } catch (const ModelError&) {
     throw;  // the robot's data (e.g. links[i].drive...), not the controller file's
   } catch (const UnstableStepError& e) {
-    // An unstable RK4 step is the `step` entry's fault (or, by default, the sample time's).
-    throw InputError(file, c.stepLine > 0 ? c.stepLine : c.sampleTimeLine, c.stepLine > 0 ? "step" : "sample_time",
+    // An unstable RK4 step is the `step` entry's fault when one is given (or, by default, the
+    // sample time's).
+    throw InputError(file, c.step > 0.0 ? c.stepLine : c.sampleTimeLine, c.step > 0.0 ? "step" : "sample_time",
                      e.what());
   } catch (const std::invalid_argument& e) {
     // Options the simulator or a controller refuses (a motor missing for a voltage input, a

@@ -9,6 +9,7 @@
 #include "common/number_text.h"
 #include "common/atomic_write.h"
 #include "common/text_file.h"
+#include "simulation/drive_stage.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -102,6 +103,11 @@ double defaultSamplePeriod(ControllerType type) {
 
 double effectiveSamplePeriod(const ControllerConfig& c) {
   return c.sampleTime > 0.0 && std::isfinite(c.sampleTime) ? c.sampleTime : defaultSamplePeriod(c.type);
+}
+
+double effectivePlantStep(const ControllerConfig& c) {
+  const double ts = effectiveSamplePeriod(c);
+  return c.step > 0.0 ? c.step : std::min(1e-3, ts > 0.0 ? ts : 1e-3);
 }
 
 ControllerSettings accuracyControllerDefaults() {
@@ -209,6 +215,20 @@ void validateControllerSettings(const ControllerSettings& settings, const Model&
     if (sig.kind == JointSignal::Kind::Ramp && !(sig.end > sig.start))
       fail(item("profile", i), "a ramp must end after it starts");
     if (sig.kind != JointSignal::Kind::Constant && sig.start < 0.0) fail(item("profile", i), "the start time must not be negative");
+  }
+  // Fixed-step RK4 on a voltage drive's electrical pole (ForwardSimulator's check, here so that a
+  // dialog refuses the step as typed): the step given, else the sample time that sets it.
+  if (c.integrator == IntegratorKind::RungeKutta4 && input == DriveInput::Voltage && !c.rigidBody) {
+    const double step = effectivePlantStep(c);
+    for (int i = 0; i < n; ++i) {
+      const auto& d = model.spec().links[static_cast<std::size_t>(i)].drive;
+      if (!d || !d->hasMotor) continue;
+      const double limit = rk4ElectricalStepLimit(*d);
+      if (step > limit)
+        fail(c.step > 0.0 ? "step" : "sample_time",
+             "the RK4 step " + messageNumber(step) + " s exceeds the stability limit 2.785 L/R = " + messageNumber(limit) +
+                 " s of joint " + std::to_string(i + 1) + "'s motor; use a smaller step or the adaptive integrator");
+    }
   }
   finiteAtLeastZero(c.currentGain, "current_gain");
   if (c.type == ControllerType::ComputedTorque && c.currentGain > 0.0 && input != DriveInput::Voltage)

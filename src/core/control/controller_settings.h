@@ -88,6 +88,10 @@ void setSampleTime(ControllerConfig& config, double sampleTime);
 double defaultSamplePeriod(ControllerType type);
 double effectiveSamplePeriod(const ControllerConfig& config);
 
+// The plant's integration step a run takes (runController's rule): config.step when > 0, else
+// the controller period capped at 1 ms.
+double effectivePlantStep(const ControllerConfig& config);
+
 // The drive input a run takes (runController's rule): config.input, else voltage when every
 // joint has a motor and the drives are not ignored (rigid_body), else torque.
 DriveInput effectiveInput(const ControllerConfig& config, const Model& model);

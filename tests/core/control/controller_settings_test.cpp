@@ -357,6 +357,23 @@ TEST(ControllerSettings, RefusalsNameTheField) {
   csv.config.type = ControllerType::OpenLoop;
   csv.profile.csv = "/nonexistent/volts.csv";
   EXPECT_THROW(validateControllerSettings(csv, rrr), InputError);
+  // An RK4 step above a voltage drive's stability limit 2.785 L/R (the walkthrough's 0.01 s on
+  // the PUMA: the dialog took it, the run failed): the step given is named, else the sample time
+  // that sets it; the adaptive integrator or a step below the limit is taken. The limit is the
+  // simulator's own (rk4ElectricalStepLimit), and the run refuses what this refuses.
+  ControllerSettings rk4 = s;
+  rk4.config.integrator = IntegratorKind::RungeKutta4;
+  rk4.config.input = DriveInput::Voltage;
+  double limit = 1e300;
+  for (const LinkSpec& l : puma.spec().links) limit = std::min(limit, rk4ElectricalStepLimit(*l.drive));
+  rk4.config.step = 1.01 * limit;
+  EXPECT_EQ(refusedField(rk4, puma), "step");
+  EXPECT_THROW(runController(puma, nullptr, completeSettings(rk4, puma).config, 0.1), InputError);
+  rk4.config.step = 0.99 * limit;
+  EXPECT_EQ(refusedField(rk4, puma), "");
+  rk4.config.step = 1.01 * limit;
+  rk4.config.integrator = IntegratorKind::DormandPrince45;
+  EXPECT_EQ(refusedField(rk4, puma), "");
 }
 
 }  // namespace

@@ -274,17 +274,9 @@ void SizingView::drawJoint(int j) {
     if (name.isEmpty()) c->removeFromLegend();
     else c->setName(name);
   };
-  const auto colourOf = [](EnvelopeLimit::Kind kind) {
-    switch (kind) {
-      case EnvelopeLimit::Continuous: return QColor(40, 140, 40);
-      case EnvelopeLimit::Peak: return QColor(230, 120, 0);
-      case EnvelopeLimit::Speed: return QColor(110, 110, 110);
-      case EnvelopeLimit::Current: return QColor(128, 60, 160);
-    }
-    return QColor(30, 30, 30);
-  };
+  const auto qColour = [](const Rgb& c) { return QColor(c.r, c.g, c.b); };
   for (const EnvelopeLimit& l : e.limits) {
-    const QColor colour = colourOf(l.kind);
+    const QColor colour = qColour(l.colour);
     const Qt::PenStyle style = l.kind == EnvelopeLimit::Speed   ? Qt::DashDotLine
                                : l.kind == EnvelopeLimit::Current ? Qt::DotLine
                                : l.dashed                         ? Qt::DashLine
@@ -300,7 +292,7 @@ void SizingView::drawJoint(int j) {
   }
   if (e.supply) {
     for (const double sign : {1.0, -1.0})
-      line(-e.xMax, e.supplyTorque(sign, -e.xMax), e.xMax, e.supplyTorque(sign, e.xMax), QColor(200, 30, 30),
+      line(-e.xMax, e.supplyTorque(sign, -e.xMax), e.xMax, e.supplyTorque(sign, e.xMax), qColour(e.supplyColour),
            Qt::SolidLine, sign > 0.0 ? QString::fromStdString(e.supplyName) : QString());
   }
   plot_->xAxis->setRange(-e.xMax, e.xMax);

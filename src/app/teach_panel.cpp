@@ -240,6 +240,11 @@ bool TeachPanel::jog(int row, double delta) {
   // turn the tool about base z, y and x (phi's row changes phi alone).
   const int axis = row < 3 ? row : 8 - row;
   const std::string configuration = configuration_->currentData().toString().toStdString();
+  const auto take = [this](const Eigen::VectorXd& q) {
+    q_ = q;
+    refresh();
+    Q_EMIT jointsChanged();
+  };
   // A turn on an arm of fewer than six joints goes the same way (ToolDrag refuses it with why; the
   // position-only IK of a named configuration would take it without turning anything).
   if (configuration.empty() || (row >= 3 && model_->dof() < 6)) {
@@ -259,9 +264,7 @@ bool TeachPanel::jog(int row, double delta) {
                       : step.moved  ? tr("Stopped part of the way: %1").arg(why)
                                     : tr("Cannot jog there: %1").arg(why));
     if (!step.moved) return false;
-    q_ = step.q;
-    refresh();
-    Q_EMIT jointsChanged();
+    take(step.q);
     return why.isEmpty();
   }
   const Eigen::Matrix4d target = joggedPose(toolPose(*model_, q_), axis, delta);
@@ -271,9 +274,7 @@ bool TeachPanel::jog(int row, double delta) {
     return false;
   }
   message_->clear();
-  q_ = ik.q;
-  refresh();
-  Q_EMIT jointsChanged();
+  take(ik.q);
   return true;
 }
 

@@ -70,8 +70,14 @@ EnvelopePlot envelopePlot(const Model& model, const SizingReport& report, int j,
     e.y.push_back(ts[k]);
   }
   char buf[96];
+  e.pointColour = kPoints;
+  e.supplyColour = kSupply;
   const auto limit = [&](EnvelopeLimit::Kind kind, bool vertical, double value, bool dashed) {
-    e.limits.push_back({kind, vertical, value, dashed, true, buf});
+    const Rgb colour = kind == EnvelopeLimit::Continuous ? kContinuous
+                       : kind == EnvelopeLimit::Peak     ? kPeak
+                       : kind == EnvelopeLimit::Speed    ? kSpeed
+                                                         : kCurrent;
+    e.limits.push_back({kind, colour, vertical, value, dashed, true, buf});
   };
   if (motor) {
     const DriveSpec& d = *link.drive;
@@ -140,16 +146,6 @@ EnvelopePlot envelopePlot(const Model& model, const SizingReport& report, int j,
 
 namespace {
 
-Rgb colourOf(EnvelopeLimit::Kind kind) {
-  switch (kind) {
-    case EnvelopeLimit::Continuous: return kContinuous;
-    case EnvelopeLimit::Peak: return kPeak;
-    case EnvelopeLimit::Speed: return kSpeed;
-    case EnvelopeLimit::Current: return kCurrent;
-  }
-  return kInk;
-}
-
 // One joint's envelopePlot drawn in a cell of the page.
 void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& report, int j, double x, double y, double w,
                   double h, const SizingScales& sc) {
@@ -165,9 +161,9 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
   f.yLabel = e.yLabel;
   drawPlotFrame(page, f);
   std::vector<std::string> legend = {"operating points over the cycle"};
-  std::vector<Rgb> legendColour = {kPoints};
+  std::vector<Rgb> legendColour = {e.pointColour};
   for (const EnvelopeLimit& l : e.limits) {
-    const Rgb colour = colourOf(l.kind);
+    const Rgb& colour = l.colour;
     if (l.inside) {
       if (l.vertical) {
         page.line(f.px(l.value), f.y, f.px(l.value), f.y + f.h, colour, 1.0, l.dashed);
@@ -196,14 +192,14 @@ void drawEnvelope(ReportPage& page, const Model& model, const SizingReport& repo
         a = b;
       }
       if (b > a) {
-        page.line(f.px(a), f.py(tau(a)), f.px(b), f.py(tau(b)), kSupply, 1.0);
+        page.line(f.px(a), f.py(tau(a)), f.px(b), f.py(tau(b)), e.supplyColour, 1.0);
         shown = true;
       }
     }
     legend.push_back(e.supplyName + (shown ? "" : " (off the plot)"));
-    legendColour.push_back(kSupply);
+    legendColour.push_back(e.supplyColour);
   }
-  for (std::size_t k = 0; k < e.x.size(); ++k) page.marker(f.px(e.x[k]), f.py(e.y[k]), 0.9, kPoints);
+  for (std::size_t k = 0; k < e.x.size(); ++k) page.marker(f.px(e.x[k]), f.py(e.y[k]), 0.9, e.pointColour);
   // Legend inside the frame, top left, on white.
   double lw = 0.0;
   for (const std::string& s : legend) lw = std::max(lw, reportTextWidth(s, 6.0));

@@ -47,6 +47,7 @@ std::string sizingTaskNames(const SizingReport& report);
 struct EnvelopeLimit {
   enum Kind { Continuous, Peak, Speed, Current };
   Kind kind;
+  Rgb colour;     // the report's colour of this kind
   bool vertical;  // a speed (a vertical line at +-value), else a torque (horizontal)
   double value;   // in the plot's units, > 0
   bool dashed;
@@ -65,6 +66,7 @@ struct EnvelopePlot {
   double supplyVolts = 0.0, supplyGain = 0.0, supplyKe = 0.0;
   double supplyTorque(double sign, double rpm) const;
   std::string supplyName;  // "supply 40 V"
+  Rgb pointColour, supplyColour;  // the report's colours
 };
 EnvelopePlot envelopePlot(const Model& model, const SizingReport& report, int joint, const SizingScales& scales);
 

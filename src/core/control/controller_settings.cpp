@@ -218,16 +218,12 @@ void validateControllerSettings(const ControllerSettings& settings, const Model&
   }
   // Fixed-step RK4 on a voltage drive's electrical pole (ForwardSimulator's check, here so that a
   // dialog refuses the step as typed): the step given, else the sample time that sets it.
-  if (c.integrator == IntegratorKind::RungeKutta4 && input == DriveInput::Voltage && !c.rigidBody) {
-    const double step = effectivePlantStep(c);
+  if (c.integrator == IntegratorKind::RungeKutta4 && input == DriveInput::Voltage) {
     for (int i = 0; i < n; ++i) {
       const auto& d = model.spec().links[static_cast<std::size_t>(i)].drive;
       if (!d || !d->hasMotor) continue;
-      const double limit = rk4ElectricalStepLimit(*d);
-      if (step > limit)
-        fail(c.step > 0.0 ? "step" : "sample_time",
-             "the RK4 step " + messageNumber(step) + " s exceeds the stability limit 2.785 L/R = " + messageNumber(limit) +
-                 " s of joint " + std::to_string(i + 1) + "'s motor; use a smaller step or the adaptive integrator");
+      const std::string why = rk4StepRefusal(*d, i, effectivePlantStep(c));
+      if (!why.empty()) fail(c.step > 0.0 ? "step" : "sample_time", why);
     }
   }
   finiteAtLeastZero(c.currentGain, "current_gain");

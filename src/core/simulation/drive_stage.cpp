@@ -14,6 +14,14 @@ std::string messageNumber(double v) {
   return s.str();
 }
 
+std::string rk4StepRefusal(const DriveSpec& d, int joint, double step) {
+  const double limit = rk4ElectricalStepLimit(d);
+  if (!(step > limit)) return {};
+  return "RK4 step " + messageNumber(step) + " s exceeds the stability limit 2.785 L/R = " + messageNumber(limit) +
+         " s of joint " + std::to_string(joint + 1) + "'s electrical model (L = " + messageNumber(d.inductance) +
+         " H, R = " + messageNumber(d.resistance) + " ohm); use a smaller step or the adaptive integrator";
+}
+
 
 // The registry (simulation/drive_kinds.inc): each kind's table lives in its own file.
 #define ARMDYN_DRIVE_KIND(kind) extern const DriveKind kind;

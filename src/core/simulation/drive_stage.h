@@ -37,6 +37,11 @@ namespace armdyn {
 // A number in the plant's messages (divergence, refused steps): six significant digits.
 std::string messageNumber(double v);
 
+// Fixed-step RK4 on joint `joint`'s (0-based) electrical pole -R/L: "" when `step` (s) is within
+// the stability limit 2.785 L/R (rk4ElectricalStepLimit), else the words ("RK4 step ... exceeds
+// ..."). The simulator's refusal and the controller settings' check.
+std::string rk4StepRefusal(const DriveSpec& drive, int joint, double step);
+
 
 enum class DriveInput { Torque, Current, Voltage };
 const char* driveInputName(DriveInput input);  // "torque", "current", "voltage"

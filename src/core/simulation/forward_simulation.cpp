@@ -129,13 +129,8 @@ ForwardSimulator::ForwardSimulator(const Model& model, ForwardOptions options)
   // Stability of fixed-step RK4 on the fastest electrical pole -R/L: refuse, the run would blow up.
   if (o.integrator == IntegratorKind::RungeKutta4 && o.input == DriveInput::Voltage) {
     for (int i = 0; i < n_; ++i) {
-      const DriveSpec& d = *stages_.stage(i).spec;
-      const double limit = rk4ElectricalStepLimit(d);
-      if (o.step > limit)
-        throw UnstableStepError(
-            "forward simulation: RK4 step " + messageNumber(o.step) + " s exceeds the stability limit 2.785 L/R = " + messageNumber(limit) +
-            " s of joint " + std::to_string(i + 1) + "'s electrical model (L = " + messageNumber(d.inductance) +
-            " H, R = " + messageNumber(d.resistance) + " ohm); use a smaller step or the adaptive integrator");
+      const std::string why = rk4StepRefusal(*stages_.stage(i).spec, i, o.step);
+      if (!why.empty()) throw UnstableStepError("forward simulation: " + why);
     }
   }
   // A coupling's own mode (an elastic drive's spring) at the home configuration, with the link

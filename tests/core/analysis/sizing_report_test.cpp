@@ -49,13 +49,28 @@ struct Case {
   const char* task;  // nullptr: the robot's default task, else a joint sweep
 };
 
+// A case's robot and task simulated and sized (members in order: each built from the ones before).
+struct Sized {
+  explicit Sized(const Case& c)
+      : s(loadSession(test::sourcePath(c.robot))),
+        task(c.task ? loadTask(test::sourcePath(c.task)) : s.task.pointCount() > 0 ? s.task : jointSweepTask(s.robot)),
+        model(s.robot),
+        run(simulateTask(model, task)),
+        report(sizeActuators(model, {{&run, 0.0, task.name}})) {}
+  Session s;
+  TaskSpec task;
+  Model model;
+  RunRecord run;
+  SizingReport report;
+};
+
 void checkReport(const Case& c) {
   SCOPED_TRACE(c.robot);
-  const Session s = loadSession(test::sourcePath(c.robot));
-  const TaskSpec task = c.task ? loadTask(test::sourcePath(c.task)) : s.task.pointCount() > 0 ? s.task : jointSweepTask(s.robot);
-  const Model model(s.robot);
-  const RunRecord run = simulateTask(model, task);
-  const SizingReport report = sizeActuators(model, {{&run, 0.0, task.name}});
+  const Sized sized(c);
+  const Session& s = sized.s;
+  const TaskSpec& task = sized.task;
+  const Model& model = sized.model;
+  const SizingReport& report = sized.report;
   const ReportPage page = sizingReportPage(model, report, {s.robot.name, task.name, "2026-11-28", "test"});
   const std::vector<PdfText> texts = textsOf(page.pdf());
   ASSERT_GT(texts.size(), 100u);
@@ -116,11 +131,10 @@ TEST(SizingReport, PumaWeldSeamAndUr5PagesHoldTheJsonFiguresInsideThePage) {
 TEST(SizingReport, EnvelopePlotIsTheReportsRuleForBothSides) {
   for (const Case& c : {Case{"robots/puma560.yaml", "robots/puma560_weld_seam.yaml"}, Case{"robots/ur5.yaml", nullptr}}) {
     SCOPED_TRACE(c.robot);
-    const Session s = loadSession(test::sourcePath(c.robot));
-    const TaskSpec task = c.task ? loadTask(test::sourcePath(c.task)) : s.task.pointCount() > 0 ? s.task : jointSweepTask(s.robot);
-    const Model model(s.robot);
-    const RunRecord run = simulateTask(model, task);
-    const SizingReport report = sizeActuators(model, {{&run, 0.0, task.name}});
+    const Sized sized(c);
+    const Session& s = sized.s;
+    const Model& model = sized.model;
+    const SizingReport& report = sized.report;
     const int j = c.task ? 0 : 1;
     const JointSizing& J = report.joints[static_cast<std::size_t>(j)];
     const EnvelopePlot e = envelopePlot(model, report, j, sizingScales(report));
@@ -143,7 +157,9 @@ TEST(SizingReport, EnvelopePlotIsTheReportsRuleForBothSides) {
       SCOPED_TRACE(l.name);
       EXPECT_EQ(l.inside, l.value <= (l.vertical ? e.xMax : e.yMax));
       const double points = l.vertical ? xPoints : yPoints;
-      if (l.value <= 3.0 * points) EXPECT_TRUE(l.inside);
+      if (l.value <= 3.0 * points) {
+        EXPECT_TRUE(l.inside);
+      }
     }
     if (e.motor) {
       EXPECT_EQ(e.xLabel, "motor speed (rpm)");

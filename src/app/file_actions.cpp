@@ -163,12 +163,15 @@ void FileActions::fileImportUrdf() {
   if (path.isEmpty()) return;
   QString tip;
   try {
-    // Several deepest leaves (a flange and a tool frame, say): the user names the tip.
-    const std::vector<UrdfLeaf> leaves = urdfLeaves(readTextFile(path.toStdString()), path.toStdString());
-    if (leaves.size() > 1 && leaves[0].movableJoints == leaves[1].movableJoints && leaves[0].movableJoints > 0) {
+    // Several deepest leaves that can end the arm (a flange and a tool frame, say): the user
+    // names the tip. Leaves a <mimic> blocks (a gripper's fingers) are not offered; with one
+    // candidate the import takes it (the core's rule) and its notes say what gave way.
+    std::vector<UrdfLeaf> leaves;
+    for (const UrdfLeaf& l : urdfLeaves(readTextFile(path.toStdString()), path.toStdString()))
+      if (l.refusal.empty() && l.movableJoints > 0) leaves.push_back(l);
+    if (leaves.size() > 1 && leaves[0].movableJoints == leaves[1].movableJoints) {
       QStringList items;
-      for (const UrdfLeaf& l : leaves)
-        if (l.movableJoints > 0) items << tr("%1 (%2 joints)").arg(QString::fromStdString(l.link)).arg(l.movableJoints);
+      for (const UrdfLeaf& l : leaves) items << tr("%1 (%2 joints)").arg(QString::fromStdString(l.link)).arg(l.movableJoints);
       bool ok = false;
       const QString item = QInputDialog::getItem(window_, tr("Import URDF"),
                                                  tr("The arm ends in several links. Last link of the chain (its tool frame):"),

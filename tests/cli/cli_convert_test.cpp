@@ -113,6 +113,16 @@ TEST(CliConvert, HeldJointsAndMergedLinksAreListed) {
     merged.insert(j["merged"][k]["link"].string);
   }
   EXPECT_EQ(merged, (std::set<std::string>{"panda_link8", "panda_hand", "panda_hand_tcp", "panda_leftfinger", "panda_rightfinger"}));
+  // Without --tip the fingers (the deepest leaves, blocked by their <mimic>) give way to the hand's
+  // tool frame, and the notes say so.
+  const CliResult chosen = runCli({"convert", panda, dir.file("panda3.yaml"), "--json"});
+  ASSERT_EQ(chosen.exitCode, 0) << chosen.err;
+  const test::JsonValue c = parseJson(chosen);
+  EXPECT_EQ(c["tip"].string, "panda_hand_tcp");
+  bool noted = false;
+  for (std::size_t k = 0; k < c["notes"].size(); ++k)
+    noted = noted || c["notes"][k].string.find("panda_leftfinger, panda_rightfinger cannot end the arm") != std::string::npos;
+  EXPECT_TRUE(noted);
   const CliResult text = runCli({"convert", panda, dir.file("panda2.yaml"), "--tip", "panda_link8"});
   ASSERT_EQ(text.exitCode, 0) << text.err;
   EXPECT_NE(text.out.find("joint 'panda_finger_joint2' (prismatic, off the chain) held at 0 m (follows 'panda_finger_joint1')"),

@@ -15,12 +15,15 @@
 #include <urdf_parser/urdf_parser.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -241,16 +244,26 @@ class Importer {
   std::vector<UrdfLeaf> leaves() {
     parse();
     checkTree();
+    checkJoints();
     std::vector<UrdfLeaf> out;
     for (const auto& [name, l] : model_->links_)
-      if (l && l->child_joints.empty()) out.push_back({name, movableDepth(l.get())});
+      if (l && l->child_joints.empty()) out.push_back({name, movableDepth(l.get()), ""});
     std::sort(out.begin(), out.end(), [](const UrdfLeaf& a, const UrdfLeaf& b) {
       return a.movableJoints != b.movableJoints ? a.movableJoints > b.movableJoints : a.link < b.link;
     });
+    for (std::size_t k = 0; k < out.size() && k < kMaxTipTrials; ++k)
+      if (const std::optional<MimicBlock> block = mimicBlock(model_->getLink(out[k].link).get()))
+        out[k].refusal = "joint '" + block->joint + "': " + block->message;
     return out;
   }
 
  private:
+  // Leaves checked one by one for a <mimic> block when choosing the tip (a bound on the work a
+  // file of many equal leaves costs; past it they count as candidates, and so as ambiguous).
+  static constexpr std::size_t kMaxTipTrials = 64;
+  // The longest chain of <mimic> leaders taken (real grippers follow one joint).
+  static constexpr int kMaxMimicChain = 16;
+
   [[noreturn]] void fail(int line, const std::string& field, const std::string& message) const {
     throw InputError(file_, line, field, message);
   }
@@ -377,6 +390,17 @@ class Importer {
         }
       }
     }
+    // Mimics of mimics: a short chain of leaders (a loop never ends), so that following one
+    // costs a bounded number of steps whatever the file holds.
+    for (const auto& [name, j] : model_->joints_) {
+      if (!j || !j->mimic || !movable(*j)) continue;
+      mimicJoints_.push_back(j.get());
+      int steps = 0;
+      for (const urdf::Joint* k = j.get(); k->mimic && movable(*k); k = model_->getJoint(k->mimic->joint_name).get())
+        if (++steps > kMaxMimicChain)
+          failJoint(name, "<mimic> leaders form a loop or a chain more than " + std::to_string(kMaxMimicChain) +
+                              " joints long (a joint following a joint following ...)");
+    }
   }
 
   int movableDepth(const urdf::Link* link) const {
@@ -396,25 +420,78 @@ class Importer {
       }
       return;
     }
-    int best = -1;
-    std::vector<const urdf::Link*> candidates;
-    for (const auto& [name, l] : model_->links_) {
-      if (!l || !l->child_joints.empty()) continue;
-      const int depth = movableDepth(l.get());
-      if (depth > best) {
-        best = depth;
-        candidates.clear();
+    // The deepest leaves that can end the arm: a leaf a <mimic> blocks (a gripper's finger that
+    // follows its twin) gives way to the next deepest (the hand's tool frame), said in the notes.
+    std::map<int, std::vector<const urdf::Link*>, std::greater<int>> byDepth;
+    for (const auto& [name, l] : model_->links_)
+      if (l && l->child_joints.empty()) byDepth[movableDepth(l.get())].push_back(l.get());
+    if (byDepth.empty()) fail(1, "robot", "the URDF has no leaf link");
+    std::vector<std::string> blocked;
+    std::size_t tried = 0;
+    for (const auto& [depth, leaves] : byDepth) {
+      std::vector<const urdf::Link*> candidates;
+      for (const urdf::Link* l : leaves) {
+        // A file of many equal leaves is ambiguous whatever blocks some of them: not tried one by one.
+        if (++tried > kMaxTipTrials || !mimicBlock(l)) {
+          candidates.push_back(l);
+        } else {
+          blocked.push_back(l->name);
+        }
       }
-      if (depth == best) candidates.push_back(l.get());
+      if (candidates.empty()) continue;
+      if (candidates.size() > 1) {
+        std::vector<std::string> names;
+        for (const urdf::Link* l : candidates) names.push_back(l->name);
+        fail(1, "--tip", "the tree has " + std::to_string(candidates.size()) + " deepest links (" + join(names) +
+                             ", each after " + std::to_string(depth) + " movable joints); name the tip (armdyn convert --tip LINK)");
+      }
+      tip_ = candidates.front();
+      if (!blocked.empty())
+        out_.notes.push_back("tip '" + tip_->name + "': the deeper leaf links " + join(blocked) +
+                             " cannot end the arm (a <mimic> joint would move with it; name one with --tip for the reason)");
+      return;
     }
-    if (candidates.empty()) fail(1, "robot", "the URDF has no leaf link");
-    if (candidates.size() > 1) {
-      std::vector<std::string> names;
-      for (const urdf::Link* l : candidates) names.push_back(l->name);
-      fail(1, "--tip", "the tree has " + std::to_string(candidates.size()) + " deepest links (" + join(names) +
-                           ", each after " + std::to_string(best) + " movable joints); name the tip (armdyn convert --tip LINK)");
+    tip_ = byDepth.begin()->second.front();  // every leaf blocked: the deepest says why
+  }
+
+  // Why a <mimic> keeps `tip` from ending the arm, else nothing: a joint of its chain follows
+  // another (armdyn's joints are independent), or a joint off the chain follows one of the
+  // chain's joints and carries mass (armdyn holds side joints still). One owner for both rules:
+  // the tip's choice and the import.
+  struct MimicBlock {
+    std::string joint, message;
+  };
+  std::optional<MimicBlock> mimicBlock(const urdf::Link* tip) const {
+    std::set<const urdf::Joint*> chain;
+    for (const urdf::Link* l = tip; l && l->parent_joint; l = l->getParent().get())
+      if (movable(*l->parent_joint)) chain.insert(l->parent_joint.get());
+    for (const urdf::Link* l = tip; l && l->parent_joint; l = l->getParent().get()) {
+      const urdf::Joint& j = *l->parent_joint;
+      if (movable(j) && j.mimic)
+        return MimicBlock{j.name, "a mimic joint (it follows '" + j.mimic->joint_name + "') on the chain to '" + tip->name +
+                                      "': armdyn's joints are independent, so a joint of the arm cannot follow another "
+                                      "(choose a tip before it with --tip, or remove the <mimic>)"};
     }
-    tip_ = candidates.front();
+    for (const urdf::Joint* j : mimicJoints_) {
+      if (chain.count(j)) continue;
+      // Through the chain of mimics (at most kMaxMimicChain: checkJoints) to the first leader
+      // that moves with the arm.
+      for (const urdf::Joint* k = j; k->mimic && movable(*k);) {
+        const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
+        if (movable(*leader) && chain.count(leader)) {
+          // A massless linkage that follows the arm (a balancer's cylinder and piston): the
+          // dynamics are exact without it; it stands as at the leader's home and is not drawn.
+          if (const urdf::Link* heavy = firstLinkWithMass(model_->getLink(j->child_link_name).get()))
+            return MimicBlock{k->name, "off the chain, it follows the chain joint '" + leader->name +
+                                           "' (<mimic>) and carries mass (link '" + heavy->name +
+                                           "'): it would move with the arm, and armdyn holds side joints still (choose a "
+                                           "tip past it with --tip, or remove the <mimic>)"};
+          break;
+        }
+        k = leader;
+      }
+    }
+    return std::nullopt;
   }
 
   static std::string join(const std::vector<std::string>& v) {
@@ -457,11 +534,7 @@ class Importer {
       if (!movable(j) && group_[path[k]] > 0)
         out_.merged.push_back({path[k]->name, movingLink_.back()->name});
     }
-    for (const urdf::Joint* j : chainJoints_)
-      if (j->mimic)
-        failJoint(j->name, "a mimic joint (it follows '" + j->mimic->joint_name + "') on the chain to '" + tip_->name +
-                               "': armdyn's joints are independent, so a joint of the arm cannot follow another (choose "
-                               "a tip before it with --tip, or remove the <mimic>)");
+    if (const std::optional<MimicBlock> block = mimicBlock(tip_)) failJoint(block->joint, block->message);
     checkHoldOptions();
     const int n = static_cast<int>(chainJoints_.size());
     if (n == 0)
@@ -548,13 +621,8 @@ class Importer {
       followers.push_back(k);
       const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
       if (movable(*leader) && onChain_.count(model_->getLink(leader->child_link_name).get())) {
-        // A massless linkage that follows the arm (a balancer's cylinder and piston): the
-        // dynamics are exact without it; it stands as at the leader's home and is not drawn.
-        if (const urdf::Link* heavy = firstLinkWithMass(model_->getLink(j.child_link_name).get()))
-          failJoint(k->name, "off the chain, it follows the chain joint '" + leader->name +
-                                 "' (<mimic>) and carries mass (link '" + heavy->name +
-                                 "'): it would move with the arm, and armdyn holds side joints still (choose a tip "
-                                 "past it with --tip, or remove the <mimic>)");
+        // Massless (mimicBlock refused a follower with mass before the branches were walked).
+        assert(!firstLinkWithMass(model_->getLink(j.child_link_name).get()));
         chainLeader = leader;
         break;
       }
@@ -858,6 +926,7 @@ class Importer {
   std::vector<const urdf::Link*> movingLink_;
   std::vector<JointAxisLine> axes_;
   std::vector<std::string> ignoredMimic_;  // fixed joints with a <mimic>
+  std::vector<const urdf::Joint*> mimicJoints_;  // movable joints with a <mimic> (checkJoints)
   // Links held as their chain leader's home (massless followers of a chain joint) and all below
   // them: merged without mass, not drawn.
   std::set<const urdf::Link*> chainFollowers_;

@@ -16,8 +16,10 @@
 //
 // Refused, naming the joint (file:line: joint 'NAME'): floating and planar joints, a mimic joint
 // on the chain (armdyn's joints are independent), a side joint that follows a chain joint, a
-// hold value outside the joint's limits or naming no held joint. A tree whose deepest leaves tie
-// needs the tip named (the message lists the candidates). Inputs: at most kMaxInputFileBytes, XML nested at
+// hold value outside the joint's limits or naming no held joint. Without a tip named, the
+// deepest leaf that a <mimic> does not block ends the chain (the Panda's fingers give way to its
+// hand's tool frame, said in the notes); if several tie, the tip must be named (the message lists
+// the candidates). Inputs: at most kMaxInputFileBytes, XML nested at
 // most kMaxUrdfNesting elements deep, no '%' outside comments (urdfdom 3.0 uses some attribute
 // text as a printf format: found by fuzzing).
 //
@@ -36,7 +38,7 @@ namespace armdyn {
 constexpr int kMaxUrdfNesting = 64;
 
 struct UrdfOptions {
-  std::string tip;  // last link of the chain; empty = the deepest leaf
+  std::string tip;  // last link of the chain; empty = the deepest leaf a <mimic> does not block
   // Values (rad or m) for movable joints off the chain, by joint name; the others take 0, or
   // their lower limit when 0 is outside.
   std::map<std::string, double> hold;
@@ -77,11 +79,16 @@ UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const
 UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options = {});
 
 // The leaf links of a URDF's tree with the number of movable joints between the root and each,
-// deepest first (equal depths by name): the tips to choose from. Throws what parseUrdf throws
-// for text urdfdom cannot read.
+// deepest first (equal depths by name): the tips to choose from. `refusal` says why a <mimic>
+// keeps a leaf from ending the arm (a finger that follows its twin: "joint 'NAME': ..."), else
+// it is empty (checked for the deepest 64 leaves; past them an import of the leaf says). Without
+// UrdfOptions::tip, parseUrdf takes the deepest leaf without a refusal
+// (several equally deep ones are refused as ambiguous). Throws what parseUrdf throws for text
+// urdfdom cannot read.
 struct UrdfLeaf {
   std::string link;
   int movableJoints = 0;
+  std::string refusal;
 };
 std::vector<UrdfLeaf> urdfLeaves(const std::string& text, const std::string& fileName);
 

@@ -19,6 +19,7 @@
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <fstream>
@@ -374,6 +375,82 @@ TEST(UrdfImport, TipChoice) {
   // A tip on the base: no movable joint.
   options.tip = "base";
   expectRefused(readFile(test::sourcePath("tests/data/urdf/ur5.urdf")), 1, "--tip", "no movable joint", options);
+}
+
+// The Panda's deepest leaves are its fingers, after 8 movable joints: finger_joint2 follows
+// finger_joint1 through <mimic> and carries mass, so a chain to either finger is refused. Without
+// a tip, the hand's tool frame (7 joints) ends the arm, the same import as naming it, and the
+// notes say why the fingers gave way. urdfLeaves gives each finger the refusal its import gives.
+TEST(UrdfImport, TipChoicePassesOverLeavesAMimicBlocks) {
+  const std::string path = test::sourcePath("tests/data/urdf/example-robot-data/panda.urdf");
+  const std::string text = readFile(path);
+  std::map<std::string, UrdfLeaf> leaves;
+  for (const UrdfLeaf& l : urdfLeaves(text, path)) leaves[l.link] = l;
+  ASSERT_EQ(leaves.count("panda_leftfinger") + leaves.count("panda_rightfinger") + leaves.count("panda_hand_tcp"), 3u);
+  EXPECT_EQ(leaves["panda_leftfinger"].movableJoints, 8);
+  EXPECT_EQ(leaves["panda_rightfinger"].movableJoints, 8);
+  EXPECT_EQ(leaves["panda_hand_tcp"].movableJoints, 7);
+  EXPECT_EQ(leaves["panda_hand_tcp"].refusal, "");
+  for (const char* finger : {"panda_leftfinger", "panda_rightfinger"}) {
+    UrdfOptions options;
+    options.tip = finger;
+    try {
+      parseUrdf(text, path, options);
+      ADD_FAILURE() << finger << " accepted";
+    } catch (const InputError& e) {
+      EXPECT_EQ(leaves[finger].refusal, e.field() + ": " + e.message());
+      EXPECT_NE(e.message().find("<mimic>"), std::string::npos) << e.what();
+    }
+  }
+  const UrdfImport chosen = parseUrdf(text, path);
+  EXPECT_EQ(chosen.tip, "panda_hand_tcp");
+  ASSERT_EQ(chosen.robot.dof(), 7);
+  bool noted = false;
+  for (const std::string& n : chosen.notes)
+    noted = noted || n.find("tip 'panda_hand_tcp': the deeper leaf links panda_leftfinger, panda_rightfinger cannot end the "
+                            "arm") != std::string::npos;
+  EXPECT_TRUE(noted);
+  UrdfOptions named;
+  named.tip = "panda_hand_tcp";
+  const UrdfImport same = parseUrdf(text, path, named);
+  const Model a(chosen.robot), b(same.robot);
+  std::mt19937 rng(2026);
+  std::uniform_real_distribution<double> u(-1.5, 1.5);
+  for (int trial = 0; trial < 5; ++trial) {
+    Eigen::VectorXd q(7), qd(7), qdd(7);
+    for (int k = 0; k < 7; ++k) {
+      q(k) = u(rng);
+      qd(k) = u(rng);
+      qdd(k) = u(rng);
+    }
+    EXPECT_EQ(toolPose(a, q), toolPose(b, q));  // the same computation: identical
+    EXPECT_EQ(inverseDynamics(a, q, qd, qdd), inverseDynamics(b, q, qd, qdd));
+  }
+}
+
+// Mimics of mimics: a chain of 16 leaders is taken, 17 or a loop is refused, naming the joint
+// (following one costs at most 16 steps whatever the file holds).
+TEST(UrdfImport, MimicChainsAreBounded) {
+  auto file = [](int count, bool loop) {
+    std::string t = "<robot name=\"m\"><link name=\"r\"/><link name=\"a\"/>\n<joint name=\"j1\" type=\"continuous\">"
+                    "<parent link=\"r\"/><child link=\"a\"/><axis xyz=\"0 0 1\"/></joint>\n";
+    for (int k = 0; k < count; ++k) {
+      char name[8];
+      std::snprintf(name, sizeof name, "m%02d", k);
+      char leader[8];
+      std::snprintf(leader, sizeof leader, "m%02d", k == 0 ? (loop ? count - 1 : 0) : k - 1);
+      t += std::string("<link name=\"l") + name + "\"/><joint name=\"" + name + "\" type=\"prismatic\"><parent link=\"r\"/>" +
+           "<child link=\"l" + name + "\"/><axis xyz=\"1 0 0\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/>" +
+           (k > 0 || loop ? std::string("<mimic joint=\"") + leader + "\"/>" : std::string()) + "</joint>\n";
+    }
+    return t + "</robot>";
+  };
+  UrdfOptions options;
+  options.tip = "a";
+  // m00 leads; m16 follows through 16 mimics.
+  EXPECT_EQ(parseUrdf(file(17, false), "test.urdf", options).held.size(), 17u);
+  expectRefused(file(18, false), 20, "joint 'm17'", "a chain more than 16 joints long", options);
+  expectRefused(file(3, true), 3, "joint 'm00'", "<mimic> leaders form a loop", options);
 }
 
 TEST(UrdfImport, MergesFixedLinksAndSkipsTheGround) {

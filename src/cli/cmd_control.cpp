@@ -67,6 +67,8 @@ int runTune(const Argv& argv) {
     else if (in == "torque") options.input = DriveInput::Torque;
     else throw InputError("", 0, "--input", "expects voltage, current or torque, got '" + in + "'");
   }
+  // The only option given here that the rule can refuse is the sample time.
+  if (const std::string why = tuneOptionsRefusal(options); !why.empty()) throw InputError("", 0, "--sample-time", why);
   TuneResult result;
   try {
     result = tune(model, static_cast<int>(j) - 1, q, options);
@@ -102,7 +104,8 @@ std::string controlUsage(const std::string& command) {
            "Ziegler-Nichols ultimate sensitivity (Anderson 7.6.2): joint j at configuration Q\n"
            "(default: home), the other joints locked, proportional gain raised until the loop\n"
            "oscillates: Kmax and the period Tp, and the P, PI, PID gains of table 7.2.\n"
-           "  --sample-time s   controller period (default 28/30 ms, Anderson's servo)\n"
+           "  --sample-time s   controller period (default 28/30 ms, Anderson's servo; at most\n"
+           "                    0.15 s: a 3 s trial run holds 20 samples at least)\n"
            "  --json            print {\"Kmax\", \"Tp\", \"P\": {\"Kg\"}, \"PI\": {\"Kg\", \"Ti\"},\n"
            "                    \"PID\": {\"Kg\", \"Ti\", \"Td\"}}\n";
   return "";

@@ -42,6 +42,46 @@ class ControlTest : public QObject {
     t->close();
   }
 
+  // A walkthrough typed a sample time the tuner refuses only after Find Kmax, in black: now each
+  // field is checked as typed by the core's rule (tuneOptionsRefusal), the reason shown in red
+  // under the fields, the field marked and Find Kmax disabled until it is mended.
+  void tunerRefusesAFieldAsTyped() {
+    MainWindow w;
+    QVERIFY(openLibrary(w, "puma560.yaml"));
+    TunerDialog* t = w.showTuner();
+    QLineEdit* period = t->samplePeriodField();
+    QVERIFY(t->runButton()->isEnabled());
+    QVERIFY(t->refusalLabel()->isHidden());
+    for (const auto& [typed, words] : std::vector<std::pair<QString, QString>>{
+             {"0.2", "The sample time must be at most 0.15 s"},
+             {"0", "The sample time must be a positive number of seconds"},
+             {"abc", "The sample time must be a positive number of seconds"}}) {
+      period->clear();
+      QTest::keyClicks(period, typed);
+      QVERIFY2(t->refusalLabel()->text().startsWith(words), qPrintable(typed + ": " + t->refusalLabel()->text()));
+      QVERIFY(t->refusalLabel()->isVisibleTo(t));
+      QVERIFY(t->refusalLabel()->styleSheet().contains("#b00020"));
+      QVERIFY(period->styleSheet().contains("#ffe4e4"));
+      QVERIFY(!t->runButton()->isEnabled());
+      QVERIFY(!t->startTuning());  // nothing starts
+      QVERIFY(!t->isRunning());
+    }
+    QTest::keyClick(period, Qt::Key_Backspace);
+    QTest::keyClick(period, Qt::Key_Backspace);
+    QTest::keyClick(period, Qt::Key_Backspace);
+    QTest::keyClicks(period, "0.001");
+    QVERIFY(t->refusalLabel()->isHidden());
+    QVERIFY(period->styleSheet().isEmpty());
+    QVERIFY(t->runButton()->isEnabled());
+    // A configuration field too, named by its joint.
+    QLineEdit* q2 = t->configurationField(1);
+    q2->clear();
+    QTest::keyClicks(q2, "x");
+    QCOMPARE(t->refusalLabel()->text(), QStringLiteral("Joint 2 of the configuration: not a number"));
+    QVERIFY(!t->runButton()->isEnabled());
+    t->close();
+  }
+
   // Issue 4: switching to forward simulation runs the PUMA 560 under its (default) PID
   // controller along the same task; the control plots show the run's histories, the very
   // doubles of the core's runController called directly on the same settings; undo goes back to

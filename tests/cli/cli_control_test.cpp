@@ -128,6 +128,10 @@ TEST(CliControl, RefusalsNameFileLineAndField) {
   r = runCli({"tune", robot, "--joint", "4"});
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("--joint"), std::string::npos) << r.err;
+  // A sample time a 3 s trial run cannot hold 20 of: the option named, the limit in the words.
+  r = runCli({"tune", robot, "--joint", "1", "--sample-time", "0.2"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--sample-time: the sample time must be at most 0.15 s"), std::string::npos) << r.err;
 }
 
 // Stepniewski's PVA law through the binary: the six-joint PUMA along its robot file's task,

@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -60,12 +61,15 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
     e->setObjectName(QStringLiteral("tunerQ%1").arg(j + 1));
     e->setMaximumWidth(80);
     const double v = j < configuration.size() ? configuration(j) : 0.0;
-    // Six significant digits (the pose of the time cursor: 14.7741 deg, not 14.7741257922697,
-    // whose head an 80-pixel field hides), shown from its start.
-    const double shown = robot.links[j].joint == JointType::Revolute ? v * 180.0 / M_PI : v;
-    // Rounding noise (1.1e-14 deg read "1.14834e-1..." in the field) shows as 0; untouched, the
-    // field still means the exact value.
-    e->setText(QString::number(std::abs(shown) < 1e-9 ? 0.0 : shown, 'g', 6));
+    // Four decimals of a degree, six of a metre (the pose of the time cursor: 14.7741 deg, not
+    // 14.7741257922697, whose head an 80-pixel field hides), shown from its start. Smaller
+    // values show as 0 (2.78871e-05 deg read "2.78871e-0" in the field); untouched, the field
+    // still means the exact value.
+    const bool revolute = robot.links[j].joint == JointType::Revolute;
+    const double shown = revolute ? v * 180.0 / M_PI : v;
+    const double unit = revolute ? 1e-4 : 1e-6;
+    const double rounded = std::round(shown / unit) * unit;
+    e->setText(QString::number(rounded == 0.0 ? 0.0 : rounded, 'f', revolute ? 4 : 6).remove(QRegularExpression("\\.?0+$")));
     e->setCursorPosition(0);
     shown_.push_back({e->text(), v});  // an untouched field means the exact value
     qRow->addWidget(e);
@@ -88,6 +92,12 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   result_ = new QLabel(tr("Choose the joint and configuration, then Find Kmax."), this);
   result_->setObjectName("tunerResult");
   result_->setWordWrap(true);
+  refusal_ = new QLabel(this);
+  refusal_->setObjectName("tunerRefusal");
+  refusal_->setWordWrap(true);
+  refusal_->setStyleSheet("color:#b00020");
+  refusal_->hide();
+  layout->addWidget(refusal_);
   layout->addWidget(result_);
 
   plot_ = new QCustomPlot(this);
@@ -118,42 +128,71 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   layout->addWidget(buttons);
   connect(run_, &QPushButton::clicked, this, &TunerDialog::startTuning);
+  for (QLineEdit* e : q_) connect(e, &QLineEdit::textEdited, this, &TunerDialog::checkFields);
+  connect(period_, &QLineEdit::textEdited, this, &TunerDialog::checkFields);
   showResult();
   resize(640, 640);
 }
 
 TunerDialog::~TunerDialog() = default;  // job_ waits for a search in flight
 
-bool TunerDialog::startTuning() {
-  if (job_.isRunning()) return false;
+TunerDialog::Fields TunerDialog::readFields() const {
   const RobotSpec& robot = document_->robot();
-  Eigen::VectorXd q(robot.dof());
+  Fields f;
+  f.q.resize(robot.dof());
   for (int j = 0; j < robot.dof(); ++j) {
     // A field left as shown stands for the exact value it was rounded from.
     if (static_cast<std::size_t>(j) < shown_.size() && q_[j]->text() == shown_[static_cast<std::size_t>(j)].text) {
-      q(j) = shown_[static_cast<std::size_t>(j)].value;
+      f.q(j) = shown_[static_cast<std::size_t>(j)].value;
       continue;
     }
     const NumberText t = readNumber(q_[j]->text().trimmed().toStdString());
     if (t.kind != NumberText::Kind::Number) {
-      result_->setText(tr("Joint %1: not a number").arg(j + 1));
-      return false;
+      if (f.refusal.isEmpty()) {
+        f.refusal = tr("Joint %1 of the configuration: not a number").arg(j + 1);
+        f.refused = q_[j];
+      }
+      continue;
     }
-    q(j) = robot.links[j].joint == JointType::Revolute ? degToRad(t.value) : t.value;
+    f.q(j) = robot.links[j].joint == JointType::Revolute ? degToRad(t.value) : t.value;
   }
-  NumberText h = readNumber(period_->text().trimmed().toStdString());
-  if (period_->text() == periodShown_.text) h.value = periodShown_.value;
-  if (h.kind != NumberText::Kind::Number || !(h.value > 0.0)) {
-    result_->setText(tr("The sample time must be a positive number of seconds"));
-    return false;
+  const NumberText h = readNumber(period_->text().trimmed().toStdString());
+  f.samplePeriod = period_->text() == periodShown_.text ? periodShown_.value
+                   : h.kind == NumberText::Kind::Number ? h.value
+                                                         : std::nan("");
+  TuneOptions options;
+  options.samplePeriod = f.samplePeriod;
+  if (const std::string why = tuneOptionsRefusal(options); !why.empty() && f.refusal.isEmpty()) {
+    QString words = QString::fromStdString(why);
+    words[0] = words[0].toUpper();
+    f.refusal = words;
+    f.refused = period_;
   }
+  return f;
+}
+
+bool TunerDialog::checkFields() {
+  const Fields f = readFields();
+  for (QLineEdit* e : q_) e->setStyleSheet({});
+  period_->setStyleSheet({});
+  if (f.refused) f.refused->setStyleSheet("background:#ffe4e4");
+  refusal_->setText(f.refusal);
+  refusal_->setVisible(!f.refusal.isEmpty());
+  run_->setEnabled(f.refusal.isEmpty() && !job_.isRunning());
+  return f.refusal.isEmpty();
+}
+
+bool TunerDialog::startTuning() {
+  if (job_.isRunning() || !checkFields()) return false;
+  const Fields fields = readFields();
+  const Eigen::VectorXd q = fields.q;
   const StudioSession session = document_->session();
   const int joint = joint_->currentIndex();
   TuneOptions options;
-  options.samplePeriod = h.value;
+  options.samplePeriod = fields.samplePeriod;
   const ControllerSettings c = completedController(session);
   options.frictionVelocityScale = c.config.frictionVelocityScale;
-  tunedPeriod_ = h.value;
+  tunedPeriod_ = fields.samplePeriod;
   run_->setEnabled(false);
   result_->setText(tr("Searching for Kmax of joint %1…").arg(joint + 1));
   job_.start([robot = session.robot, config = c.config, joint, q, options](JobControl&) mutable {
@@ -171,14 +210,14 @@ bool TunerDialog::startTuning() {
 }
 
 void TunerDialog::onFinished(const Outcome& out) {
-  run_->setEnabled(true);
+  run_->setEnabled(refusal_->isHidden());
   if (out.result) {
     tuned_ = out.result;
     showResult();
   } else {
     tuned_.reset();
     showResult();
-    result_->setText(tr("The tuner refused: %1").arg(out.error));
+    result_->setText(tr("<span style='color:#b00020'>The tuner refused: %1</span>").arg(out.error.toHtmlEscaped()));
   }
   Q_EMIT tuningFinished();
 }

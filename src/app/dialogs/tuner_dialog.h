@@ -37,6 +37,9 @@ class TunerDialog : public QDialog {
   QCustomPlot* responsePlot() const { return plot_; }
   QPushButton* applyButton(int rule) const { return apply_[rule]; }  // 0 P, 1 PI, 2 PID
   QLabel* resultLabel() const { return result_; }
+  // The refusal of a field as typed (red, under the fields; hidden when every field is taken).
+  QLabel* refusalLabel() const { return refusal_; }
+  QPushButton* runButton() const { return run_; }
   bool isRunning() const { return job_.isRunning(); }
   const std::optional<TuneResult>& result() const { return tuned_; }
 
@@ -54,6 +57,17 @@ class TunerDialog : public QDialog {
     std::optional<TuneResult> result;
     QString error;
   };
+  // The fields read: the configuration (rad or m) and the sample time (s), or the first refusal
+  // in the user's words with its field. checkFields shows it (field and reason) as typed and
+  // enables Find Kmax only without one.
+  struct Fields {
+    Eigen::VectorXd q;
+    double samplePeriod = 0.0;
+    QString refusal;
+    QLineEdit* refused = nullptr;
+  };
+  Fields readFields() const;
+  bool checkFields();
   void onFinished(const Outcome& out);
   void showResult();
   Document* document_;
@@ -69,6 +83,7 @@ class TunerDialog : public QDialog {
   QLineEdit* period_;
   QPushButton* run_;
   QLabel* result_;
+  QLabel* refusal_;
   QCustomPlot* plot_;
   QTableWidget* gains_;
   QPushButton* apply_[3];

@@ -1,5 +1,7 @@
 #include "control/ziegler_nichols.h"
 
+#include "common/number_text.h"
+
 #include "actuation/drive.h"
 #include "dynamics/nonlinear_effects.h"
 #include "control/closed_loop.h"
@@ -84,18 +86,28 @@ struct Trial {
 
 }  // namespace
 
+std::string tuneOptionsRefusal(const TuneOptions& o) {
+  if (!(o.duration > 0.0) || !std::isfinite(o.duration)) return "the trial run's duration must be a positive number of seconds";
+  if (!(o.samplePeriod > 0.0) || !std::isfinite(o.samplePeriod)) return "the sample time must be a positive number of seconds";
+  if (o.samplePeriod > o.duration / kTuneSamplesPerTrial)
+    return "the sample time must be at most " + formatNumber(o.duration / kTuneSamplesPerTrial) + " s (a trial run of " +
+           formatNumber(o.duration) + " s holds " + std::to_string(kTuneSamplesPerTrial) +
+           " samples at least, to show an oscillation)";
+  if (!(o.step >= 0.0) || !std::isfinite(o.step)) return "the integration step must be 0 (automatic) or a positive number of seconds";
+  if (!(o.perturbation != 0.0) || !std::isfinite(o.perturbation)) return "the perturbation must be a non-zero number";
+  if (!(o.gainStart > 0.0) || !(o.gainMax > o.gainStart) || !std::isfinite(o.gainMax))
+    return "the gains searched need 0 < first gain < largest gain";
+  if (!(o.relativeTolerance > 0.0) || !std::isfinite(o.relativeTolerance)) return "the relative tolerance must be positive";
+  return {};
+}
+
 TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const TuneOptions& o) {
   const int n = model.dof();
   if (joint < 0 || joint >= n)
     throw std::invalid_argument("tune: joint " + std::to_string(joint + 1) + " is not in 1.." + std::to_string(n));
   if (q.size() != n || !q.allFinite())
     throw std::invalid_argument("tune: the configuration needs " + std::to_string(n) + " finite joint values");
-  if (!(o.samplePeriod > 0.0) || !std::isfinite(o.samplePeriod)) throw std::invalid_argument("tune: sample period must be positive");
-  if (!(o.step >= 0.0) || !std::isfinite(o.step)) throw std::invalid_argument("tune: step must be >= 0");
-  if (!(o.perturbation != 0.0) || !std::isfinite(o.perturbation)) throw std::invalid_argument("tune: perturbation must be non-zero");
-  if (!(o.duration > 0.0) || !std::isfinite(o.duration)) throw std::invalid_argument("tune: duration must be positive");
-  if (!(o.gainStart > 0.0) || !(o.gainMax > o.gainStart)) throw std::invalid_argument("tune: need 0 < gainStart < gainMax");
-  if (!(o.relativeTolerance > 0.0)) throw std::invalid_argument("tune: relative tolerance must be positive");
+  if (const std::string why = tuneOptionsRefusal(o); !why.empty()) throw std::invalid_argument("tune: " + why);
 
   TuneResult result;
   result.joint = joint;

@@ -66,8 +66,18 @@ struct TuneResult {
   std::vector<double> oscillationTime, oscillation;
 };
 
+// The fewest controller samples a trial run holds: a longer sample time cannot show a sustained
+// oscillation (4 half-cycles at least, measureOscillation) with its period.
+constexpr int kTuneSamplesPerTrial = 20;
+
+// Why the options cannot run a search (in the user's words: "the sample time must be ..."),
+// else empty: the sample time positive and at most duration / kTuneSamplesPerTrial, the other
+// numbers finite and in range. One owner for tune() and the tuner dialog's fields.
+std::string tuneOptionsRefusal(const TuneOptions& options);
+
 // Throws std::invalid_argument for a joint out of range, q of the wrong size or non-finite, or
-// bad options; ModelError for a voltage/current input without motors.
+// options tuneOptionsRefusal refuses ("tune: " and its words); ModelError for a voltage/current
+// input without motors.
 TuneResult tune(const Model& model, int joint, const Eigen::VectorXd& q, const TuneOptions& options = {});
 
 // Growth of an oscillation about zero: the least-squares slope of log|peak| per half-cycle over

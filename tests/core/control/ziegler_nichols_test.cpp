@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 
 namespace armdyn {
 namespace {
@@ -155,6 +156,23 @@ TEST(ZieglerNichols, RefusesBadArguments) {
   TuneOptions o;
   o.samplePeriod = -1.0;
   EXPECT_THROW(tune(model, 0, Eigen::VectorXd::Zero(3), o), std::invalid_argument);
+  // The sample time's rule, one owner for tune() and the tuner dialog: positive and finite, and
+  // at most a twentieth of the trial run (3 s: 0.15 s), the bound itself taken.
+  EXPECT_EQ(tuneOptionsRefusal(TuneOptions()), "");
+  for (const double h : {0.0, -1e-3, std::nan(""), HUGE_VAL})
+    EXPECT_EQ(tuneOptionsRefusal([&] { TuneOptions x; x.samplePeriod = h; return x; }()),
+              "the sample time must be a positive number of seconds") << h;
+  o.samplePeriod = o.duration / kTuneSamplesPerTrial;
+  EXPECT_EQ(tuneOptionsRefusal(o), "");
+  o.samplePeriod *= 1.01;
+  const std::string why = tuneOptionsRefusal(o);
+  EXPECT_NE(why.find("the sample time must be at most 0.15 s (a trial run of 3 s holds 20 samples"), std::string::npos) << why;
+  try {
+    tune(model, 0, Eigen::VectorXd::Zero(3), o);
+    ADD_FAILURE() << "accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()), "tune: " + why);
+  }
 }
 
 }  // namespace

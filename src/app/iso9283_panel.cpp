@@ -769,6 +769,19 @@ void Iso9283Panel::onEdited(int index) {
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
   setRefusal({});
+  // The last run's refusal named this field: once none it named is still marked, the status
+  // line says the correction was taken (a walkthrough found "ISO bench not run: Rated speed ..."
+  // left under a filled form).
+  if (runRefusedKeys_.contains(f.key)) {
+    bool mended = true;
+    for (const QString& k : runRefusedKeys_)
+      if (const QLineEdit* e = field(k); e && e->property("isoRefused").toBool()) mended = false;
+    if (mended) {
+      runRefusedKeys_.clear();
+      status_->setStyleSheet({});
+      status_->setText(tr("%1 corrected: ready to run.").arg(f.description));
+    }
+  }
 }
 
 void Iso9283Panel::onLeft(int index) {
@@ -841,6 +854,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
   runGeneration_ = generation_;
   cancelRequested_ = false;
   status_->setStyleSheet({});
+  runRefusedKeys_.clear();
   status_->setText(kind == IsoRunKind::Bench ? tr("Running the ISO 9283 bench…") : tr("Running the speed sweep…"));
   progress_->setRange(0, 0);  // busy until the first report
   progress_->setVisible(true);
@@ -917,11 +931,16 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
     const QString words = subject.isEmpty() ? out.error : subject + ": " + out.error;
     status_->setStyleSheet("color:#b00020");
     status_->setText(tr("%1 not run: %2").arg(what, words));
+    runRefusedKeys_.clear();
     if (!key.isEmpty()) {
       // Said once, in the status line; the field is marked and carries it as its tooltip.
       markField(key, words, false);
+      runRefusedKeys_ << key;
       if (key == "centre_x")
-        for (const char* k : {"centre_y", "centre_z"}) markField(k, words, false);
+        for (const char* k : {"centre_y", "centre_z"}) {
+          markField(k, words, false);
+          runRefusedKeys_ << k;
+        }
     }
     Q_EMIT runFinished(out);
     return;
@@ -978,6 +997,7 @@ void Iso9283Panel::clearResults() {
   sweepPlot_->replot();
   status_->setStyleSheet({});
   status_->clear();
+  runRefusedKeys_.clear();
   updateEnabled();
 }
 

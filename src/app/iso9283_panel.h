@@ -160,6 +160,9 @@ class Iso9283Panel : public QWidget {
   QPushButton* exportBench_;
   QPushButton* exportSweep_;
   QLabel* status_;
+  // The status line holds a run's refusal of these fields: mended (every one valid again by an
+  // edit), the refusal is answered there instead of staying stale.
+  QStringList runRefusedKeys_;
   QSplitter* splitter_;
   QTabWidget* views_;
   QLabel* benchHeading_;

@@ -135,7 +135,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (parser.value(mode) == "forward") window.setSimulationMode(armdyn::app::SimulationMode::ForwardSimulation);
+  if (parser.value(mode) == "forward") {
+    // The mode the command line asks for is the session as opened, as a task onto a robot is.
+    armdyn::app::Document* document = window.document();
+    const bool unchanged = !document->isModified() && document->filePath().isEmpty();
+    window.setSimulationMode(armdyn::app::SimulationMode::ForwardSimulation);
+    if (unchanged && document->isModified()) document->markSaved(document->filePath());
+  }
 
   QWidget* shownDialog = nullptr;
   bool waitForTuner = false;
@@ -289,9 +295,12 @@ int main(int argc, char** argv) {
   } else {
     // Start animating once, when the last file has simulated.
     auto started = std::make_shared<bool>(false);
-    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, openNext, started] {
+    const bool tabGiven = parser.isSet(tab);
+    QObject::connect(&window, &armdyn::app::MainWindow::resultApplied, &window, [&window, openNext, started, tabGiven, tabIndex] {
       if (*started || openNext()) return;
       *started = true;
+      // The tab asked for, also when a forward simulation's first result brought the control plots up.
+      if (tabGiven) window.tabs()->setCurrentIndex(tabIndex);
       window.playback()->play();
     });
   }

@@ -153,6 +153,10 @@ class Iso9283Test : public QObject {
     // A small bench: one speed, two cycles of each, no noise; the task's speed and acceleration.
     commitInto(p->field("edge"), "0.6");
     QVERIFY(!p->field("edge")->property("isoRefused").toBool());
+    // The run's refusal does not stay on the status line once its field is mended (a walkthrough
+    // found "ISO bench not run: Rated speed ..." under a filled form).
+    QVERIFY2(p->statusLabel()->text().startsWith("Cube edge (m) corrected: ready to run."), qPrintable(p->statusLabel()->text()));
+    QVERIFY(!p->statusLabel()->styleSheet().contains("#b00020"));
     commitInto(p->field("speeds"), "100");
     commitInto(p->field("pose_cycles"), "2");
     commitInto(p->field("path_cycles"), "2");

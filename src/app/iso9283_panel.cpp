@@ -1,4 +1,5 @@
 #include "iso9283_panel.h"
+#include "refusal_style.h"
 
 #include "analysis/iso9283_report.h"
 #include "common/input_error.h"
@@ -374,7 +375,7 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   refusal_ = new QLabel(top);
   refusal_->setObjectName("isoRefusal");
   refusal_->setWordWrap(true);
-  refusal_->setStyleSheet("color:#b00020");
+  refusal_->setStyleSheet(kRefusalTextStyle);
   refusal_->setVisible(false);
   topLayout->addWidget(refusal_);
   controller_ = new QLabel(top);
@@ -688,7 +689,12 @@ void Iso9283Panel::reload() {
   for (Field& f : fields_) {
     if (f.edit->property("isoRefused").toBool()) continue;  // keep what the user is typing
     const QString text = f.show(settings_);
-    if (f.edit->text() != text) f.edit->setText(text);
+    if (f.edit->text() != text) {
+      f.edit->setText(text);
+      // Its head in view (setText leaves the cursor at the end: a narrow field at 1280 px with
+      // the teach dock open showed "00, 50, 10" for "100, 50, 10").
+      if (!f.edit->hasFocus()) f.edit->setCursorPosition(0);
+    }
   }
   {
     const QSignalBlocker a(largestCube_), b(noNoise_), c(sweepPath_);
@@ -791,6 +797,7 @@ void Iso9283Panel::onLeft(int index) {
   IsoSettings probe = settings_;
   if (f.read(f.edit->text(), probe).isEmpty() && crossCheck(probe, f.key).isEmpty()) return;  // marked by a run, still valid
   f.edit->setText(f.show(settings_));
+  f.edit->setCursorPosition(0);
   f.edit->setStyleSheet({});
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
@@ -808,7 +815,7 @@ void Iso9283Panel::markField(const QString& key, const QString& why, bool say) {
   if (say) setRefusal(why);
   QLineEdit* e = field(key);
   if (!e) return;
-  e->setStyleSheet("background:#ffe4e4");
+  e->setStyleSheet(kRefusedFieldStyle);
   e->setToolTip(why);
   e->setProperty("isoRefused", true);
 }
@@ -838,7 +845,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
     IsoSettings probe = settings_;
     const QString why = f.edit->isEnabled() ? f.read(f.edit->text(), probe) : QString();
     if (!why.isEmpty()) {
-      status_->setStyleSheet("color:#b00020");
+      status_->setStyleSheet(kRefusalTextStyle);
       status_->setText(tr("Not run: %1: %2 (correct it, or leave the field to keep the value in force).")
                            .arg(f.description, why));
       return false;
@@ -929,7 +936,7 @@ void Iso9283Panel::onFinished(const IsoRunOutcome& out) {
       subject = tr("Sweep path");
     }
     const QString words = subject.isEmpty() ? out.error : subject + ": " + out.error;
-    status_->setStyleSheet("color:#b00020");
+    status_->setStyleSheet(kRefusalTextStyle);
     status_->setText(tr("%1 not run: %2").arg(what, words));
     runRefusedKeys_.clear();
     if (!key.isEmpty()) {
@@ -1316,7 +1323,7 @@ void Iso9283Panel::exportInteractive(bool bench) {
     status_->setStyleSheet({});
     status_->setText(tr("Wrote %1.").arg(QDir::toNativeSeparators(path)));
   } else {
-    status_->setStyleSheet("color:#b00020");
+    status_->setStyleSheet(kRefusalTextStyle);
     status_->setText(tr("The report was not written: %1").arg(error));
   }
 }

@@ -40,6 +40,9 @@ class Iso9283Test : public QObject {
     QVERIFY(p->field("rated_speed")->placeholderText().contains("0.5"));
     QVERIFY(p->field("path_acceleration")->placeholderText().contains("6"));
     QVERIFY2(p->controllerLabel()->text().contains("computed torque"), qPrintable(p->controllerLabel()->text()));
+    // Every field shows its head (a narrow form showed "00, 50, 10" for "100, 50, 10").
+    for (const char* key : {"speeds", "encoder", "sensor_noise", "edge"})
+      QVERIFY2(p->field(key)->cursorPosition() == 0, key);
     const int undoSteps = w.document()->undoStack()->count();
 
     // Refused as typed, in the field's words; the value in force stays, leaving restores it.

@@ -10,7 +10,9 @@
 #include <QLineEdit>
 #include <QScrollArea>
 #include <QSignalBlocker>
+#include <QScreen>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace armdyn::app {
 namespace {
@@ -141,7 +143,11 @@ DrivesDialog::DrivesDialog(Document* document, QWidget* parent) : FieldDialog(do
   layout->addWidget(buttons);
   connect(document_, &Document::sessionChanged, this, &DrivesDialog::refresh);
   refresh();
-  resize(std::min(330 + 128 * n, 1500), 650);
+  // Tall enough for every row when the screen has room (at 1280x800 the last row needed
+  // scrolling while 650 px left space free), never taller than the screen.
+  const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1500, 920);
+  const int content = layout->sizeHint().height() - scroll->sizeHint().height() + inner->sizeHint().height() + 8;
+  resize(std::min({330 + 128 * n, 1500, available.width() - 40}), std::max(300, std::min(content, available.height() - 60)));
 }
 
 QString DrivesDialog::check(const StudioSession& candidate) const {

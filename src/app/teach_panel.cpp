@@ -1,4 +1,5 @@
 #include "teach_panel.h"
+#include "refusal_style.h"
 
 #include "document.h"
 #include "common/number_text.h"
@@ -128,7 +129,7 @@ TeachPanel::TeachPanel(QWidget* parent) : QWidget(parent) {
   message_ = new QLabel(this);
   message_->setObjectName("teachMessage");
   message_->setWordWrap(true);
-  message_->setStyleSheet("color:#b00020");
+  message_->setStyleSheet(kRefusalTextStyle);
   layout->addWidget(message_);
   layout->addStretch(1);
 }

@@ -1,4 +1,5 @@
 #include "dialogs/field_dialog.h"
+#include "refusal_style.h"
 
 #include "document.h"
 #include "common/number_text.h"
@@ -122,7 +123,7 @@ FieldDialog::FieldDialog(Document* document, QWidget* parent) : QDialog(parent),
   status_ = new QLabel(this);
   status_->setObjectName("fieldStatus");
   status_->setWordWrap(true);
-  status_->setStyleSheet("color:#b00020");
+  status_->setStyleSheet(kRefusalTextStyle);
   // Two lines reserved: a message does not move the buttons.
   status_->setMinimumHeight(2 * status_->fontMetrics().lineSpacing() + 4);
   status_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
@@ -268,7 +269,7 @@ std::optional<StudioSession> FieldDialog::validated(int index) {
     f.reason->setText(words);
     f.reason->setToolTip(words);
     f.reason->setVisible(true);
-    f.edit->setStyleSheet("background:#ffe4e4");
+    f.edit->setStyleSheet(kRefusedFieldStyle);
     f.edit->setToolTip(words);
     status_->setText(words);
     return std::nullopt;

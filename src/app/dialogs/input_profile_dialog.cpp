@@ -1,4 +1,5 @@
 #include "dialogs/input_profile_dialog.h"
+#include "refusal_style.h"
 
 #include "dialogs/controller_dialog.h"
 #include "document.h"
@@ -134,7 +135,7 @@ bool InputProfileDialog::setCsvFile(const QString& path) {
     loadInputProfileCsv(absolute.toStdString(), document_->robot().dof(), c.profile.interpolation);
   } catch (const std::exception& e) {
     csvStatus_->setText(QString::fromStdString(e.what()));
-    csvStatus_->setStyleSheet("color:#b00020");
+    csvStatus_->setStyleSheet(kRefusalTextStyle);
     return false;
   }
   editController([absolute](ControllerSettings& c) { c.profile.csv = absolute.toStdString(); },
@@ -180,7 +181,7 @@ void InputProfileDialog::refresh() {
       csvStatus_->setStyleSheet("color:#444");
     } catch (const std::exception& e) {
       csvStatus_->setText(QString::fromStdString(e.what()));
-      csvStatus_->setStyleSheet("color:#b00020");
+      csvStatus_->setStyleSheet(kRefusalTextStyle);
     }
   } else {
     csvStatus_->clear();

@@ -1,4 +1,5 @@
 #include "dialogs/new_robot_dialog.h"
+#include "refusal_style.h"
 
 #include "trajectory/recorded_point.h"
 
@@ -91,7 +92,7 @@ NewRobotDialog::NewRobotDialog(QWidget* parent) : QDialog(parent) {
   form->addRow(genericBox_);
   message_->setObjectName("newRobotMessage");
   message_->setWordWrap(true);
-  message_->setStyleSheet("color:#b00020");
+  message_->setStyleSheet(kRefusalTextStyle);
   // Room for a two-line message kept when there is none: the buttons do not jump when one shows.
   message_->setMinimumHeight(2 * message_->fontMetrics().lineSpacing());
   message_->setAlignment(Qt::AlignLeft | Qt::AlignTop);

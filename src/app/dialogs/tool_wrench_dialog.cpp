@@ -1,4 +1,5 @@
 #include "dialogs/tool_wrench_dialog.h"
+#include "refusal_style.h"
 
 #include "document.h"
 #include "model/tool_wrench_profile.h"
@@ -153,7 +154,7 @@ bool ToolWrenchDialog::setProfileFile(const QString& path) {
     s.task.wrench = loadToolWrenchCsv(absolute.toStdString(), inToolAxes(s));
   } catch (const InputError& e) {
     profileStatus_->setText(QString::fromStdString(e.what()));
-    profileStatus_->setStyleSheet("color:#b00020");
+    profileStatus_->setStyleSheet(kRefusalTextStyle);
     return false;
   }
   document_->edit(s, tr("Tool load over time from %1").arg(QFileInfo(absolute).fileName()));

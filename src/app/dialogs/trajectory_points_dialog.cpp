@@ -1,4 +1,5 @@
 #include "dialogs/trajectory_points_dialog.h"
+#include "refusal_style.h"
 
 #include <algorithm>
 #include <functional>
@@ -40,7 +41,7 @@ class CellCheckDelegate : public QStyledItemDelegate {
       const Check refused = refused_;
       const QPersistentModelIndex cell(index);
       QObject::connect(line, &QLineEdit::textEdited, line, [line, refused, cell](const QString& text) {
-        line->setStyleSheet(refused(cell, text) ? QStringLiteral("background:#ffe4e4") : QString());
+        line->setStyleSheet(refused(cell, text) ? QString(kRefusedFieldStyle) : QString());
       });
     }
     return editor;
@@ -276,7 +277,7 @@ TrajectoryPointsDialog::TrajectoryPointsDialog(Document* document, QWidget* pare
   layout->addWidget(table_, 1);
   reason_ = new QLabel(this);
   reason_->setObjectName("trajectoryReason");
-  reason_->setStyleSheet("color:#b00020");
+  reason_->setStyleSheet(kRefusalTextStyle);
   reason_->setWordWrap(true);
   layout->addWidget(reason_);
   auto* buttons = new QHBoxLayout;
@@ -335,7 +336,7 @@ void TrajectoryPointsDialog::commitConfiguration(const QString& typed) {
   }
   if (!why.isEmpty()) {
     reason_->setText(tr("Configuration: %1").arg(why));
-    configuration_->setStyleSheet("QComboBox { background:#ffe4e4 }");
+    configuration_->setStyleSheet(kRefusedComboStyle);
     return;
   }
   configuration_->setStyleSheet({});
@@ -634,7 +635,7 @@ void TrajectoryPointsDialog::checkParameter(const QString& key) {
   if (!field) return;
   TaskSpec t = editedTask();
   const QString why = parameterRefusal(key, field->text().trimmed(), t);
-  field->setStyleSheet(why.isEmpty() ? QString() : QStringLiteral("QLineEdit { background:#ffe4e4 }"));
+  field->setStyleSheet(why.isEmpty() ? QString() : QString(kRefusedLineEditStyle));
   reason_->setText(why.isEmpty() ? QString() : tr("%1: %2").arg(parameterLabel(key), why));
 }
 

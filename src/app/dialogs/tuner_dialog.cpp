@@ -1,4 +1,5 @@
 #include "dialogs/tuner_dialog.h"
+#include "refusal_style.h"
 
 #include "control/controller_settings.h"
 #include "control/pid_controller.h"
@@ -95,7 +96,7 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   refusal_ = new QLabel(this);
   refusal_->setObjectName("tunerRefusal");
   refusal_->setWordWrap(true);
-  refusal_->setStyleSheet("color:#b00020");
+  refusal_->setStyleSheet(kRefusalTextStyle);
   refusal_->hide();
   layout->addWidget(refusal_);
   layout->addWidget(result_);
@@ -175,7 +176,7 @@ bool TunerDialog::checkFields() {
   const Fields f = readFields();
   for (QLineEdit* e : q_) e->setStyleSheet({});
   period_->setStyleSheet({});
-  if (f.refused) f.refused->setStyleSheet("background:#ffe4e4");
+  if (f.refused) f.refused->setStyleSheet(kRefusedFieldStyle);
   refusal_->setText(f.refusal);
   refusal_->setVisible(!f.refusal.isEmpty());
   run_->setEnabled(f.refusal.isEmpty() && !job_.isRunning());

@@ -482,8 +482,9 @@ class Importer {
           // A massless linkage that follows the arm (a balancer's cylinder and piston): the
           // dynamics are exact without it; it stands as at the leader's home and is not drawn.
           if (const urdf::Link* heavy = firstLinkWithMass(model_->getLink(j->child_link_name).get()))
-            return MimicBlock{k->name, "off the chain, it follows the chain joint '" + leader->name +
-                                           "' (<mimic>) and carries mass (link '" + heavy->name +
+            return MimicBlock{j->name, "off the chain, it follows the chain joint '" + leader->name + "' (<mimic>" +
+                                           (k == j ? std::string() : ", through '" + j->mimic->joint_name + "'") +
+                                           ") and carries mass (link '" + heavy->name +
                                            "'): it would move with the arm, and armdyn holds side joints still (choose a "
                                            "tip past it with --tip, or remove the <mimic>)"};
           break;

@@ -451,6 +451,11 @@ TEST(UrdfImport, MimicChainsAreBounded) {
   EXPECT_EQ(parseUrdf(file(17, false), "test.urdf", options).held.size(), 17u);
   expectRefused(file(18, false), 20, "joint 'm17'", "a chain more than 16 joints long", options);
   expectRefused(file(3, true), 3, "joint 'm00'", "<mimic> leaders form a loop", options);
+  // A heavy side joint following a chain joint through another mimic is named itself, with the
+  // joint it follows through (m2 -> m1 -> j2; f2 has the mass).
+  options.tip = "tip";
+  expectRefused(readFile(test::sourcePath("tests/fuzz/seeds/urdf/urdf_mimic_chain.urdf")), 10, "joint 'm2'",
+                "off the chain, it follows the chain joint 'j2' (<mimic>, through 'm1') and carries mass (link 'f2')", options);
 }
 
 TEST(UrdfImport, MergesFixedLinksAndSkipsTheGround) {

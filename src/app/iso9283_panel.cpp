@@ -775,19 +775,19 @@ void Iso9283Panel::onEdited(int index) {
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
   setRefusal({});
-  // The last run's refusal named this field: once none it named is still marked, the status
-  // line says the correction was taken (a walkthrough found "ISO bench not run: Rated speed ..."
-  // left under a filled form).
-  if (runRefusedKeys_.contains(f.key)) {
-    bool mended = true;
-    for (const QString& k : runRefusedKeys_)
-      if (const QLineEdit* e = field(k); e && e->property("isoRefused").toBool()) mended = false;
-    if (mended) {
-      runRefusedKeys_.clear();
-      status_->setStyleSheet({});
-      status_->setText(tr("%1 corrected: ready to run.").arg(f.description));
-    }
-  }
+  answerRunRefusal(f);
+}
+
+void Iso9283Panel::answerRunRefusal(const Field& f) {
+  // After a Run's refusal, once no field is marked, the status line says the correction was
+  // taken (a walkthrough found "ISO bench not run: Rated speed ..." left under a filled form).
+  if (runRefusedKeys_.isEmpty()) return;
+  for (const Field& other : fields_)
+    if (other.edit->property("isoRefused").toBool()) return;
+  status_->setStyleSheet({});
+  status_->setText(runRefusedKeys_.contains(f.key) ? tr("%1 corrected: ready to run.").arg(f.description)
+                                                   : tr("Corrected: ready to run."));
+  runRefusedKeys_.clear();
 }
 
 void Iso9283Panel::onLeft(int index) {
@@ -802,6 +802,7 @@ void Iso9283Panel::onLeft(int index) {
   f.edit->setToolTip(f.edit->property("isoTip").toString());
   f.edit->setProperty("isoRefused", false);
   setRefusal({});
+  answerRunRefusal(f);
 }
 
 void Iso9283Panel::setRefusal(const QString& why) {
@@ -848,6 +849,7 @@ bool Iso9283Panel::start(IsoRunKind kind) {
       status_->setStyleSheet(kRefusalTextStyle);
       status_->setText(tr("Not run: %1: %2 (correct it, or leave the field to keep the value in force).")
                            .arg(f.description, why));
+      runRefusedKeys_ = QStringList{f.key};
       return false;
     }
   }

@@ -120,6 +120,7 @@ class Iso9283Panel : public QWidget {
                       std::function<QString(const QString&, IsoSettings&)> read,
                       std::function<QString(const IsoSettings&)> show);
   void onEdited(int index);
+  void answerRunRefusal(const Field& f);
   void onLeft(int index);
   // Marks a field refused (red, the reason as its tooltip); `say`: also on the refusal line.
   void markField(const QString& key, const QString& why, bool say = true);

@@ -1,7 +1,8 @@
 #pragma once
 // How Studio shows a refusal: its words in red, the refused field tinted. One owner for the
-// colours of every dialog and panel (rich text that colours a word inline, a failing rating or
-// a singular pose, writes the same red as kRefusalColour).
+// colours of the dialogs' and panels' refusals. (The inline red of a failing rating or a
+// singular pose in the sizing, summary and kinematics views' rich text is the same colour,
+// still written there.)
 
 namespace armdyn::app {
 

@@ -3,6 +3,7 @@
 #include "cmd_control.h"
 
 #include "command_support.h"
+#include "common/number_text.h"
 #include "actuation/drive.h"
 #include "analysis/simulation_csv.h"
 #include "analysis/summary_report.h"
@@ -105,7 +106,9 @@ std::string controlUsage(const std::string& command) {
            "(default: home), the other joints locked, proportional gain raised until the loop\n"
            "oscillates: Kmax and the period Tp, and the P, PI, PID gains of table 7.2.\n"
            "  --sample-time s   controller period (default 28/30 ms, Anderson's servo; at most\n"
-           "                    0.15 s: a 3 s trial run holds 20 samples at least)\n"
+           "                    " + formatNumber(TuneOptions().duration / kTuneSamplesPerTrial) + " s: a " +
+           formatNumber(TuneOptions().duration) + " s trial run holds " + std::to_string(kTuneSamplesPerTrial) +
+           " samples at least)\n"
            "  --json            print {\"Kmax\", \"Tp\", \"P\": {\"Kg\"}, \"PI\": {\"Kg\", \"Ti\"},\n"
            "                    \"PID\": {\"Kg\", \"Ti\", \"Td\"}}\n";
   return "";

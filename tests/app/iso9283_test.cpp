@@ -75,6 +75,18 @@ class Iso9283Test : public QObject {
     pasteInto(p->field("corner_radius"), "200");  // a quarter of 0.6 m is 150 mm
     QVERIFY2(p->refusalLabel()->text().contains("quarter of the edge"), qPrintable(p->refusalLabel()->text()));
     Q_EMIT p->field("corner_radius")->editingFinished();
+    // Run with refused texts still in two fields: not run, the first said on the status line.
+    // Leaving that field (the value in force back) does not answer it while the other is still
+    // marked; leaving the other does.
+    pasteInto(p->field("pose_cycles"), "x");
+    pasteInto(p->field("path_cycles"), "y");
+    QVERIFY(!p->runBench());
+    QVERIFY2(p->statusLabel()->text().startsWith("Not run: Pose cycles"), qPrintable(p->statusLabel()->text()));
+    Q_EMIT p->field("pose_cycles")->editingFinished();
+    QVERIFY2(p->statusLabel()->text().startsWith("Not run: Pose cycles"), qPrintable(p->statusLabel()->text()));
+    Q_EMIT p->field("path_cycles")->editingFinished();
+    QVERIFY2(p->statusLabel()->text() == "Corrected: ready to run.", qPrintable(p->statusLabel()->text()));
+    QVERIFY(p->refusalLabel()->text().isEmpty());
 
     // Cancel: the full default bench, stopped once it has made progress.
     QSignalSpy finished(p, &Iso9283Panel::runFinished);

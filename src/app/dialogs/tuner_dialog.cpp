@@ -131,6 +131,7 @@ TunerDialog::TunerDialog(Document* document, const Eigen::VectorXd& configuratio
   connect(run_, &QPushButton::clicked, this, &TunerDialog::startTuning);
   for (QLineEdit* e : q_) connect(e, &QLineEdit::textEdited, this, &TunerDialog::checkFields);
   connect(period_, &QLineEdit::textEdited, this, &TunerDialog::checkFields);
+  checkFields();  // the controller's sample time may be one the tuner refuses
   showResult();
   resize(640, 640);
 }
@@ -218,7 +219,7 @@ void TunerDialog::onFinished(const Outcome& out) {
   } else {
     tuned_.reset();
     showResult();
-    result_->setText(tr("<span style='color:#b00020'>The tuner refused: %1</span>").arg(out.error.toHtmlEscaped()));
+    result_->setText(tr("<span style='color:%1'>The tuner refused: %2</span>").arg(QLatin1String(kRefusalColour), out.error.toHtmlEscaped()));
   }
   Q_EMIT tuningFinished();
 }

@@ -394,7 +394,7 @@ class Importer {
     // costs a bounded number of steps whatever the file holds.
     for (const auto& [name, j] : model_->joints_) {
       if (!j || !j->mimic || !movable(*j)) continue;
-      mimicJoints_.push_back(j.get());
+      mimicJoints_.push_back({j.get(), firstLinkWithMass(model_->getLink(j->child_link_name).get())});
       int steps = 0;
       for (const urdf::Joint* k = j.get(); k->mimic && movable(*k); k = model_->getJoint(k->mimic->joint_name).get())
         if (++steps > kMaxMimicChain)
@@ -420,22 +420,30 @@ class Importer {
       }
       return;
     }
-    // The deepest leaves that can end the arm: a leaf a <mimic> blocks (a gripper's finger that
-    // follows its twin) gives way to the next deepest (the hand's tool frame), said in the notes.
+    // The deepest leaves that can end the arm. A leaf a <mimic> blocks (a gripper's finger that
+    // follows its twin) gives way to a shallower leaf on the same arm: one hanging from the link
+    // where the blocking joint starts (the Panda's hand, whose tool frame ends the arm), said in
+    // the notes. Anything else (a camera on the shoulder, a fixed frame on the base) is no
+    // stand-in for the arm: the blocked leaf's refusal is reported.
     std::map<int, std::vector<const urdf::Link*>, std::greater<int>> byDepth;
     for (const auto& [name, l] : model_->links_)
       if (l && l->child_joints.empty()) byDepth[movableDepth(l.get())].push_back(l.get());
     if (byDepth.empty()) fail(1, "robot", "the URDF has no leaf link");
     std::vector<std::string> blocked;
+    std::vector<const urdf::Link*> anchors;  // where the blocking joints start
     std::size_t tried = 0;
     for (const auto& [depth, leaves] : byDepth) {
+      const std::vector<std::string> deeper = blocked;
+      const std::vector<const urdf::Link*> deeperAnchors = anchors;
       std::vector<const urdf::Link*> candidates;
       for (const urdf::Link* l : leaves) {
         // A file of many equal leaves is ambiguous whatever blocks some of them: not tried one by one.
-        if (++tried > kMaxTipTrials || !mimicBlock(l)) {
-          candidates.push_back(l);
-        } else {
+        const std::optional<MimicBlock> block = ++tried > kMaxTipTrials ? std::nullopt : mimicBlock(l);
+        if (block) {
           blocked.push_back(l->name);
+          anchors.push_back(block->anchor);
+        } else if (deeper.empty() || (depth > 0 && descendsFromAny(l, deeperAnchors))) {
+          candidates.push_back(l);
         }
       }
       if (candidates.empty()) continue;
@@ -446,33 +454,48 @@ class Importer {
                              ", each after " + std::to_string(depth) + " movable joints); name the tip (armdyn convert --tip LINK)");
       }
       tip_ = candidates.front();
-      if (!blocked.empty())
-        out_.notes.push_back("tip '" + tip_->name + "': the deeper leaf links " + join(blocked) +
-                             " cannot end the arm (a <mimic> joint would move with it; name one with --tip for the reason)");
+      if (!deeper.empty())
+        out_.notes.push_back("tip '" + tip_->name + "': the deeper leaf links " + join(deeper) +
+                             " cannot end the arm (a <mimic> joint would move with it; importing one says why)");
       return;
     }
-    tip_ = byDepth.begin()->second.front();  // every leaf blocked: the deepest says why
+    tip_ = model_->getLink(blocked.empty() ? byDepth.begin()->second.front()->name : blocked.front()).get();
+  }
+
+  // True when `link` is one of `anchors` or hangs from one of them.
+  static bool descendsFromAny(const urdf::Link* link, const std::vector<const urdf::Link*>& anchors) {
+    for (const urdf::Link* l = link; l; l = l->getParent().get())
+      if (std::find(anchors.begin(), anchors.end(), l) != anchors.end()) return true;
+    return false;
   }
 
   // Why a <mimic> keeps `tip` from ending the arm, else nothing: a joint of its chain follows
   // another (armdyn's joints are independent), or a joint off the chain follows one of the
   // chain's joints and carries mass (armdyn holds side joints still). One owner for both rules:
   // the tip's choice and the import.
+  // `anchor`: the link where the chain joint concerned starts (the mimic on the chain, or the
+  // chain joint a heavy side joint follows); a shallower tip below it is on the same arm.
   struct MimicBlock {
     std::string joint, message;
+    const urdf::Link* anchor = nullptr;
   };
   std::optional<MimicBlock> mimicBlock(const urdf::Link* tip) const {
+    std::vector<const urdf::Joint*> path;  // tip to root
+    for (const urdf::Link* l = tip; l && l->parent_joint; l = l->getParent().get()) path.push_back(l->parent_joint.get());
     std::set<const urdf::Joint*> chain;
-    for (const urdf::Link* l = tip; l && l->parent_joint; l = l->getParent().get())
-      if (movable(*l->parent_joint)) chain.insert(l->parent_joint.get());
-    for (const urdf::Link* l = tip; l && l->parent_joint; l = l->getParent().get()) {
-      const urdf::Joint& j = *l->parent_joint;
+    for (const urdf::Joint* j : path)
+      if (movable(*j)) chain.insert(j);
+    // The mimic nearest the root: a tip before it is the advice.
+    for (auto it = path.rbegin(); it != path.rend(); ++it) {
+      const urdf::Joint& j = **it;
       if (movable(j) && j.mimic)
-        return MimicBlock{j.name, "a mimic joint (it follows '" + j.mimic->joint_name + "') on the chain to '" + tip->name +
-                                      "': armdyn's joints are independent, so a joint of the arm cannot follow another "
-                                      "(choose a tip before it with --tip, or remove the <mimic>)"};
+        return MimicBlock{j.name,
+                          "a mimic joint (it follows '" + j.mimic->joint_name + "') on the chain to '" + tip->name +
+                              "': armdyn's joints are independent, so a joint of the arm cannot follow another "
+                              "(choose a tip before it with --tip, or remove the <mimic>)",
+                          model_->getLink(j.parent_link_name).get()};
     }
-    for (const urdf::Joint* j : mimicJoints_) {
+    for (const auto& [j, heavy] : mimicJoints_) {
       if (chain.count(j)) continue;
       // Through the chain of mimics (at most kMaxMimicChain: checkJoints) to the first leader
       // that moves with the arm.
@@ -481,12 +504,14 @@ class Importer {
         if (movable(*leader) && chain.count(leader)) {
           // A massless linkage that follows the arm (a balancer's cylinder and piston): the
           // dynamics are exact without it; it stands as at the leader's home and is not drawn.
-          if (const urdf::Link* heavy = firstLinkWithMass(model_->getLink(j->child_link_name).get()))
-            return MimicBlock{j->name, "off the chain, it follows the chain joint '" + leader->name + "' (<mimic>" +
-                                           (k == j ? std::string() : ", through '" + j->mimic->joint_name + "'") +
-                                           ") and carries mass (link '" + heavy->name +
-                                           "'): it would move with the arm, and armdyn holds side joints still (choose a "
-                                           "tip past it with --tip, or remove the <mimic>)"};
+          if (heavy)
+            return MimicBlock{j->name,
+                              "off the chain, it follows the chain joint '" + leader->name + "' (<mimic>" +
+                                  (k == j ? std::string() : ", through '" + j->mimic->joint_name + "'") +
+                                  ") and carries mass (link '" + heavy->name +
+                                  "'): it would move with the arm, and armdyn holds side joints still (choose a "
+                                  "tip past it with --tip, or remove the <mimic>)",
+                              model_->getLink(leader->parent_link_name).get()};
           break;
         }
         k = leader;
@@ -617,8 +642,7 @@ class Importer {
     const urdf::Joint* k = &j;
     const urdf::Joint* chainLeader = nullptr;
     while (k->mimic && movable(*k)) {
-      if (std::find(followers.begin(), followers.end(), k) != followers.end())
-        failJoint(j.name, "<mimic> leaders form a loop");
+      assert(followers.size() < static_cast<std::size_t>(kMaxMimicChain));  // checkJoints bounds the chain
       followers.push_back(k);
       const urdf::Joint* leader = model_->getJoint(k->mimic->joint_name).get();
       if (movable(*leader) && onChain_.count(model_->getLink(leader->child_link_name).get())) {
@@ -927,7 +951,8 @@ class Importer {
   std::vector<const urdf::Link*> movingLink_;
   std::vector<JointAxisLine> axes_;
   std::vector<std::string> ignoredMimic_;  // fixed joints with a <mimic>
-  std::vector<const urdf::Joint*> mimicJoints_;  // movable joints with a <mimic> (checkJoints)
+  // Movable joints with a <mimic> and the first link with mass they carry, else null (checkJoints).
+  std::vector<std::pair<const urdf::Joint*, const urdf::Link*>> mimicJoints_;
   // Links held as their chain leader's home (massless followers of a chain joint) and all below
   // them: merged without mass, not drawn.
   std::set<const urdf::Link*> chainFollowers_;

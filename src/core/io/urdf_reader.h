@@ -83,8 +83,10 @@ UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options = {});
 // keeps a leaf from ending the arm (a finger that follows its twin: "joint 'NAME': ..."), else
 // it is empty (checked for the deepest 64 leaves; past them an import of the leaf says). Without
 // UrdfOptions::tip, parseUrdf takes the deepest leaf without a refusal
-// (several equally deep ones are refused as ambiguous). Throws what parseUrdf throws for text
-// urdfdom cannot read.
+// (several equally deep ones are refused as ambiguous); a shallower leaf stands in for a blocked
+// one only when it hangs from the link where the blocking joint starts (the Panda's hand). Throws
+// what parseUrdf throws for text urdfdom cannot read and for joints no tip can take (a floating
+// joint, a mimic loop, bad limits).
 struct UrdfLeaf {
   std::string link;
   int movableJoints = 0;

@@ -428,6 +428,47 @@ TEST(UrdfImport, TipChoicePassesOverLeavesAMimicBlocks) {
   }
 }
 
+// A leaf a <mimic> blocks gives way only to a leaf on the same arm (hanging from where the
+// blocking joint starts): a camera on the shoulder or a frame on the base is no stand-in, and
+// the blocked leaf's refusal is what the import says. Of two mimics on a chain the one nearest
+// the root is named (a tip before it is the advice).
+TEST(UrdfImport, ABlockedLeafGivesWayOnlyOnItsArm) {
+  const std::string inertial = "<inertial><mass value=\"0.1\"/><inertia ixx=\"1e-4\" iyy=\"1e-4\" izz=\"1e-4\" ixy=\"0\" "
+                               "ixz=\"0\" iyz=\"0\"/></inertial>";
+  auto joint = [](const std::string& name, const std::string& type, const std::string& parent, const std::string& child,
+                  const std::string& extra = "") {
+    return "<joint name=\"" + name + "\" type=\"" + type + "\"><parent link=\"" + parent + "\"/><child link=\"" + child +
+           "\"/><axis xyz=\"0 0 1\"/><limit lower=\"-1\" upper=\"1\" effort=\"1\" velocity=\"1\"/>" + extra + "</joint>\n";
+  };
+  const std::string fingers = "<link name=\"f1\">" + inertial + "</link><link name=\"f2\">" + inertial + "</link>\n";
+  // Arm base -> l1 -> l2, fingers on l2 (j4 follows j3), a camera fixed to l1.
+  const std::string camera = "<robot name=\"c\"><link name=\"base\"/><link name=\"l1\"/><link name=\"l2\"/><link name=\"cam\"/>\n" +
+                             fingers + joint("j1", "revolute", "base", "l1") + joint("j2", "revolute", "l1", "l2") +
+                             joint("j3", "prismatic", "l2", "f1") +
+                             joint("j4", "prismatic", "l2", "f2", "<mimic joint=\"j3\"/>") +
+                             "<joint name=\"jc\" type=\"fixed\"><parent link=\"l1\"/><child link=\"cam\"/></joint>\n</robot>";
+  expectRefused(camera, 6, "joint 'j4'", "off the chain, it follows the chain joint 'j3'");
+  // With a tool frame on l2 the arm ends there, as the Panda's at its hand.
+  std::string tool = camera;
+  tool.replace(tool.find("</robot>"), 8, "<link name=\"tcp\"/><joint name=\"jt\" type=\"fixed\"><parent link=\"l2\"/>"
+                                         "<child link=\"tcp\"/></joint>\n</robot>");
+  const UrdfImport withTool = parseUrdf(tool, "test.urdf");
+  EXPECT_EQ(withTool.tip, "tcp");
+  EXPECT_EQ(withTool.robot.dof(), 2);
+  // Fingers on the base and a frame fixed to it: no movable joint is left to stand in.
+  const std::string base = "<robot name=\"b\"><link name=\"base\"/><link name=\"tcp\"/>\n" + fingers +
+                           joint("j1", "prismatic", "base", "f1") +
+                           joint("j2", "prismatic", "base", "f2", "<mimic joint=\"j1\"/>") +
+                           "<joint name=\"jt\" type=\"fixed\"><parent link=\"base\"/><child link=\"tcp\"/></joint>\n</robot>";
+  expectRefused(base, 4, "joint 'j2'", "<mimic>");
+  // Two mimics on the chain: the one nearest the root is named.
+  const std::string two = "<robot name=\"t\"><link name=\"base\"/><link name=\"a\"/><link name=\"b\"/><link name=\"c\"/>"
+                          "<link name=\"d\"/>\n" + joint("j1", "revolute", "base", "a") +
+                          joint("m1", "revolute", "a", "b", "<mimic joint=\"j1\"/>") + joint("j3", "revolute", "b", "c") +
+                          joint("m2", "revolute", "c", "d", "<mimic joint=\"j3\"/>") + "</robot>";
+  expectRefused(two, 3, "joint 'm1'", "a mimic joint (it follows 'j1') on the chain to 'd'");
+}
+
 // Mimics of mimics: a chain of 16 leaders is taken, 17 or a loop is refused, naming the joint
 // (following one costs at most 16 steps whatever the file holds).
 TEST(UrdfImport, MimicChainsAreBounded) {

@@ -6,6 +6,7 @@
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics/singularity_analysis.h"
+#include "refusal_style.h"
 #include "units.h"
 
 #include <QCoreApplication>
@@ -473,7 +474,7 @@ void KinematicsPanel::refresh() {
     value("detJ11")->setText(a.detJ11 ? numberText(*a.detJ11) + " " + unit : tr("— (no spherical wrist)"));
     value("detJ22")->setText(a.detJ22 ? numberText(*a.detJ22) + tr(" (no unit)") : tr("— (no spherical wrist)"));
     const QString s = QString::fromLatin1(singularityName(a.singular));
-    value("singularity")->setText(a.singular == Singularity::None ? s : QStringLiteral("<b style='color:#b00020'>%1</b>").arg(s));
+    value("singularity")->setText(a.singular == Singularity::None ? s : redHtml(QStringLiteral("<b>%1</b>").arg(s)));
   } catch (const std::exception& e) {
     for (const auto& [key, label] : values_) label->setText(QString());
     value("singularity")->setText(QString::fromStdString(e.what()));
@@ -739,7 +740,8 @@ void KinematicsPanel::updateMap() {
     instants << tr("… and %1 more").arg(static_cast<int>(path.instants.size()) - shown);
   QString text = tr("<b>Along the task</b> (%1 samples): singular instants: %2.")
                      .arg(samples)
-                     .arg(instants.isEmpty() ? tr("none") : QStringLiteral("<b style='color:#b00020'>%1</b>").arg(instants.join(", ")));
+                     .arg(instants.isEmpty() ? tr("none")
+                                             : redHtml(QStringLiteral("<b>%1</b>").arg(instants.join(", "))));
   text += tr(" Smallest manipulability %1 %2 at t = %3 s.")
               .arg(numberText(path.minManipulability), unit)
               .arg(path.minManipulabilityTime, 0, 'f', 3);

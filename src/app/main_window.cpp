@@ -27,6 +27,7 @@
 #include "playback_bar.h"
 #include "playback_controller.h"
 #include "plot_panel.h"
+#include "refusal_style.h"
 #include "result_exports.h"
 #include "results_table_model.h"
 #include "run_indicator.h"
@@ -690,7 +691,8 @@ void MainWindow::refreshParameters() {
     const Model model(document_->robot());
     parametersText_->setHtml(parametersHtml(model, document_->task()));
   } catch (const std::exception& e) {
-    parametersText_->setHtml(tr("<p style='color:#b00020'>%1</p>").arg(QString::fromStdString(e.what()).toHtmlEscaped()));
+    const QString why = QString::fromStdString(e.what()).toHtmlEscaped();
+    parametersText_->setHtml(QStringLiteral("<p>%1</p>").arg(redHtml(why)));
   }
 }
 

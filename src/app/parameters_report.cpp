@@ -4,6 +4,7 @@
 
 #include "common/number_text.h"
 #include "model/equivalent_box.h"
+#include "refusal_style.h"
 #include "units.h"
 
 #include <QObject>
@@ -77,8 +78,10 @@ QString parametersHtml(const Model& model, const TaskSpec& task) {
       const EquivalentBox b = equivalentBox(bareLinkInertial(l), 1e-3);
       QString drawn = QObject::tr("drawn as the equivalent box %1 × %2 × %3 m at the centre of mass")
                           .arg(num(b.sides.x(), 3), num(b.sides.y(), 3), num(b.sides.z(), 3));
-      if (b.clamped) drawn += QObject::tr("<br><span style='color:#b00020'>not a realisable rigid body: %1</span>")
-                                  .arg(QString::fromStdString(b.note).toHtmlEscaped());
+      if (b.clamped) {
+        const QString why = QString::fromStdString(b.note).toHtmlEscaped();
+        drawn += QStringLiteral("<br>") + redHtml(QObject::tr("not a realisable rigid body: %1").arg(why));
+      }
       // One left-aligned cell that may wrap: a sentence, not a number column.
       h += QStringLiteral("<tr><td nowrap>%1</td><td colspan=4 style='text-align:left'>%2; %3</td></tr>")
                .arg(QString::fromStdString(l.name).toHtmlEscaped(), QObject::tr("inertia given explicitly"), drawn);

@@ -4,6 +4,7 @@
 #include "analysis/sizing_report.h"
 #include "io/robot_file.h"
 #include "plot_style.h"
+#include "refusal_style.h"
 #include "save_paths.h"
 #include "units.h"
 
@@ -138,8 +139,8 @@ void SizingView::refresh() {
   }
   const SizingReport& r = *report_;
   const QString verdict = !r.pass ? tr("no ratings given (drive ratings, voltage and current limits, fmax)")
-                          : *r.pass ? tr("<span style='color:#1b7a1b'><b>every rating passes</b></span>")
-                                    : tr("<span style='color:#b00020'><b>a rating fails</b></span>");
+                          : *r.pass ? greenHtml(tr("<b>every rating passes</b>"))
+                                    : redHtml(tr("<b>a rating fails</b>"));
   heading_->setText(tr("<b>Actuator sizing</b> over a %1 s cycle (%2 s of motion, dwell %3 s): %4")
                         .arg(num(r.cycleTime))
                         .arg(num(r.taskTime))
@@ -248,7 +249,7 @@ void SizingView::drawJoint(int j) {
     checks += QString("%1<b>%2</b> %3 of %4: %5 (margin %6 %)")
                   .arg(checks.isEmpty() ? QString() : QStringLiteral(" &nbsp; "))
                   .arg(QString::fromStdString(c.name), num(c.value), num(c.limit))
-                  .arg(c.pass ? tr("<span style='color:#1b7a1b'>pass</span>") : tr("<span style='color:#b00020'>FAIL</span>"))
+                  .arg(c.pass ? greenHtml(tr("pass")) : redHtml(tr("FAIL")))
                   .arg(num(c.margin, 3));
   checks_->setText(!J.hasDrive
                        ? tr("Joint %1 has no drive: the load side, plotted, is what an actuator there must deliver. %2")

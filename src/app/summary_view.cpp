@@ -3,6 +3,7 @@
 #include "common/number_text.h"
 #include "io/robot_file.h"
 #include "analysis/summary_report.h"
+#include "refusal_style.h"
 #include "units.h"
 
 #include <QHBoxLayout>
@@ -134,11 +135,11 @@ void SummaryView::fillComparison() {
                                 : tr("the previous run");
   comparisonHeading_->setText(
       tr("<b>Change against %1</b>: task time %2 s, Δ %3 s (%4 %). Δ = this run − reference, % of |reference|; "
-         "<span style='color:#b00020'>red</span>: the magnitude grew, <span style='color:#1b7f3b'>green</span>: "
-         "it shrank.")
+         "%5: the magnitude grew, %6: it shrank.")
           .arg(which)
           .arg(c.taskTime.reference, 0, 'f', 4)
-          .arg(signedText(c.taskTime.delta), percentText(c.taskTime.percent)));
+          .arg(signedText(c.taskTime.delta), percentText(c.taskTime.percent), redHtml(tr("red")),
+               greenHtml(tr("green"))));
   const RobotSpec& robot = result_->session.robot;
   const std::vector<JointType> types = jointTypes(robot);
   const bool uniform = !types.empty() && std::all_of(types.begin(), types.end(), [&](JointType t) { return t == types[0]; });
@@ -162,7 +163,7 @@ void SummaryView::fillComparison() {
   comparisonTable_->setHorizontalHeaderLabels(headers);
   const int n = c.dof();
   comparisonTable_->setRowCount(n);
-  const QColor up(0xb0, 0x00, 0x20), down(0x1b, 0x7f, 0x3b), same(0x60, 0x60, 0x60);
+  const QColor up{QLatin1String(kRefusalColour)}, down{QLatin1String(kPassColour)}, same(0x60, 0x60, 0x60);
   for (int j = 0; j < n; ++j) {
     const JointType jt = robot.links[j].joint;
     auto cell = [&](int col, const QString& text, const QColor& colour = QColor()) {

@@ -7,6 +7,7 @@
 
 #include "studio_test_support.h"
 
+#include "refusal_style.h"
 #include "sizing_view.h"
 
 using namespace armdyn;
@@ -337,7 +338,7 @@ class ResultsViewsTest : public QObject {
     QCOMPARE(table->item(1, 3)->text().toDouble(), QString::number(percent, 'f', 1).toDouble());
     // A longer upper arm needs more shoulder torque: red.
     QVERIFY(std::abs(second->record.summary.peakForce(1)) > std::abs(first->record.summary.peakForce(1)));
-    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(0xb0, 0x00, 0x20));
+    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(QLatin1String(kRefusalColour)));
 
     // Pin the second run; two more edits keep it as the reference.
     QTest::mouseClick(s->pinButton(), Qt::LeftButton);
@@ -350,7 +351,7 @@ class ResultsViewsTest : public QObject {
     QCOMPARE(s->comparison()->peakForce[1].delta,
              fourth->record.summary.peakForce(1) - second->record.summary.peakForce(1));
     // A shorter arm than the pinned one: less torque, green.
-    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(0x1b, 0x7f, 0x3b));
+    QCOMPARE(table->item(1, 2)->foreground().color(), QColor(QLatin1String(kPassColour)));
     // Undo is an edit too: still the pinned run.
     w.document()->undoStack()->undo();
     QVERIFY(waitForRun(w));

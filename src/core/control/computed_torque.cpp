@@ -1,6 +1,5 @@
 #include "control/computed_torque.h"
 
-#include "dynamics/crba.h"
 #include "dynamics/dh_ops.h"
 #include "dynamics/rnea.h"
 
@@ -60,17 +59,16 @@ void ComputedTorqueController::compute(const ControllerInput& in, Eigen::Ref<Eig
   for (int i = 0; i < n; ++i)
     a_(i) = sp.qdd(i) + gains_.kd(i) * (sp.qd(i) - qd(i)) + gains_.kp(i) * (sp.q(i) - q(i));
   dh::updateJoints(data_, q.data());
-  detail::crbaPass(data_);
-  // bias = C qd + G (+ J^T W(t) with a tool wrench, inside the backward pass).
+  // M a + C qd + G (+ J^T W(t) with a tool wrench, inside the backward pass) by one Newton-Euler
+  // pass with qdd = a: the inverse dynamics itself, without forming M (the composite rigid body
+  // pass and the product M a cost about as much again; computed_torque_test checks the two agree).
   double wrenchN[6];
   if (wrenchActive_) {
     wrench_.evaluate(in.t, held_);
     toolWrenchInLastFrame(model_, q.data(), held_, wrenchN);
   }
-  detail::rneaPasses(data_, qd.data(), nullptr, true, data_.bias.data(), wrenchActive_ ? wrenchN : nullptr);
-  tau_.noalias() = data_.massMatrix * a_;
+  detail::rneaPasses(data_, qd.data(), a_.data(), true, tau_.data(), wrenchActive_ ? wrenchN : nullptr);
   for (int i = 0; i < n; ++i) {
-    tau_(i) += data_.bias(i);
     if (drives_[i]) tau_(i) += jr_(i) * a_(i) + frictionTorque(*drives_[i], qd(i), vs_);
   }
   for (int i = 0; i < n; ++i) {

@@ -167,8 +167,10 @@ void TeachPanel::rebuild() {
   for (int i = 0; i < n; ++i) {
     const LinkSpec& l = model_->spec().links[i];
     const bool rev = l.joint == JointType::Revolute;
-    const double span = rev ? kPi : 1.0;  // shown range for an unlimited joint, rad or m
-    const double lo = std::max(l.qMin, -span), hi = std::min(l.qMax, span);
+    // Every value the joint can take (the PUMA's joint 3 reaches -225 deg); an unlimited side of a
+    // prismatic joint shown to 1 m.
+    const JointInterval travel = admissibleJointInterval(*model_, i);
+    const double lo = travel.lower > -1e300 ? travel.lower : -1.0, hi = travel.upper < 1e300 ? travel.upper : 1.0;
     sliderGrid_->addWidget(new QLabel(tr("J%1 (%2)").arg(i + 1).arg(jointLetter(l.joint)), this), i, 0);
     auto* s = new QSlider(Qt::Horizontal, this);
     s->setObjectName(QStringLiteral("teachSlider%1").arg(i + 1));

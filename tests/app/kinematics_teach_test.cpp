@@ -71,6 +71,39 @@ class KinematicsTeachTest : public QObject {
     saveArtifact(w, "teach_mode");
   }
 
+  // The walkthrough: the PUMA's joint 3 (limits [-225, 45] deg) at -191.7 deg showed -180.00 deg with
+  // its slider at the end, the shown range cut at +-180 deg; a touch would have jumped it 12 deg.
+  // Now the box and the slider cover the limits and show the joint's value; typing -200 takes.
+  void teachShowsJointValuesPastHalfATurn() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(source("robots/puma560.yaml")));
+    QVERIFY(waitForRun(w));
+    w.setTeachMode(true);
+    QTest::qWait(20);
+    TeachPanel* t = w.teach();
+    const Model model(w.document()->robot());
+    const LinkSpec& l3 = model.spec().links[2];
+    QVERIFY(l3.qMin < -M_PI);  // the case this checks: a limit past half a turn
+    Eigen::VectorXd q = t->joints();
+    q(2) = -191.74 * M_PI / 180.0;
+    t->setJoints(q);
+    QCOMPARE(t->joints()(2), q(2));
+    QDoubleSpinBox* box = t->valueBox(2);
+    QVERIFY2(std::abs(box->value() + 191.74) < 1e-9, qPrintable(QString::number(box->value())));
+    QVERIFY(std::abs(box->minimum() - l3.qMin * 180.0 / M_PI) < 1e-9);
+    QVERIFY(std::abs(box->maximum() - l3.qMax * 180.0 / M_PI) < 1e-9);
+    QSlider* slider = t->slider(2);
+    QCOMPARE(slider->value(), static_cast<int>(std::lround(q(2) / 1e-3)));
+    QVERIFY(slider->minimum() < slider->value());
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, "-200");
+    QTest::keyClick(box, Qt::Key_Return);
+    QVERIFY(std::abs(t->joints()(2) + 200.0 * M_PI / 180.0) < 1e-12);
+  }
+
   // A jog keeps the branch the arm is in by default (the walkthrough: the UR5's first jog of
   // 10 mm along x flipped its wrist, q4 -91.9 -> 96.1 deg, q5 -90 -> 90 deg, to the family's first
   // configuration); a configuration chosen in the box is still solved for.

@@ -31,6 +31,18 @@ double admissibleJointValue(const Model& model, int joint, double q) {
   return std::clamp(wrapJointValue(model, joint, q), l.qMin, l.qMax);
 }
 
+JointInterval admissibleJointInterval(const Model& model, int joint) {
+  const LinkSpec& l = model.spec().links[static_cast<std::size_t>(joint)];
+  const bool lowerSet = l.qMin > -1e300, upperSet = l.qMax < 1e300;  // robot.h's "unlimited"
+  if (!model.isRevolute(joint)) return {l.qMin, l.qMax};
+  // wrapToPi gives (-pi, pi]; a wrapped value past qMax is shifted down by 2 pi, one before qMin
+  // up by 2 pi, when that lands within the limits.
+  JointInterval r;
+  r.lower = lowerSet ? std::max(l.qMin, -3.0 * M_PI) : (upperSet && l.qMax < M_PI ? l.qMax - 2.0 * M_PI : -M_PI);
+  r.upper = upperSet ? std::min(l.qMax, 3.0 * M_PI) : (lowerSet && l.qMin > -M_PI ? l.qMin + 2.0 * M_PI : M_PI);
+  return r;
+}
+
 Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::VectorXd>& q) {
   Eigen::VectorXd out(q.size());
   for (int i = 0; i < q.size(); ++i) out(i) = admissibleJointValue(model, i, q(i));

@@ -67,7 +67,8 @@ struct JointSizing {
   // Inertia.
   double inertiaMin = 0.0, inertiaMax = 0.0, inertiaMean = 0.0;  // M_ii, kg m^2 (kg)
   double rotorReflected = 0.0;                                    // N^2 Jm
-  double inertiaMatchingRatio = 0.0, rmsOptimalRatio = 0.0;       // 0 = undefined (no rotor inertia)
+  // 0 = undefined: no rotor inertia; for rmsOptimalRatio also a joint at rest over the cycle.
+  double inertiaMatchingRatio = 0.0, rmsOptimalRatio = 0.0;
   double usableRatioMin = 0.0, usableRatioMax = 0.0;              // 0 = none found / not rated
   bool usableRatioClipped = false;  // the range reaches the scan's edge (N / 30 or 30 N): it goes on
   std::vector<SizingCheck> checks;

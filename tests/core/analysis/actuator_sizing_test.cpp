@@ -5,6 +5,7 @@
 #include "analysis/actuator_sizing.h"
 
 #include "analysis/payload_search.h"
+#include "analysis/sizing_report.h"
 #include "dynamics/inverse_dynamics.h"
 #include "io/robot_file.h"
 #include "simulation/task_simulation.h"
@@ -106,6 +107,34 @@ RobotSpec ratedRotor() {
   d.maxSpeed = 1e6;
   spec.links[0].fMax = 1e6;
   return spec;
+}
+
+// The walkthrough: the PUMA's wrist roll (joint 4) does not move along the weld seam (peak speed
+// 1e-15 rad/s, rounding), and its RMS-optimal ratio came out 1.7e8 from an RMS acceleration of
+// rounding. A joint at rest by the report's resolution has none (0, "-" in the text); the moving
+// joints keep theirs, within the usable-ratio scan's N / 30 to 30 N.
+TEST(ActuatorSizing, AJointAtRestHasNoRmsOptimalRatio) {
+  const Model model(test::libraryRobotSpec("puma560"));
+  const RunRecord run = simulateTask(model, loadTask(test::sourcePath("robots/puma560_weld_seam.yaml")));
+  const SizingReport r = sizeActuators(model, {{&run, 0.0, "weld seam"}});
+  const SizingScales sc = sizingScales(r);
+  int atRest = 0;
+  for (std::size_t j = 0; j < r.joints.size(); ++j) {
+    const JointSizing& J = r.joints[j];
+    SCOPED_TRACE("joint " + std::to_string(j + 1));
+    ASSERT_TRUE(J.hasDrive);
+    if (J.peakSpeed < kSizingResolution * sc.speed) {
+      ++atRest;
+      EXPECT_EQ(J.rmsOptimalRatio, 0.0);
+    } else {
+      EXPECT_GT(J.rmsOptimalRatio, J.gearRatio / 30.0);
+      EXPECT_LT(J.rmsOptimalRatio, J.gearRatio * 30.0);
+    }
+  }
+  EXPECT_EQ(atRest, 1);  // joint 4 only
+  EXPECT_LT(r.joints[3].peakSpeed, 1e-12);
+  const std::string text = sizingText(model, r);
+  EXPECT_EQ(text.find("e+08"), std::string::npos) << text;
 }
 
 TEST(ActuatorSizing, PassAndFailOnEachSideOfEveryRating) {

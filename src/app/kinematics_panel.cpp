@@ -456,8 +456,10 @@ void KinematicsPanel::refresh() {
   if (otherwise > 0) note += (note.isEmpty() ? QString() : QStringLiteral(" ")) + tr("%n greyed for another reason (see the Status column).", "", otherwise);
   rejected_->setText(note);
   rejected_->setVisible(!note.isEmpty());
+  // Every column as wide as its contents, the status too (beside the teach panel it was squeezed
+  // to "q4 ..."): a narrow pane scrolls sideways; a wide one gives the status the room left.
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(n + 1, QHeaderView::Stretch);
+  table_->horizontalHeader()->setStretchLastSection(true);
   fitTableHeight();
   fitSplitter();
 

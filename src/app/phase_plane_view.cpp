@@ -17,6 +17,7 @@ PhasePlaneView::PhasePlaneView(QWidget* parent) : QWidget(parent) {
   heading_->setObjectName("phaseHeading");
   heading_->setWordWrap(true);
   heading_->setTextFormat(Qt::RichText);
+  heading_->setAlignment(Qt::AlignLeft | Qt::AlignTop);  // at the top also when it is alone
   layout->addWidget(heading_);
   plot_ = new QCustomPlot(this);
   plot_->setObjectName("phasePlot");
@@ -42,6 +43,9 @@ void PhasePlaneView::refresh() {
   pending_ = false;
   plot_->clearGraphs();
   plot_->clearItems();
+  // Empty axes say nothing: the plot is shown with a time-optimal plan only (the walkthrough saw
+  // bare 0-5 axes and an empty legend under the heading's explanation).
+  plot_->setVisible(result_ && result_->record.plan.timeOptimal);
   if (!result_) return;
   const TaskPlan& plan = result_->record.plan;
   if (!plan.timeOptimal) {

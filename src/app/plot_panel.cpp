@@ -66,6 +66,7 @@ PlotPanel::PlotPanel(PlotSet set, QWidget* parent) : QWidget(parent), set_(set) 
   note_->setObjectName("plotNote");
   note_->setWordWrap(true);
   note_->setStyleSheet("color:#555; padding:4px 8px");
+  note_->setAlignment(Qt::AlignLeft | Qt::AlignTop);  // at the top also when the plots are hidden
   note_->setVisible(false);
   layout->addWidget(note_);
   const char* motionNames[] = {"plotPosition", "plotVelocity", "plotAcceleration", "plotForce"};
@@ -185,6 +186,7 @@ void PlotPanel::clearPanels(const QString& why) {
   for (QCustomPlot* p : plots_) {
     p->clearGraphs();
     p->legend->setVisible(false);  // no empty legend box
+    p->setVisible(false);          // nor bare 0-5 axes under the note (the walkthrough saw four)
     p->replot();
   }
   note_->setText(why);
@@ -212,9 +214,12 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
     clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
     drawKnots();
     drawPrevious();
+    // The previous forward run, dashed, when there is one.
+    for (QCustomPlot* p : plots_) p->setVisible(p->graphCount() > 0);
     return;
   }
   note_->setVisible(false);
+  for (QCustomPlot* p : plots_) p->setVisible(true);
   for (QCustomPlot* p : plots_) p->legend->setVisible(true);
   const std::vector<double>& t = result_->record.t;
   const int n = result_->model->dof();

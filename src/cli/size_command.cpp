@@ -10,9 +10,12 @@
 #include "commands.h"
 #include "io/robot_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <string>
+#include <vector>
 
 namespace armdyn::cli {
 
@@ -51,14 +54,26 @@ int runSize(const Argv& argv) {
         .add("failing_check", p.bounded ? jsonString(p.failingCheck) : std::string("null"))
         .add("evaluations", p.evaluations);
     extra.emplace_back("largest_payload", o.str());
-    char buf[320];
+    // Which ratings were given (the walkthrough: "passes every rating" for a PUMA 560 whose file
+    // rates its drives' voltage only read as a verdict on torques too).
+    std::vector<std::string> names;
+    std::string rated;
+    for (const JointSizing& J : report.joints)
+      for (const SizingCheck& c : J.checks)
+        if (std::find(names.begin(), names.end(), c.name) == names.end()) {
+          rated += (names.empty() ? "" : ", ") + c.name;
+          names.push_back(c.name);
+        }
+    char buf[640];
     if (p.bounded && p.failingJoint >= 0)
       std::snprintf(buf, sizeof buf,
-                    "\nLargest payload: %.6g kg passes every rating; %.6g kg fails joint %d's %s check (%d runs)\n",
-                    p.largest, p.failing, p.failingJoint + 1, p.failingCheck.c_str(), p.evaluations);
+                    "\nLargest payload: %.6g kg passes every rating given (%.200s); %.6g kg fails joint %d's %s check "
+                    "(%d runs)\n",
+                    p.largest, rated.c_str(), p.failing, p.failingJoint + 1, p.failingCheck.c_str(), p.evaluations);
     else if (p.bounded)
-      std::snprintf(buf, sizeof buf, "\nLargest payload: %.6g kg passes every rating; %.6g kg: %.200s (%d runs)\n",
-                    p.largest, p.failing, p.failingCheck.c_str(), p.evaluations);
+      std::snprintf(buf, sizeof buf,
+                    "\nLargest payload: %.6g kg passes every rating given (%.200s); %.6g kg: %.200s (%d runs)\n",
+                    p.largest, rated.c_str(), p.failing, p.failingCheck.c_str(), p.evaluations);
     else
       std::snprintf(buf, sizeof buf, "\nLargest payload: every payload up to %.6g kg passes (%d runs)\n", p.largest,
                     p.evaluations);

@@ -293,6 +293,24 @@ TEST(CliSizing, DutyCycleOfTwoTasksWithDwell) {
   EXPECT_EQ(b["joints"][0]["pass"].type, test::JsonValue::Type::Bool);
 }
 
+// --largest-payload on the PUMA 560 along the weld seam, whose file rates its drives' voltage only:
+// the text names the ratings it passes (the walkthrough read "passes every rating" as a verdict on
+// torques too), and the JSON's largest_payload brackets the first failure (largest < failing,
+// a joint and check named).
+TEST(CliSizing, LargestPayloadNamesTheRatingsGiven) {
+  const std::string robot = test::sourcePath("robots/puma560.yaml");
+  const std::string task = test::sourcePath("robots/puma560_weld_seam.yaml");
+  const CliResult text = runCli({"size", robot, "--task", task, "--largest-payload"});
+  ASSERT_EQ(text.exitCode, 0) << text.err;
+  EXPECT_NE(text.out.find("passes every rating given (voltage);"), std::string::npos) << text.out;
+  const CliResult json = runCli({"size", robot, "--task", task, "--largest-payload", "--json"});
+  ASSERT_EQ(json.exitCode, 0) << json.err;
+  const test::JsonValue p = test::JsonReader::parse(json.out)["largest_payload"];
+  EXPECT_GT(p["largest"].number, 0.0);
+  EXPECT_GT(p["failing"].number, p["largest"].number);
+  EXPECT_EQ(p["failing_check"].string, "voltage");
+}
+
 // --out PREFIX (issue 22): the report as a document beside the usual outputs: PREFIX.pdf, .svg,
 // .csv, .json; the JSON file is the --json output, the CSV the --csv one; a PDF of one page
 // titled as a report. A refused target (a directory named PREFIX.pdf) leaves none of the four.

@@ -23,6 +23,31 @@
 
 namespace armdyn::app {
 
+namespace {
+
+// What a URDF robot came in as, for the status bar: its chain, how well the DH robot reproduces
+// the URDF's forward kinematics, the joints held off the chain and the links merged. Import URDF
+// and Open of a .urdf file say the same.
+QString urdfArrivalText(const UrdfImport& import, const QString& path) {
+  QString message = QObject::tr("%1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6")
+                        .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName())
+                        .arg(import.robot.dof())
+                        .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
+                        .arg(import.fkResidual, 0, 'g', 2);
+  // Joints off the chain held still and links merged into the arm (the full list in the notes).
+  if (!import.held.empty()) {
+    QStringList held;
+    for (const UrdfHeldJoint& h : import.held)
+      held << QObject::tr("%1 at %2").arg(QString::fromStdString(h.joint)).arg(h.value, 0, 'g', 6);
+    message += QObject::tr("; held still off the chain: %1").arg(held.join(", "));
+  }
+  if (import.merged.size() == 1) message += QObject::tr("; 1 link merged into the arm's links");
+  if (import.merged.size() > 1) message += QObject::tr("; %1 links merged into the arm's links").arg(import.merged.size());
+  return message;
+}
+
+}  // namespace
+
 FileActions::FileActions(QWidget* window, Document* document, WindowMessages* messages, ViewHooks hooks)
     : window_(window), document_(document), messages_(messages), hooks_(std::move(hooks)) {}
 
@@ -47,7 +72,13 @@ bool FileActions::openFile(const QString& path, QString* error) {
     }
     hooks_.fitNextResult();
     addRecent(path);
-    if (sweep) messages_->notice(tr("%1 holds no task: a joint sweep was added (change it: Main menu > 4. Change > 3. Change trajectory points)").arg(QFileInfo(path).fileName()));
+    const QString sweepText = tr("a joint sweep was added (change it: Main menu > 4. Change > 3. Change trajectory points)");
+    if (isUrdfPath(p)) {
+      // Read again for what it came in as (loadStudioSession keeps the robot only; a few ms).
+      messages_->notice(tr("Opened %1; %2").arg(urdfArrivalText(loadUrdf(p), path), sweepText));
+    } else if (sweep) {
+      messages_->notice(tr("%1 holds no task: %2").arg(QFileInfo(path).fileName(), sweepText));
+    }
     return true;
   } catch (const std::exception& sessionError) {
     try {
@@ -118,21 +149,9 @@ bool FileActions::importUrdf(const QString& path, const QString& tip, QString* e
     hooks_.resetComparison();
     document_->edit(s, tr("Import URDF %1").arg(QFileInfo(path).fileName()));
     hooks_.fitNextResult();
-    QString message = tr("Imported %1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6; "
-                         "a joint sweep task was added (change it: Main menu > 4. Change > 3. Change trajectory points)")
-                          .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName())
-                          .arg(import.robot.dof())
-                          .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
-                          .arg(import.fkResidual, 0, 'g', 2);
-    // Joints off the chain held still and links merged into the arm (the full list in the notes).
-    if (!import.held.empty()) {
-      QStringList held;
-      for (const UrdfHeldJoint& h : import.held)
-        held << tr("%1 at %2").arg(QString::fromStdString(h.joint)).arg(h.value, 0, 'g', 6);
-      message += tr("; held still off the chain: %1").arg(held.join(", "));
-    }
-    if (import.merged.size() == 1) message += tr("; 1 link merged into the arm's links");
-    if (import.merged.size() > 1) message += tr("; %1 links merged into the arm's links").arg(import.merged.size());
+    const QString message = tr("Imported %1; a joint sweep task was added (change it: Main menu > 4. Change > 3. "
+                               "Change trajectory points)")
+                                .arg(urdfArrivalText(import, path));
     messages_->notice(message);
     if (messages_->interactive() && !import.notes.empty()) {
       QStringList notes;

@@ -238,10 +238,15 @@ class MainWindowTest : public QObject {
     w.document()->undoStack()->undo();
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->robot().dof(), 3);
-    // Opened as a file: the URDF robot with its joint sweep.
+    // Opened as a file: the URDF robot with its joint sweep, and the same account of its chain and
+    // forward kinematics as an import gives (the walkthrough saw only the sweep's note).
     QVERIFY2(w.openFile(source("tests/data/urdf/puma560.urdf"), &error), qPrintable(error));
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->task().pointCount(), 3);
+    const QString opened = w.statusBar()->currentMessage();
+    QVERIFY2(opened.startsWith("Opened ") && opened.contains("puma560.urdf: 6 joints"), qPrintable(opened));
+    QVERIFY2(opened.contains("URDF and DH forward kinematics agree to"), qPrintable(opened));
+    QVERIFY2(opened.contains("a joint sweep was added"), qPrintable(opened));
   }
 
   // Issue 11 #7: the save prompt before opening a library robot is titled after that action,

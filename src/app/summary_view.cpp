@@ -224,12 +224,14 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
     QString plan = tr("<br>Trajectory: %1").arg(QString::fromStdString(planLabel(result_->record.plan)).toHtmlEscaped());
     for (const std::string& note : result_->record.plan.notes)
       plan += "<br>&bull; " + QString::fromStdString(note).toHtmlEscaped();
+    const std::string why = taskTimeNote(result_->record);  // why it differs from the plan's time
     heading_->setText(tr("<b>Summary results</b> (%1 method) &mdash; time taken for task execution: "
-                         "<b>%2 s</b>, %3 samples at DT = %4 s%5")
+                         "<b>%2 s</b>, %3 samples at DT = %4 s%5%6")
                           .arg(QString::fromStdString(methodLabel(result_->record.method)))
                           .arg(s.taskTime, 0, 'f', 4)
                           .arg(s.samples)
                           .arg(result_->record.dt)
+                          .arg(why.empty() ? QString() : QStringLiteral(" (%1)").arg(QString::fromStdString(why)))
                           .arg(plan));
   }
   // Columns as wide as their numbers, so the seven fit the tab: headings on two lines, and the

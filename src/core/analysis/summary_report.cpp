@@ -3,6 +3,7 @@
 #include "common/json_writer.h"
 #include "actuation/drive.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <cstdio>
@@ -40,8 +41,10 @@ std::string summaryReport(const Model& model, const RunRecord& sim) {
   if (!model.spec().name.empty()) out += ": " + model.spec().name;
   out += "\nSummary results (" + methodLabel(sim.method) + " method" +
          (sim.includesDrives ? "; forces include drive inertia and friction" : "") + ")\n\n";
+  const std::string why = taskTimeNote(sim);
   out += "Time taken for task execution: " + format("%.6g", s.taskTime) + " s  (" +
-         std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) + " s)\n";
+         std::to_string(s.samples) + " samples, DT = " + format("%.6g", sim.dt) + " s" + (why.empty() ? "" : "; " + why) +
+         ")\n";
   out += "Trajectory: " + planLabel(sim.plan) + "\n";
   for (const std::string& note : sim.plan.notes) out += "  note: " + note + "\n";
   out += "\n";
@@ -77,6 +80,13 @@ std::string summaryJson(const RunRecord& sim) {
     if (sim.plan.uniform.feasible) json.add("uniform_scaling_time", sim.plan.uniform.duration);
   }
   return json.str();
+}
+
+std::string taskTimeNote(const RunRecord& sim) {
+  if (!sim.plan.trajectory) return "";  // samples without a plan (tests, tables read back)
+  const double plan = sim.plan.duration();
+  if (!(sim.summary.taskTime > plan + 1e-9 * std::max(1.0, plan))) return "";
+  return "the plan's " + format("%.6g", plan) + " s taken in whole DT steps: it does not end at rest";
 }
 
 std::string planLabel(const TaskPlan& plan) {

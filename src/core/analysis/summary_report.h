@@ -26,6 +26,11 @@ std::string forwardSummaryText(const Model& model, const RunRecord& run);
 // "lspb, 6 s" / "paul, 3.723 s, TACC = 0.3 s" / "line-arc, 4.2 s, path length 2.1 m".
 std::string planLabel(const TaskPlan& plan);
 
+// Why the task execution time differs from the plan's duration, "" when it does not: a plan that
+// does not end at rest (Paul's moving end) is sampled in whole DT steps past its end (Vora's
+// count), e.g. "the plan's 3.72301 s taken in whole DT steps: it does not end at rest".
+std::string taskTimeNote(const RunRecord& sim);
+
 // "recursive Lagrangian" or "Newton-Euler".
 std::string methodLabel(DynamicsMethod method);
 

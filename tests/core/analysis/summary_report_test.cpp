@@ -2,6 +2,8 @@
 // type in the text and table 7.4 forms.
 #include "analysis/state_tables.h"
 #include "analysis/summary_report.h"
+#include "io/robot_file.h"
+#include "simulation/task_simulation.h"
 #include "simulation/task_summary.h"
 #include "support/json_value.h"
 #include "support/test_support.h"
@@ -36,6 +38,29 @@ TEST(SummaryReport, JsonHasTheContractKeysAndValues) {
   EXPECT_EQ(v["peak_force"][2].number, -3.0);  // signed: the negative value has the larger magnitude
   EXPECT_EQ(v["q_min"][0].number, -0.75);
   EXPECT_EQ(v["q_max"][0].number, 0.5);
+}
+
+// Vora's RRR along its Paul task: the task execution time (149 x 0.025 = 3.725 s) is not the
+// plan's 3.72301 s (Paul's end moves, sampled in whole DT steps) and the text says why (the
+// walkthrough saw both times without a word); a cubic plan ending at rest is its own time, no note.
+TEST(SummaryReport, TaskTimeSaysWhyItDiffersFromThePlans) {
+  const Model model(test::voraRrrSpec());
+  const RunRecord paul = simulateTask(model, loadTask(test::sourcePath("robots/vora_rrr_weld_seam.yaml")));
+  ASSERT_GT(paul.summary.taskTime, paul.plan.duration() + 1e-6);
+  EXPECT_NEAR(paul.summary.taskTime, paul.summary.samples * paul.dt, 1e-12);
+  const std::string note = taskTimeNote(paul);
+  EXPECT_NE(note.find("the plan's 3.72301 s taken in whole DT steps"), std::string::npos) << note;
+  EXPECT_NE(summaryReport(model, paul).find("; " + note + ")"), std::string::npos);
+  TaskSpec cubic;
+  cubic.name = "swing";
+  cubic.scheme = TaskScheme::Cubic;
+  cubic.jointPoints.resize(2, 3);
+  cubic.jointPoints << 0, 0, 0, 30, -20, 10;
+  cubic.jointPointLines = {0, 0};
+  const RunRecord atRest = simulateTask(model, cubic);
+  EXPECT_NEAR(atRest.summary.taskTime, atRest.plan.duration(), 1e-12);
+  EXPECT_EQ(taskTimeNote(atRest), "");
+  EXPECT_EQ(taskTimeNote(twoSampleRun(3)), "");  // no plan
 }
 
 TEST(SummaryReport, TextAndTablesCarryUnitsOfEachJointType) {

@@ -4,7 +4,6 @@
 
 #include "document.h"
 #include "simulation/input_limits.h"
-#include "units.h"
 
 #include <QDialogButtonBox>
 #include <QGridLayout>
@@ -26,13 +25,14 @@ SimulationParametersDialog::SimulationParametersDialog(Document* document, QWidg
            [](const Session& s) { return paulTacc(s.robot, s.task); }, [](Session& s, double v) { s.task.tacc = v; });
   const RobotSpec& robot = document->robot();
   for (int i = 0; i < robot.dof(); ++i) {
-    grid->addWidget(new QLabel(tr("Maximum velocity of joint %1 (%2)")
-                                   .arg(i + 1)
-                                   .arg(unitOf(Quantity::Velocity, robot.links[i].joint)),
+    // Degrees at the edge for a revolute joint (deg/s, as the robot file and the refusals say),
+    // SI inside.
+    const bool revolute = robot.links[i].joint == JointType::Revolute;
+    grid->addWidget(new QLabel(tr("Maximum velocity of joint %1 (%2)").arg(i + 1).arg(revolute ? tr("deg/s") : tr("m/s")),
                                this),
                     2 + i, 0);
     addField(grid, 2 + i, 1, QStringLiteral("links[%1].vmax").arg(i), tr("maximum velocity of joint %1").arg(i + 1),
-             FieldUnit::Plain, [i](const Session& s) { return s.robot.links[i].vMax; },
+             revolute ? FieldUnit::Degrees : FieldUnit::Plain, [i](const Session& s) { return s.robot.links[i].vMax; },
              [i](Session& s, double v) { s.robot.links[i].vMax = v; });
   }
   layout->addLayout(grid);

@@ -94,14 +94,16 @@ void PhasePlaneView::refresh() {
   high->setBrush(QColor(70, 130, 180, 50));
   high->setChannelFillGraph(low);
   high->setName(tr("controllable set (reachable to the end)"));
-  QCPGraph* limit = plot_->addGraph();
-  limit->setData(s, lim, true);
-  limit->setPen(QPen(QColor(200, 30, 30), 1.5));
-  limit->setName(tr("limit curve (joint and drive limits)"));
   QCPGraph* profile = plot_->addGraph();
   profile->setData(s, sd, true);
-  profile->setPen(QPen(Qt::black, 2.2));
+  profile->setPen(QPen(Qt::black, 2.6));
   profile->setName(tr("chosen profile"));
+  // The limit curve over the profile, thinner: where the profile rides it (a limit active), a red
+  // core in the black line shows it (drawn beneath, the walkthrough could not find it).
+  QCPGraph* limit = plot_->addGraph();
+  limit->setData(s, lim, true);
+  limit->setPen(QPen(QColor(210, 30, 30), 1.2));
+  limit->setName(tr("limit curve (joint and drive limits)"));
   for (int start : ph.pieceStart) {
     if (start == 0) continue;
     auto* line = new QCPItemStraightLine(plot_);

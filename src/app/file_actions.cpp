@@ -29,11 +29,11 @@ namespace {
 // the URDF's forward kinematics, the joints held off the chain and the links merged. Import URDF
 // and Open of a .urdf file say the same.
 QString urdfArrivalText(const UrdfImport& import, const QString& path) {
+  // One multi-argument arg(): a name holding "%3" is not substituted again.
   QString message = QObject::tr("%1 from %2: %3 joints, %4 to %5; URDF and DH forward kinematics agree to %6")
-                        .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName())
-                        .arg(import.robot.dof())
-                        .arg(QString::fromStdString(import.root), QString::fromStdString(import.tip))
-                        .arg(import.fkResidual, 0, 'g', 2);
+                        .arg(QString::fromStdString(import.robot.name), QFileInfo(path).fileName(),
+                             QString::number(import.robot.dof()), QString::fromStdString(import.root),
+                             QString::fromStdString(import.tip), QString::number(import.fkResidual, 'g', 2));
   // Joints off the chain held still and links merged into the arm (the full list in the notes).
   if (!import.held.empty()) {
     QStringList held;
@@ -73,9 +73,18 @@ bool FileActions::openFile(const QString& path, QString* error) {
     hooks_.fitNextResult();
     addRecent(path);
     const QString sweepText = tr("a joint sweep was added (change it: Main menu > 4. Change > 3. Change trajectory points)");
+    QString arrival;
     if (isUrdfPath(p)) {
-      // Read again for what it came in as (loadStudioSession keeps the robot only; a few ms).
-      messages_->notice(tr("Opened %1; %2").arg(urdfArrivalText(loadUrdf(p), path), sweepText));
+      // Read again for what it came in as (loadStudioSession keeps the robot only; a few ms). The
+      // session is open by now: a file changed in between costs the account, not the open.
+      try {
+        arrival = urdfArrivalText(loadUrdf(p), path);
+      } catch (const std::exception&) {
+        arrival.clear();
+      }
+    }
+    if (!arrival.isEmpty()) {
+      messages_->notice(tr("Opened %1; %2").arg(arrival, sweepText));
     } else if (sweep) {
       messages_->notice(tr("%1 holds no task: %2").arg(QFileInfo(path).fileName(), sweepText));
     }

@@ -457,9 +457,14 @@ void KinematicsPanel::refresh() {
   rejected_->setText(note);
   rejected_->setVisible(!note.isEmpty());
   // Every column as wide as its contents, the status too (beside the teach panel it was squeezed
-  // to "q4 ..."): a narrow pane scrolls sideways; a wide one gives the status the room left.
+  // to "q4 ..."): a narrow pane scrolls sideways. (Not a stretched last section: its floor is the
+  // width it had when stretching began, and a longer status of another arm was squeezed again.)
+  table_->horizontalHeader()->setStretchLastSection(false);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setStretchLastSection(true);
+  // The status with the cell's margins on both sides (as wide as its text alone, a pixel short).
+  table_->horizontalHeader()->setSectionResizeMode(n + 1, QHeaderView::Interactive);
+  table_->resizeColumnToContents(n + 1);
+  table_->setColumnWidth(n + 1, table_->columnWidth(n + 1) + 8);
   fitTableHeight();
   fitSplitter();
 

@@ -214,8 +214,6 @@ void PlotPanel::setResult(const SimulationResultPtr& result) {
     clearPanels(tr("Control plots show a forward simulation: choose Control ▸ Forward simulation."));
     drawKnots();
     drawPrevious();
-    // The previous forward run, dashed, when there is one.
-    for (QCustomPlot* p : plots_) p->setVisible(p->graphCount() > 0);
     return;
   }
   note_->setVisible(false);

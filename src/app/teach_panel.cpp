@@ -29,6 +29,7 @@ namespace {
 
 // Sliders hold integers: thousandths of a radian or of a metre.
 constexpr double kSliderUnit = 1e-3;
+constexpr double kMaxShownTravel = 1e6;  // rad or m: 1e9 slider steps, within an int
 constexpr double kPi = 3.14159265358979323846;
 
 QString degreesText(double rad) {
@@ -168,9 +169,14 @@ void TeachPanel::rebuild() {
     const LinkSpec& l = model_->spec().links[i];
     const bool rev = l.joint == JointType::Revolute;
     // Every value the joint can take (the PUMA's joint 3 reaches -225 deg); an unlimited side of a
-    // prismatic joint shown to 1 m.
+    // prismatic joint shown 1 m past the other side's limit (or to +-1 m), and no side past
+    // kMaxShownTravel (the slider counts kSliderUnit steps in an int).
     const JointInterval travel = admissibleJointInterval(*model_, i);
-    const double lo = travel.lower > -1e300 ? travel.lower : -1.0, hi = travel.upper < 1e300 ? travel.upper : 1.0;
+    const bool lowerSet = travel.lower > -1e300, upperSet = travel.upper < 1e300;
+    double lo = lowerSet ? travel.lower : (upperSet ? std::min(-1.0, travel.upper - 1.0) : -1.0);
+    double hi = upperSet ? travel.upper : (lowerSet ? std::max(1.0, travel.lower + 1.0) : 1.0);
+    lo = std::clamp(lo, -kMaxShownTravel, kMaxShownTravel);
+    hi = std::clamp(hi, -kMaxShownTravel, kMaxShownTravel);
     sliderGrid_->addWidget(new QLabel(tr("J%1 (%2)").arg(i + 1).arg(jointLetter(l.joint)), this), i, 0);
     auto* s = new QSlider(Qt::Horizontal, this);
     s->setObjectName(QStringLiteral("teachSlider%1").arg(i + 1));
@@ -228,8 +234,21 @@ void TeachPanel::refresh() {
   if (!model_) return;
   updating_ = true;
   for (int i = 0; i < model_->dof(); ++i) {
-    sliders_[i]->setValue(static_cast<int>(std::lround(q_(i) / kSliderUnit)));
-    values_[i]->setValue(q_(i) * (model_->isRevolute(i) ? 180.0 / kPi : 1000.0));
+    const double scale = model_->isRevolute(i) ? 180.0 / kPi : 1000.0;
+    const double q = std::clamp(q_(i), -kMaxShownTravel, kMaxShownTravel);
+    const int step = static_cast<int>(std::lround(q / kSliderUnit));
+    // A value past the shown span of an unlimited prismatic side widens it (a task point 1.5 m out).
+    const JointInterval travel = admissibleJointInterval(*model_, i);
+    if (travel.upper >= 1e300 && step > sliders_[i]->maximum()) {
+      sliders_[i]->setMaximum(step);
+      values_[i]->setMaximum(q * scale);
+    }
+    if (travel.lower <= -1e300 && step < sliders_[i]->minimum()) {
+      sliders_[i]->setMinimum(step);
+      values_[i]->setMinimum(q * scale);
+    }
+    sliders_[i]->setValue(step);
+    values_[i]->setValue(q_(i) * scale);
   }
   updating_ = false;
   const Vector6d p = xyzRpyFromPose(toolPose(*model_, q_));

@@ -65,7 +65,10 @@ int runSize(const Argv& argv) {
           names.push_back(c.name);
         }
     char buf[640];
-    if (p.bounded && p.failingJoint >= 0)
+    if (p.bounded && p.failing == 0.0 && p.failingJoint >= 0)  // largestPayload's "fails at 0 kg"
+      std::snprintf(buf, sizeof buf, "\nLargest payload: none, the arm fails unloaded: joint %d's %s check (%d runs)\n",
+                    p.failingJoint + 1, p.failingCheck.c_str(), p.evaluations);
+    else if (p.bounded && p.failingJoint >= 0)
       std::snprintf(buf, sizeof buf,
                     "\nLargest payload: %.6g kg passes every rating given (%.200s); %.6g kg fails joint %d's %s check "
                     "(%d runs)\n",

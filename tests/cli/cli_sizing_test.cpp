@@ -309,6 +309,18 @@ TEST(CliSizing, LargestPayloadNamesTheRatingsGiven) {
   EXPECT_GT(p["largest"].number, 0.0);
   EXPECT_GT(p["failing"].number, p["largest"].number);
   EXPECT_EQ(p["failing_check"].string, "voltage");
+  // An arm that fails unloaded (a continuous-torque rating of 1e-6 N m on the rotor): no payload,
+  // said so, not "0 kg passes every rating" (the review).
+  ScratchDir dir;
+  const std::string weak = dir.write(
+      "weak.yaml", rotorYaml({{"RATINGS", "ratings: {continuous_torque: 0.000001, peak_torque: 0.5, max_speed_rpm: 3000}"}}));
+  const std::string swing = dir.write("swing.yaml", taskYaml("", 60));
+  const CliResult none = runCli({"size", weak, "--task", swing, "--largest-payload"});
+  ASSERT_EQ(none.exitCode, 0) << none.err;
+  EXPECT_NE(none.out.find("Largest payload: none, the arm fails unloaded: joint 1's continuous_torque check"),
+            std::string::npos)
+      << none.out;
+  EXPECT_EQ(none.out.find("passes every rating"), std::string::npos) << none.out;
 }
 
 // --out PREFIX (issue 22): the report as a document beside the usual outputs: PREFIX.pdf, .svg,

@@ -32,7 +32,7 @@ class ReasonLabel : public QLabel {
  protected:
   void paintEvent(QPaintEvent*) override {
     QPainter p(this);
-    p.setPen(QColor(0xb0, 0x00, 0x20));
+    p.setPen(QColor(QLatin1String(kRefusalColour)));
     p.drawText(rect(), Qt::AlignLeft | Qt::AlignVCenter, fontMetrics().elidedText(text(), Qt::ElideRight, width()));
   }
 };

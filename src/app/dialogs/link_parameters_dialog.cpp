@@ -24,8 +24,9 @@ LinkParametersDialog::LinkParametersDialog(Document* document, QWidget* parent) 
   layout->setSizeConstraint(QLayout::SetMinimumSize);
   auto* intro = new QLabel(tr("Denavit-Hartenberg parameters, A<sub>i</sub> = Rot(z, θ) Trn(0, 0, d) "
                              "Trn(a, 0, 0) Rot(x, α) (eq 3.3). The joint variable adds to θ (revolute) "
-                             "or d (prismatic). A value applies on Enter, on leaving its field or 0.8 s after you stop "
-                             "typing; Edit → Undo reverts it."),
+                             "or d (prismatic). A value applies on Enter, on leaving its field or %1 s after you stop "
+                             "typing; Edit → Undo reverts it.")
+                              .arg(kCommitPauseMs / 1000.0),
                           this);
   intro->setWordWrap(true);  // the dialog's width comes from its fields, not this sentence
   layout->addWidget(intro);

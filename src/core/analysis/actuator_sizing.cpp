@@ -278,8 +278,9 @@ SizingReport sizeActuators(const Model& model, const std::vector<DutyCycleTask>&
   }
   // A joint the cycle does not move (peak speed below the report's resolution: rounding, e.g. the
   // PUMA's wrist roll along the weld seam at 1e-15 rad/s) has no RMS-optimal ratio: its RMS
-  // acceleration is rounding too, and N* = 1.7e8 came out of it.
-  const double restSpeed = kSizingResolution * sizingScales(report).speed;
+  // acceleration is rounding too, and N* = 1.7e8 came out of it. The 1e-12 rad/s (m/s) floor
+  // holds when no joint moves at all (the scale is rounding then too).
+  const double restSpeed = std::max(kSizingResolution * sizingScales(report).speed, 1e-12);
   for (JointSizing& J : report.joints)
     if (J.peakSpeed < restSpeed) J.rmsOptimalRatio = 0.0;
   return report;
@@ -403,12 +404,14 @@ std::string sizingText(const Model& model, const SizingReport& r) {
       const std::string usable = J.usableRatioMax > 0.0 ? fmt("%.4g", J.usableRatioMin) + "-" + fmt("%.4g", J.usableRatioMax) +
                                                               (J.usableRatioClipped ? "+" : "")
                                                         : (J.checks.empty() ? "not rated" : "none");
-      const std::string rmsOptimal = J.rmsOptimalRatio > 0.0 ? fmt("%.4g", J.rmsOptimalRatio) : "-";  // undefined
-      std::snprintf(buf, sizeof buf, "%-6zu %8.4g %6.3g %11.5g %11.5g %10.5g %11.5g %9.4g %9.4g %15s %9.4g %9s %19s\n",
+      // "-": undefined (no rotor inertia; for N RMS* also a joint at rest).
+      const std::string match = J.inertiaMatchingRatio > 0.0 ? fmt("%.4g", J.inertiaMatchingRatio) : "-";
+      const std::string rmsOptimal = J.rmsOptimalRatio > 0.0 ? fmt("%.4g", J.rmsOptimalRatio) : "-";
+      std::snprintf(buf, sizeof buf, "%-6zu %8.4g %6.3g %11.5g %11.5g %10.5g %11.5g %9.4g %9.4g %15s %9s %9s %19s\n",
                     j + 1, J.gearRatio, J.efficiency, clean(J.peakMotorTorque, sc.motorTorque), clean(J.rmsMotorTorque, sc.motorTorque),
                     clean(J.peakMotorSpeed, sc.motorSpeed) * 60.0 / (2.0 * M_PI), clean(J.gearboxMeanTorque, sc.torque),
                     clean(J.peakCurrent, sc.current), clean(J.peakVoltage, sc.voltage),
-                    ratio.c_str(), J.inertiaMatchingRatio, rmsOptimal.c_str(), usable.c_str());
+                    ratio.c_str(), match.c_str(), rmsOptimal.c_str(), usable.c_str());
       out += buf;
     }
   }

@@ -38,8 +38,12 @@ JointInterval admissibleJointInterval(const Model& model, int joint) {
   // wrapToPi gives (-pi, pi]; a wrapped value past qMax is shifted down by 2 pi, one before qMin
   // up by 2 pi, when that lands within the limits.
   JointInterval r;
-  r.lower = lowerSet ? std::max(l.qMin, -3.0 * M_PI) : (upperSet && l.qMax < M_PI ? l.qMax - 2.0 * M_PI : -M_PI);
-  r.upper = upperSet ? std::min(l.qMax, 3.0 * M_PI) : (lowerSet && l.qMin > -M_PI ? l.qMin + 2.0 * M_PI : M_PI);
+  // Limits wholly past -3 pi or 3 pi: every wrapped value is clamped onto the near limit, and the
+  // interval is that value ([-12, -10] rad gives [-10, -10]).
+  r.lower = lowerSet ? std::max(l.qMin, std::min(-3.0 * M_PI, l.qMax))
+                     : (upperSet && l.qMax < M_PI ? l.qMax - 2.0 * M_PI : -M_PI);
+  r.upper = upperSet ? std::min(l.qMax, std::max(3.0 * M_PI, l.qMin))
+                     : (lowerSet && l.qMin > -M_PI ? l.qMin + 2.0 * M_PI : M_PI);
   return r;
 }
 

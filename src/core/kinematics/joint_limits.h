@@ -25,7 +25,8 @@ Eigen::VectorXd clampToLimits(const Model& model, const Eigen::Ref<const Eigen::
 // An interval within the limits that holds every value admissibleJointValue returns, rad or m:
 // what a teach slider or a typed joint value must be able to show (the PUMA's joint 3, limits
 // [-225, 45] deg, sits at -192 deg). Prismatic: the limits (+-1e300 on an unlimited side).
-// Revolute: the limits within [-3 pi, 3 pi] (a wrapped value shifted by 2 pi never leaves it);
+// Revolute: the limits within [-3 pi, 3 pi] (a wrapped value shifted by 2 pi never leaves it;
+// limits wholly beyond it, the near limit alone, where every value is clamped);
 // on an unlimited side -pi / pi, or the other side's limit -+ 2 pi when values past that limit
 // are shifted round (limits (-inf, 100 deg]: [-260, 100] deg); unlimited: [-pi, pi].
 struct JointInterval {

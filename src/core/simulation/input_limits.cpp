@@ -33,9 +33,9 @@ std::optional<LimitViolation> robotBeyondLimits(const RobotSpec& robot, const In
     if (auto bad = length(p + ".a", l.dh.a, limits)) return bad;
     if (auto bad = length(p + ".d", l.dh.d, limits)) return bad;
     if (l.joint == JointType::Revolute && l.vMax > limits.maxRevoluteSpeed) {
-      return LimitViolation{p + ".vmax", printf2("%g rad/s is faster than any robot joint (at most %.4g rad/s, "
-                                                 "10000 deg/s)",
-                                                 l.vMax, limits.maxRevoluteSpeed)};
+      // In deg/s, as the robot file (vmax) and the dialogs give it.
+      return LimitViolation{p + ".vmax", printf2("%g deg/s is faster than any robot joint (at most %g deg/s)",
+                                                 l.vMax / kRadPerDeg, limits.maxRevoluteSpeed / kRadPerDeg)};
     }
     if (l.joint == JointType::Prismatic && l.vMax > limits.maxPrismaticSpeed) {
       return LimitViolation{p + ".vmax",

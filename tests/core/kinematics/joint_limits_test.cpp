@@ -62,6 +62,9 @@ TEST(JointLimits, AdmissibleIntervalHoldsEveryAdmissibleValue) {
       {JointType::Revolute, -2.0 * kPi, 2.0 * kPi, false},            // UR5's +-360 deg
       {JointType::Revolute, -0.2, 0.3, true},                         // narrow: clamped ends
       {JointType::Revolute, -20.0, 20.0, false},                      // past 3 pi
+      {JointType::Revolute, -12.0, -10.0, true},                      // wholly past -3 pi (review)
+      {JointType::Revolute, 10.0, 12.0, true},                        // wholly past 3 pi
+      {JointType::Revolute, -none, -10.0, false},                     // an upper limit past -3 pi
       {JointType::Prismatic, 0.1, 1.5, true},
       {JointType::Prismatic, -none, 2.0, false},
   };
@@ -71,7 +74,7 @@ TEST(JointLimits, AdmissibleIntervalHoldsEveryAdmissibleValue) {
     SCOPED_TRACE("limits [" + std::to_string(c.qMin) + ", " + std::to_string(c.qMax) + "]");
     EXPECT_GE(interval.lower, c.qMin);
     EXPECT_LE(interval.upper, c.qMax);
-    EXPECT_LT(interval.lower, interval.upper);
+    EXPECT_LE(interval.lower, interval.upper);
     const Image image = imageWithin(model, interval, rng);
     if (c.exact) {
       EXPECT_NEAR(image.lowest, interval.lower, 2e-4);
@@ -89,6 +92,11 @@ TEST(JointLimits, AdmissibleIntervalHoldsEveryAdmissibleValue) {
       admissibleJointInterval(oneJoint(JointType::Revolute, -225.0 * kPi / 180, 45.0 * kPi / 180), 0);
   EXPECT_NEAR(deg(puma3.lower), -225.0, 1e-9);
   EXPECT_NEAR(deg(puma3.upper), 45.0, 1e-9);
+  // Limits wholly past -3 pi: every wrapped value is clamped onto the near limit, the interval is
+  // that one value (not an inverted [-3 pi, -10], the review's counterexample).
+  const JointInterval past = admissibleJointInterval(oneJoint(JointType::Revolute, -12.0, -10.0), 0);
+  EXPECT_EQ(past.lower, -10.0);
+  EXPECT_EQ(past.upper, -10.0);
   const JointInterval wide = admissibleJointInterval(oneJoint(JointType::Revolute, -20.0, 20.0), 0);
   EXPECT_DOUBLE_EQ(wide.lower, -3.0 * kPi);
   EXPECT_DOUBLE_EQ(wide.upper, 3.0 * kPi);

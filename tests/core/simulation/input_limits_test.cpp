@@ -91,6 +91,11 @@ TEST(InputLimits, AbsurdRobotValuesAreNamed) {
   r.links[1].bar.density = 25000.0;
   r.links[2].dh.a = 100.0;
   EXPECT_FALSE(robotBeyondLimits(r));
+  // A revolute joint's refusal is worded in deg/s, as its file and dialog give it.
+  r.links[0].vMax = degToRad(2e4);
+  ASSERT_TRUE(robotBeyondLimits(r));
+  EXPECT_EQ(robotBeyondLimits(r)->message, "20000 deg/s is faster than any robot joint (at most 10000 deg/s)");
+  r.links[0].vMax = degToRad(1e4);
   // A prismatic joint's limit is in m/s (the Cartesian arm's first joint).
   RobotSpec cartesian = test::libraryRobotSpec("cartesian_ppprrr");
   cartesian.links[0].vMax = 150.0;

@@ -6,6 +6,7 @@
 #include "document.h"
 #include "common/number_text.h"
 #include "io/robot_file.h"
+#include "plot_style.h"
 #include "save_paths.h"
 
 #include <QDate>
@@ -49,7 +50,7 @@ const QColor kCommand(90, 90, 90);
 QColor speedColour(std::size_t k) { return kSpeedColours[k % 5]; }
 
 // Four significant digits, as the core's text report.
-QString num(double v, int digits = 4) { return QString::number(std::abs(v) < 1e-12 ? 0.0 : v, 'g', digits); }
+QString num(double v, int digits = 4) { return QString::number(displayValue(v), 'g', digits); }
 
 // A number typed in a field: the core's reader (whole token, finite).
 QString readValue(const QString& text, double& value) {
@@ -520,19 +521,8 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   setupPlot(errorPlot_);
   errorPlot_->xAxis->setLabel(tr("Arc length along the command path (m)"));
   // Both legends in a row of their own above the axes: they never cover a curve or a tick label.
-  for (QCustomPlot* plot : {pathPlot_, errorPlot_}) {
-    plot->legend->setBorderPen(Qt::NoPen);
-    plot->legend->setBrush(Qt::NoBrush);
-    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    plot->legend->setWrap(plot == pathPlot_ ? 4 : 3);
-    plot->legend->setColumnSpacing(12);
-    plot->legend->setMargins(QMargins(2, 2, 2, 0));
-    plot->axisRect()->insetLayout()->take(plot->legend);
-    plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, plot->legend);
-    plot->plotLayout()->setRowStretchFactor(0, 0.001);
-    plot->plotLayout()->setRowSpacing(0);
-  }
+  placeLegendAbove(pathPlot_, 4);
+  placeLegendAbove(errorPlot_, 3);
   errorPlot_->yAxis->setLabel(tr("|x̄ − c| (mm)"));
   errorPlot_->setToolTip(tr("Distance |x̄ − c| of the attained paths' barycentre from the command path at the evaluation "
                             "points (every 5 mm), one curve per speed; AT is its largest value"));

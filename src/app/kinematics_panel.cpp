@@ -6,6 +6,7 @@
 #include "kinematics/joint_limits.h"
 #include "kinematics/pose.h"
 #include "kinematics/singularity_analysis.h"
+#include "plot_style.h"
 #include "refusal_style.h"
 #include "units.h"
 
@@ -209,16 +210,7 @@ KinematicsPanel::KinematicsPanel(QWidget* parent) : QWidget(parent) {
   // narrow tab its width.
   map_->legend->setVisible(true);
   map_->legend->setFont(QFont(font().family(), 8));
-  map_->legend->setBorderPen(Qt::NoPen);
-  map_->legend->setBrush(Qt::NoBrush);
-  map_->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  map_->legend->setColumnSpacing(12);
-  map_->legend->setMargins(QMargins(2, 2, 2, 0));
-  map_->axisRect()->insetLayout()->take(map_->legend);
-  map_->plotLayout()->insertRow(0);
-  map_->plotLayout()->addElement(0, 0, map_->legend);
-  map_->plotLayout()->setRowStretchFactor(0, 0.001);
-  map_->plotLayout()->setRowSpacing(0);
+  placeLegendAbove(map_);
   {
     QCPAxis* a = map_->yAxis2;
     a->setBasePen(QPen(kWristAxisColour));

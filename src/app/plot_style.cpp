@@ -1,5 +1,7 @@
 #include "plot_style.h"
 
+#include <qcustomplot.h>
+
 namespace armdyn::app {
 
 QColor jointColour(int joint) {
@@ -8,6 +10,21 @@ QColor jointColour(int joint) {
                                    QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
                                    QColor(23, 190, 207), QColor(0, 0, 0),       QColor(100, 100, 255)};
   return colours[(joint % 12 + 12) % 12];
+}
+
+void placeLegendAbove(QCustomPlot* plot, int wrap) {
+  QCPLegend* legend = plot->legend;
+  legend->setBorderPen(Qt::NoPen);
+  legend->setBrush(Qt::NoBrush);
+  legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+  legend->setWrap(wrap);
+  legend->setColumnSpacing(12);
+  legend->setMargins(QMargins(2, 2, 2, 0));
+  plot->axisRect()->insetLayout()->take(legend);
+  plot->plotLayout()->insertRow(0);
+  plot->plotLayout()->addElement(0, 0, legend);
+  plot->plotLayout()->setRowStretchFactor(0, 0.001);
+  plot->plotLayout()->setRowSpacing(0);
 }
 
 }  // namespace armdyn::app

@@ -1,5 +1,6 @@
 #include "results_table_model.h"
 
+#include "common/number_text.h"
 #include "units.h"
 
 #include <algorithm>
@@ -66,7 +67,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const {
   }
   const Eigen::MatrixXd* m = col == Position ? &sim.q : col == Velocity ? &sim.qd : col == Acceleration ? &sim.qdd : &sim.force;
   if (role == Qt::EditRole) return (*m)(sample, joint);
-  return QString::number((*m)(sample, joint), 'E', 6);
+  return QString::number(displayValue((*m)(sample, joint)), 'E', 6);
 }
 
 QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const {

@@ -2,6 +2,7 @@
 
 #include "analysis/actuator_sizing.h"
 #include "analysis/sizing_report.h"
+#include "common/number_text.h"
 #include "io/robot_file.h"
 #include "plot_style.h"
 #include "refusal_style.h"
@@ -33,7 +34,7 @@ constexpr double kRpm = 60.0 / (2.0 * M_PI);  // rad/s -> rpm
 constexpr double kDeg = 180.0 / M_PI;
 
 // Rounding noise (a joint that does not move: speeds of 1e-14) shows as 0.
-QString num(double v, int digits = 4) { return QString::number(std::abs(v) < 1e-9 ? 0.0 : v, 'g', digits); }
+QString num(double v, int digits = 4) { return QString::number(displayValue(v), 'g', digits); }
 
 }  // namespace
 
@@ -78,6 +79,9 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
   plot_->yAxis->setLabel(tr("Motor torque (N m)"));
   plot_->legend->setVisible(true);
   plot_->legend->setFont(QFont(font().family(), 8));
+  // Above the axes: the operating points fill all four quadrants, and the legend inset in the
+  // corner covered some of them (walkthrough).
+  placeLegendAbove(plot_, 3);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   layout->addWidget(plot_, 3);
   checks_ = new QLabel(this);

@@ -261,6 +261,7 @@ void SummaryView::setResult(const SimulationResultPtr& result) {
       table_->setItem(j, col, item);
     };
     auto withUnit = [&](double v, Quantity q) {
+      v = displayValue(v);
       return uniform ? QString::number(v, 'E', 6) : QStringLiteral("%1 %2").arg(v, 0, 'E', 6).arg(unitOf(q, jt));
     };
     cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
@@ -293,7 +294,7 @@ void SummaryView::fillControlTable() {
       controlTable_->setItem(j, col, item);
     };
     cell(0, tr("Joint(%1) (%2)").arg(j + 1).arg(jointLetter(jt)));
-    cell(1, QStringLiteral("%1 %2").arg(r.peakError(j), 0, 'E', 6).arg(unitOf(Quantity::Position, jt)));
+    cell(1, QStringLiteral("%1 %2").arg(displayValue(r.peakError(j)), 0, 'E', 6).arg(unitOf(Quantity::Position, jt)));
     cell(2, r.input == DriveInput::Voltage ? QStringLiteral("%1 V").arg(r.peakVoltage(j), 0, 'f', 3) : QStringLiteral("—"));
     cell(3, r.input == DriveInput::Torque ? QStringLiteral("—") : QStringLiteral("%1 A").arg(r.peakCurrent(j), 0, 'f', 3));
   }

@@ -7,8 +7,11 @@
 
 #include "studio_test_support.h"
 
+#include "common/number_text.h"
 #include "refusal_style.h"
 #include "sizing_view.h"
+
+#include <cmath>
 
 using namespace armdyn;
 using namespace armdyn::app;
@@ -269,6 +272,19 @@ class ResultsViewsTest : public QObject {
         QVERIFY2(view->horizontalHeader()->fontMetrics().horizontalAdvance(line) + 8 <= width, qPrintable(line));
     }
     w.setTeachMode(false);
+    // Rounding noise shows as 0 (the walkthrough read -2.220446E-16 among figures of order 1):
+    // a value below kDisplayZero (1e-9) prints as zero, every other one as its E notation. The
+    // PUMA's run holds such values (joints at rest at the ends); the count proves the case ran.
+    int noise = 0;
+    for (int r = 0; r < w.tableModel()->rowCount(); ++r)
+      for (int c = 2; c < w.tableModel()->columnCount(); ++c) {
+        const QModelIndex cell = w.tableModel()->index(r, c);
+        const double raw = cell.data(Qt::EditRole).toDouble();
+        const bool tiny = std::abs(raw) < kDisplayZero;
+        noise += tiny && raw != 0.0;
+        QCOMPARE(cell.data().toString(), tiny ? QStringLiteral("0.000000E+00") : QString::number(raw, 'E', 6));
+      }
+    QVERIFY2(noise > 0, "the PUMA's run no longer holds a value of rounding size: pick another case");
   }
 
   // The Sizing tab's plot for a joint without a drive (the default RRR has none): its load-side
@@ -298,6 +314,10 @@ class ResultsViewsTest : public QObject {
     const double table = w.sizing()->table()->item(0, 2)->text().toDouble();
     QVERIFY2(std::abs(peak - std::abs(table)) <= 5e-4 * std::abs(table),
              qPrintable(QString("plot %1, table %2").arg(peak).arg(table)));
+    // The legend sits above the axes, off every point (the walkthrough saw it inset over them).
+    QVERIFY(plot->legend->visible());
+    QVERIFY(!plot->axisRect()->outerRect().intersects(plot->legend->outerRect()));
+    QVERIFY(plot->legend->outerRect().bottom() <= plot->axisRect()->outerRect().top());
   }
 
   // Issue 11: the Summary compares every peak with a reference run: by default the previous

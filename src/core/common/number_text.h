@@ -4,6 +4,7 @@
 // Degrees convert as rad = deg * (pi / 180), the same product the library robots are built
 // with, so "90" reads back as exactly pi / 2.
 
+#include <cmath>
 #include <optional>
 #include <string>
 
@@ -48,5 +49,12 @@ std::string formatDegrees(double rad);
 std::string formatSignificant(double value, int digits = 12);
 // The same for an angle in rad, shown in degrees (pi/2 -> "90").
 std::string formatDegreesSignificant(double rad, int digits = 12);
+
+// Views' rounding-noise floor: a figure below 1e-9 in magnitude, in the unit it is shown in
+// (1 nm, 1 nrad, 1 nN m, 1 pm on a mm scale), shows as 0. Such figures are rounding, not motion or
+// load: one unit in the last place of 1 is 2.2e-16, and a joint that does not move reads
+// -2.220446E-16 rad/s. Display only; files and exports keep every digit.
+constexpr double kDisplayZero = 1e-9;
+inline double displayValue(double value) { return std::abs(value) < kDisplayZero ? 0.0 : value; }
 
 }  // namespace armdyn

@@ -17,6 +17,7 @@
 #include "dialogs/tuner_dialog.h"
 #include "dialogs/view_settings_dialog.h"
 #include "document.h"
+#include "eliding_status_bar.h"
 #include "file_actions.h"
 #include "iso9283_panel.h"
 #include "kinematics/forward_kinematics.h"
@@ -74,6 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
       playback_(new PlaybackController(this)),
       autosave_(new Autosave(this)) {
   setWindowIcon(applicationIcon());
+  setStatusBar(new ElidingStatusBar(this));  // before any permanent widget is added
   // Sized to the screen it opens on: 1500 x 920, or 85 % of a larger screen, never more than a
   // smaller one gives (a 1280 x 800 laptop), centred on it. restoreLayout() may replace it.
   const QRect available = screen() ? screen()->availableGeometry() : QRect(0, 0, 1500, 920);

@@ -6,6 +6,7 @@
 // independent paths (the core called directly on the same spec, published figures, the other
 // file format for the same arm).
 
+#include "eliding_status_bar.h"
 #include "kinematics_panel.h"
 #include "save_paths.h"
 #include "sizing_view.h"
@@ -247,6 +248,22 @@ class MainWindowTest : public QObject {
     QVERIFY2(opened.startsWith("Opened ") && opened.contains("puma560.urdf: 6 joints"), qPrintable(opened));
     QVERIFY2(opened.contains("URDF and DH forward kinematics agree to"), qPrintable(opened));
     QVERIFY2(opened.contains("a joint sweep was added"), qPrintable(opened));
+    // A Panda at 1280 px: the message (held fingers too) is wider than the room left of the run's
+    // summary. It is drawn cut with "…" within that room, never into the summary, and the whole
+    // message is the bar's tooltip (the walkthrough read "off the chain: panda161 samples").
+    w.resize(1280, 800);
+    QVERIFY2(w.openFile(source("tests/data/urdf/example-robot-data/panda.urdf"), &error), qPrintable(error));
+    QVERIFY(waitForRun(w));
+    auto* bar = qobject_cast<ElidingStatusBar*>(w.statusBar());
+    QVERIFY(bar != nullptr);
+    const QString panda = bar->currentMessage();
+    QVERIFY2(panda.contains("held still off the chain"), qPrintable(panda));
+    const QString shown = bar->shownText();
+    QVERIFY2(shown.endsWith(QChar(0x2026)) && panda.startsWith(shown.chopped(1)), qPrintable(shown));
+    QVERIFY(bar->fontMetrics().horizontalAdvance(shown) <= bar->messageRect().width());
+    for (QWidget* item : bar->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+      if (item->isVisible()) QVERIFY(!bar->messageRect().intersects(item->geometry()));
+    QCOMPARE(bar->toolTip(), panda);
   }
 
   // Issue 11 #7: the save prompt before opening a library robot is titled after that action,

@@ -521,8 +521,8 @@ Iso9283Panel::Iso9283Panel(QWidget* parent) : QWidget(parent), runner_(new Iso92
   setupPlot(errorPlot_);
   errorPlot_->xAxis->setLabel(tr("Arc length along the command path (m)"));
   // Both legends in a row of their own above the axes: they never cover a curve or a tick label.
-  placeLegendAbove(pathPlot_, 4);
-  placeLegendAbove(errorPlot_, 3);
+  placeLegendAbove(pathPlot_);
+  placeLegendAbove(errorPlot_);
   errorPlot_->yAxis->setLabel(tr("|x̄ − c| (mm)"));
   errorPlot_->setToolTip(tr("Distance |x̄ − c| of the attained paths' barycentre from the command path at the evaluation "
                             "points (every 5 mm), one curve per speed; AT is its largest value"));

@@ -52,11 +52,10 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
   slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setObjectName("playbackSlider");
   slider_->setFocusPolicy(Qt::NoFocus);
-  slider_->setMinimumWidth(50);
+  slider_->setMinimumWidth(40);
   layout->addWidget(slider_, 1);
   time_ = new QLabel(this);
   time_->setObjectName("playbackTime");
-  time_->setMinimumWidth(130);
   layout->addWidget(time_);
   // The speed box says what it is by its values ("1x") and its tooltip: a "Speed" label beside it
   // made the bar too wide for the view beside the teach dock at 1280 px.
@@ -97,10 +96,16 @@ void PlaybackBar::refresh() {
   slider_->setEnabled(!empty);
   for (QAction* a : actions()) a->setEnabled(!empty);
   // Before the first result: say so instead of "t = 0 s (1/0)".
-  time_->setText(empty ? tr("No results yet") : tr("t = %1 s  (%2/%3)")
-                                                    .arg(controller_->time(), 0, 'f', 3)
-                                                    .arg(controller_->sample() + 1)
-                                                    .arg(controller_->sampleCount()));
+  const auto timeText = [this](double t, int sample) {
+    return tr("t = %1 s  (%2/%3)").arg(t, 0, 'f', 3).arg(sample + 1).arg(controller_->sampleCount());
+  };
+  time_->setText(empty ? tr("No results yet") : timeText(controller_->time(), controller_->sample()));
+  // As wide as the widest text this run can show (its last time and sample, every digit an 8),
+  // so that the bar never cuts it: a fixed 130 px showed "(251/501" beside the teach dock.
+  QString widest = empty ? time_->text() : timeText(controller_->duration(), controller_->sampleCount() - 1);
+  for (QChar& c : widest)
+    if (c.isDigit()) c = QLatin1Char('8');
+  time_->setMinimumWidth(time_->fontMetrics().horizontalAdvance(widest));
   play_->setIcon(style()->standardIcon(controller_->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 

@@ -20,6 +20,7 @@ class PlaybackController : public QObject {
   int sample() const { return sample_; }
   int sampleCount() const { return static_cast<int>(times_.size()); }
   double time() const { return times_.empty() ? 0.0 : times_[sample_]; }
+  double duration() const { return times_.empty() ? 0.0 : times_.back(); }  // the last sample's time
   bool isPlaying() const { return timer_.isActive(); }
   double speed() const { return speed_; }
   bool loop() const { return loop_; }

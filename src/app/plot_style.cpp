@@ -12,12 +12,30 @@ QColor jointColour(int joint) {
   return colours[(joint % 12 + 12) % 12];
 }
 
-void placeLegendAbove(QCustomPlot* plot, int wrap) {
+void fitLegendColumns(QCustomPlot* plot) {
+  QCPLegend* legend = plot->legend;
+  const int count = legend->itemCount();
+  const int room = plot->viewport().width();
+  // What the layout was last fitted to: the entries (their names' lengths) and the width.
+  QString fitted = QString::number(room);
+  for (int i = 0; i < count; ++i)
+    if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+      fitted += QLatin1Char('/') + QString::number(item->plottable()->name().size());
+    else fitted += QStringLiteral("/-");
+  if (count == 0 || plot->property("armdynLegendFit").toString() == fitted) return;
+  plot->setProperty("armdynLegendFit", fitted);
+  for (int columns = count; columns >= 1; --columns) {
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);  // rearranged by the new wrap
+    if (legend->minimumOuterSizeHint().width() <= room) return;
+  }
+}
+
+void placeLegendAbove(QCustomPlot* plot) {
   QCPLegend* legend = plot->legend;
   legend->setBorderPen(Qt::NoPen);
   legend->setBrush(Qt::NoBrush);
   legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-  legend->setWrap(wrap);
   legend->setColumnSpacing(12);
   legend->setMargins(QMargins(2, 2, 2, 0));
   plot->axisRect()->insetLayout()->take(legend);
@@ -25,6 +43,7 @@ void placeLegendAbove(QCustomPlot* plot, int wrap) {
   plot->plotLayout()->addElement(0, 0, legend);
   plot->plotLayout()->setRowStretchFactor(0, 0.001);
   plot->plotLayout()->setRowSpacing(0);
+  QObject::connect(plot, &QCustomPlot::beforeReplot, plot, [plot] { fitLegendColumns(plot); });
 }
 
 }  // namespace armdyn::app

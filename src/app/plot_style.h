@@ -10,8 +10,12 @@ namespace armdyn::app {
 
 QColor jointColour(int joint);
 
-// The plot's legend in a row of its own above the axes, `wrap` entries a line (0: one line):
-// it never covers a curve, a point or a tick label, and leaves a narrow tab its width.
-void placeLegendAbove(QCustomPlot* plot, int wrap = 0);
+// The plot's legend in a row of its own above the axes: it never covers a curve, a point or a
+// tick label. Before every replot its entries are laid out in as many columns as the plot's
+// width holds whole (fitLegendColumns), so a narrow tab wraps them instead of cutting names.
+void placeLegendAbove(QCustomPlot* plot);
+// The most columns (one row at most, one column at least) in which the legend's entries fit the
+// plot's width; rearranges the entries only when the entries' names or the width changed.
+void fitLegendColumns(QCustomPlot* plot);
 
 }  // namespace armdyn::app

@@ -81,7 +81,7 @@ SizingView::SizingView(QWidget* parent) : QWidget(parent) {
   plot_->legend->setFont(QFont(font().family(), 8));
   // Above the axes: the operating points fill all four quadrants, and the legend inset in the
   // corner covered some of them (walkthrough).
-  placeLegendAbove(plot_, 3);
+  placeLegendAbove(plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   layout->addWidget(plot_, 3);
   checks_ = new QLabel(this);

@@ -33,7 +33,7 @@ constexpr double kMaxShownTravel = 1e6;  // rad or m: 1e9 slider steps, within a
 constexpr double kPi = 3.14159265358979323846;
 
 QString degreesText(double rad) {
-  return QString::number(QString::fromStdString(formatDegrees(rad)).toDouble(), 'f', 2);
+  return QString::number(displayValue(QString::fromStdString(formatDegrees(rad)).toDouble()), 'f', 2);
 }
 
 }  // namespace
@@ -42,10 +42,14 @@ TeachPanel::TeachPanel(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   auto* jointsBox = new QGroupBox(tr("Joints"), this);
   sliderGrid_ = new QGridLayout(jointsBox);
+  // Rows 2 px apart (the style's 6 px made a seven-joint arm's panel taller than a 1280 x 800
+  // screen leaves the dock).
+  sliderGrid_->setVerticalSpacing(2);
   layout->addWidget(jointsBox);
 
   auto* poseBox = new QGroupBox(tr("Tool pose (base frame)"), this);
   auto* poseGrid = new QGridLayout(poseBox);
+  poseGrid->setVerticalSpacing(2);
   const QStringList names = {"x (m)", "y (m)", "z (m)", "roll φ (°)", "pitch θ (°)", "yaw ψ (°)"};
   poseGrid->addWidget(new QLabel(tr("Jog step"), this), 0, 3);
   for (int k = 0; k < 6; ++k) {
@@ -252,7 +256,8 @@ void TeachPanel::refresh() {
   }
   updating_ = false;
   const Vector6d p = xyzRpyFromPose(toolPose(*model_, q_));
-  for (int k = 0; k < 3; ++k) pose_[k]->setText(QString::number(p(k), 'f', 4));
+  // Rounding noise as 0: the Panda's tool at y = -1e-17 m read "-0.0000".
+  for (int k = 0; k < 3; ++k) pose_[k]->setText(QString::number(displayValue(p(k)), 'f', 4));
   for (int k = 3; k < 6; ++k) pose_[k]->setText(degreesText(p(k)));
 }
 

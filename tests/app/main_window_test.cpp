@@ -564,6 +564,20 @@ class MainWindowTest : public QObject {
     QVERIFY2(w.minimumSizeHint().width() <= 1260 && w.width() <= 1280,
              qPrintable(QString("window %1 px wide (minimum %2) on a 1280 px screen").arg(w.width()).arg(w.minimumSizeHint().width())));
     QVERIFY2(dock->geometry().right() < w.width() / 2, "the dock leaves the view and the plots most of the window");
+    // A seven-joint arm: the panel's rows fit the screen's height less a title bar (a walkthrough
+    // saw the window grow to 806 px with the Panda), and the playback bar's time beside the dock
+    // is shown whole (it read "(251/501").
+    QVERIFY(w.openFile(source("robots/panda.yaml")));
+    QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+    QTest::qWait(100);
+    std::printf("Panda with teach: window minimum %d x %d\n", w.minimumSizeHint().width(), w.minimumSizeHint().height());
+    // (Its width: the plots' seven joint toggles take 53 px more than the PUMA's six, 1267 px.)
+    QVERIFY2(w.minimumSizeHint().height() <= 770 && w.minimumSizeHint().width() <= 1280,
+             qPrintable(QString("minimum %1 x %2").arg(w.minimumSizeHint().width()).arg(w.minimumSizeHint().height())));
+    auto* time = w.findChild<QLabel*>("playbackTime");
+    QVERIFY(time && time->text().startsWith("t = "));
+    QVERIFY2(time->width() >= time->fontMetrics().horizontalAdvance(time->text()),
+             qPrintable(QString("'%1' in %2 px").arg(time->text()).arg(time->width())));
   }
 
   void layoutFitsAt1280x800() {

@@ -53,9 +53,28 @@ FileActions::FileActions(QWidget* window, Document* document, WindowMessages* me
 
 bool FileActions::openFile(const QString& path, QString* error) {
   const std::string p = path.toStdString();
+  // The tip of a URDF arm that ends in several links (a walkthrough opened the UR5's URDF from the
+  // command line and got an empty window, the reason on stderr only).
+  UrdfOptions urdf;
+  if (isUrdfPath(p)) {
+    QString tip;
+    if (!chooseUrdfTip(path, &tip)) {
+      if (error) error->clear();
+      return false;
+    }
+    urdf.tip = tip.toStdString();
+  }
   try {
     QString controllerProblem;
-    StudioSession s = loadStudioSession(path, &controllerProblem);
+    StudioSession s;
+    if (urdf.tip.empty()) {
+      s = loadStudioSession(path, &controllerProblem);
+    } else {
+      Session chosen;
+      chosen.robot = loadUrdf(p, urdf).robot;
+      chosen.robotFile = p;
+      s = StudioSession(chosen);
+    }
     // A robot that comes without a task (a URDF, a Vora specification) starts with a joint
     // sweep, so that it moves and shows its torques at once.
     const bool sweep = s.task.pointCount() == 0;
@@ -78,7 +97,7 @@ bool FileActions::openFile(const QString& path, QString* error) {
       // Read again for what it came in as (loadStudioSession keeps the robot only; a few ms). The
       // session is open by now: a file changed in between costs the account, not the open.
       try {
-        arrival = urdfArrivalText(loadUrdf(p), path);
+        arrival = urdfArrivalText(loadUrdf(p, urdf), path);
       } catch (const std::exception&) {
         arrival.clear();
       }
@@ -95,12 +114,16 @@ bool FileActions::openFile(const QString& path, QString* error) {
       // Another task is not an edit to compare with: its first run has no previous run.
       if (!compareFiles_) hooks_.resetComparison();
       if (document_->robot().links.empty()) {
-        // A task alone: run it on the default robot.
+        // A task alone: run it on the default robot, and say so (a walkthrough opened the UR5's
+        // task alone and read only that its rows had 6 values for 3 joints).
         Session s = loadSession(defaultRobotPath());
         s.task = task;
         s.taskFile = p;
         document_->reset(s, QString());
         hooks_.fitNextResult();
+        messages_->notice(tr("%1 holds a task only: it runs on %2, the default robot. For another arm, open its "
+                             "robot first, then the task.")
+                              .arg(QFileInfo(path).fileName(), QString::fromStdString(s.robot.name)));
       } else {
         document_->edit(task, tr("Open task %1").arg(QFileInfo(path).fileName()));
       }
@@ -190,6 +213,14 @@ void FileActions::fileImportUrdf() {
                                                     tr("URDF robots (*.urdf *.xml);;All files (*)"));
   if (path.isEmpty()) return;
   QString tip;
+  if (!chooseUrdfTip(path, &tip)) return;
+  QString error;
+  if (!importUrdf(path, tip, &error)) messages_->showError(tr("Import URDF"), error);
+}
+
+bool FileActions::chooseUrdfTip(const QString& path, QString* tip) {
+  tip->clear();
+  if (!messages_->interactive()) return true;
   try {
     // Several deepest leaves that can end the arm (a flange and a tool frame, say): the user
     // names the tip. Leaves a <mimic> blocks (a gripper's fingers) are not offered; with one
@@ -201,17 +232,16 @@ void FileActions::fileImportUrdf() {
       QStringList items;
       for (const UrdfLeaf& l : leaves) items << tr("%1 (%2 joints)").arg(QString::fromStdString(l.link)).arg(l.movableJoints);
       bool ok = false;
-      const QString item = QInputDialog::getItem(window_, tr("Import URDF"),
-                                                 tr("The arm ends in several links. Last link of the chain (its tool frame):"),
-                                                 items, 0, false, &ok);
-      if (!ok) return;
-      tip = item.section(' ', 0, 0);
+      const QString item = QInputDialog::getItem(
+          window_, tr("Open URDF %1").arg(QFileInfo(path).fileName()),
+          tr("The arm ends in several links. Last link of the chain (its tool frame):"), items, 0, false, &ok);
+      if (!ok) return false;
+      *tip = item.section(' ', 0, 0);
     }
   } catch (const std::exception&) {
-    // importUrdf reports it.
+    // The read that follows reports it.
   }
-  QString error;
-  if (!importUrdf(path, tip, &error)) messages_->showError(tr("Import URDF"), error);
+  return true;
 }
 
 void FileActions::exportUrdfInteractive() {
@@ -267,7 +297,7 @@ void FileActions::fileOpen() {
                                                     tr("armdyn files (*.yaml *.yml *.spec *.traj *.dat *.urdf);;All files (*)"));
   if (path.isEmpty()) return;
   QString error;
-  if (!openFile(path, &error)) messages_->showError(tr("Open"), error);
+  if (!openFile(path, &error) && !error.isEmpty()) messages_->showError(tr("Open"), error);
 }
 
 void FileActions::fileOpenLibrary() {
@@ -275,7 +305,7 @@ void FileActions::fileOpenLibrary() {
   LibraryPickerDialog d(window_);
   if (d.exec() != QDialog::Accepted || d.selectedPath().isEmpty()) return;
   QString error;
-  if (!openFile(d.selectedPath(), &error)) messages_->showError(tr("Open library robot"), error);
+  if (!openFile(d.selectedPath(), &error) && !error.isEmpty()) messages_->showError(tr("Open library robot"), error);
 }
 
 void FileActions::fileImport() {
@@ -337,7 +367,7 @@ void FileActions::rebuildRecentMenu() {
     QAction* a = recentMenu_->addAction(QStringLiteral("&%1 %2").arg(k + 1).arg(label), window_, [this, path] {
       if (!maybeSave(tr("Open recent"))) return;
       QString error;
-      if (!openFile(path, &error)) messages_->showError(tr("Open"), error);
+      if (!openFile(path, &error) && !error.isEmpty()) messages_->showError(tr("Open"), error);
     });
     a->setToolTip(path);
     a->setStatusTip(path);

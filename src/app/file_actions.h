@@ -35,6 +35,8 @@ class FileActions {
   // run of the file opened before stays as the previous run (armdyn-studio --compare A B).
   void setCompareFiles(bool compare) { compareFiles_ = compare; }
 
+  // A .urdf whose arm ends in several links as deep as each other asks for the tip, as Import
+  // URDF does (interactive only); false with an empty error when the user cancels.
   bool openFile(const QString& path, QString* error = nullptr);
   bool importFile(const QString& path, QString* error = nullptr);
   bool importUrdf(const QString& path, const QString& tip, QString* error = nullptr);
@@ -60,6 +62,10 @@ class FileActions {
   void setRecentMenu(QMenu* menu);
 
  private:
+  // The tip of the URDF at `path` when its arm ends in several links as deep as each other: the
+  // user's choice (interactive), else empty (the core's rule, which names the candidates when it
+  // refuses). False when the user cancels.
+  bool chooseUrdfTip(const QString& path, QString* tip);
   void addRecent(const QString& path);
   void rebuildRecentMenu();
 

@@ -43,6 +43,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QMessageBox>
 #include <QSurfaceFormat>
 #include <QTimer>
 #include <cstdio>
@@ -110,9 +111,11 @@ int main(int argc, char** argv) {
   if (!start.error.isEmpty()) {
     std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(start.error));
     if (shooting) return 2;
+    // In the window too: a walkthrough opened a URDF that would not load and saw an empty window.
+    QMessageBox::warning(&window, QObject::tr("Open"), start.error);
   }
   auto remaining = std::make_shared<QStringList>(start.remaining);
-  auto openNext = [&window, remaining] {
+  auto openNext = [&window, remaining, shooting] {
     if (remaining->isEmpty()) return false;
     QString e;
     // A task the command line opens onto a robot file is the session as the user asked for it, not a
@@ -121,8 +124,12 @@ int main(int argc, char** argv) {
     // (A session file opened next is a fresh document with its own path: left as it is.)
     armdyn::app::Document* document = window.document();
     const bool unchanged = !document->isModified() && document->filePath().isEmpty();
-    if (!window.openFile(remaining->takeFirst(), &e)) std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));
-    else if (unchanged && document->isModified()) document->markSaved(document->filePath());
+    if (!window.openFile(remaining->takeFirst(), &e)) {
+      std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));
+      if (!e.isEmpty() && !shooting) QMessageBox::warning(&window, QObject::tr("Open"), e);
+    } else if (unchanged && document->isModified()) {
+      document->markSaved(document->filePath());
+    }
     return true;
   };
 

@@ -14,6 +14,7 @@
 
 #include <QDialogButtonBox>
 #include <QImage>
+#include <QInputDialog>
 #include <QRegularExpression>
 #include <QToolBar>
 
@@ -188,6 +189,36 @@ class MainWindowTest : public QObject {
     QVERIFY(!w.importUrdf(source("tests/data/urdf/ur5.urdf"), QString(), &error));
     QVERIFY2(error.contains("ee_link, tool0"), qPrintable(error));
     QCOMPARE(w.document()->undoStack()->count(), undoBefore);  // nothing changed
+    // Opened (File > Open, the command line) interactively, the same URDF asks for its tip as
+    // Import URDF does (a walkthrough got an empty window); Cancel opens nothing.
+    w.setInteractive(true);
+    QStringList offered;
+    const auto answer = [&](bool accept) {
+      QTimer::singleShot(0, &w, [&, accept] {
+        QTRY_VERIFY(qobject_cast<QInputDialog*>(QApplication::activeModalWidget()) != nullptr);
+        auto* ask = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
+        offered = ask->comboBoxItems();
+        if (!accept) return ask->reject();
+        ask->setTextValue(offered.filter("tool0").value(0));
+        ask->accept();
+      });
+    };
+    answer(false);
+    error = "unchanged";
+    QVERIFY(!w.openFile(source("tests/data/urdf/ur5.urdf"), &error));
+    QVERIFY2(error.isEmpty(), qPrintable(error));  // cancelled: not an error to show
+    QVERIFY2(offered.size() == 2 && offered.filter("ee_link").size() == 1, qPrintable(offered.join("; ")));
+    QCOMPARE(w.document()->robot().dof(), 3);
+    answer(true);
+    QVERIFY2(w.openFile(source("tests/data/urdf/ur5.urdf"), &error), qPrintable(error));
+    w.setInteractive(false);
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->robot().dof(), 6);
+    QVERIFY2(w.statusBar()->currentMessage().contains("to tool0"), qPrintable(w.statusBar()->currentMessage()));
+    QVERIFY(w.problemText().isEmpty());
+    QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));  // a fresh document again
+    QVERIFY(waitForRun(w));
+    QCOMPARE(w.document()->undoStack()->count(), undoBefore);
     QVERIFY(w.plots()->previousResult() == nullptr || w.plots()->previousResult()->model->dof() == 3);
     QVERIFY2(w.importUrdf(source("tests/data/urdf/puma560.urdf"), QString(), &error), qPrintable(error));
     QVERIFY(waitForRun(w));
@@ -264,6 +295,23 @@ class MainWindowTest : public QObject {
     for (QWidget* item : bar->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
       if (item->isVisible()) QVERIFY(!bar->messageRect().intersects(item->geometry()));
     QCOMPARE(bar->toolTip(), panda);
+  }
+
+  // A task opened alone runs on the default robot, and the status bar says so and what to do
+  // (a walkthrough opened the UR5's task alone and read only "a row has 6 values but the robot
+  // has 3 joints: give one value per joint").
+  void taskOpenedAloneNamesTheRobotItRunsOn() {
+    MainWindow w;
+    w.setInteractive(false);
+    w.show();
+    QVERIFY(w.openFile(source("robots/ur5_pick_place.yaml")));
+    QVERIFY(!waitForRun(w));  // fails: six values a point for three joints
+    QVERIFY2(w.problemText().contains("6 values"), qPrintable(w.problemText()));
+    const QString notice = w.statusBar()->currentMessage();
+    QVERIFY2(notice.contains("ur5_pick_place.yaml holds a task only: it runs on " +
+                             QString::fromStdString(w.document()->robot().name) + ", the default robot") &&
+                 notice.contains("open its robot first"),
+             qPrintable(notice));
   }
 
   // Issue 11 #7: the save prompt before opening a library robot is titled after that action,

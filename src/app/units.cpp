@@ -62,8 +62,10 @@ QString axisTitle(ControlQuantity q, const std::vector<JointType>& joints) {
     case ControlQuantity::Voltage: return QObject::tr("Motor voltage (V)");
     case ControlQuantity::Current: return QObject::tr("Motor current (A)");
     case ControlQuantity::MotorTorque: {
-      QString t = axisTitle(Quantity::Force, joints);
-      return QObject::tr("Motor %1").arg(t.left(1).toLower() + t.mid(1));
+      // The drive's torque at the joint (N kt i), not the motor shaft's: "Motor torque" read as
+      // the shaft's, off by the gear ratio (the Sizing plot's motor torque is the shaft's).
+      const QString t = axisTitle(Quantity::Force, joints);
+      return QObject::tr("Drive %1").arg(t.left(1).toLower() + t.mid(1));
     }
   }
   return {};

@@ -111,7 +111,7 @@ class ControlTest : public QObject {
     QCOMPARE(c->plot(ControlQuantity::TrackingError)->yAxis->label(), QStringLiteral("Tracking error (rad)"));
     QCOMPARE(c->plot(ControlQuantity::Voltage)->yAxis->label(), QStringLiteral("Motor voltage (V)"));
     QCOMPARE(c->plot(ControlQuantity::Current)->yAxis->label(), QStringLiteral("Motor current (A)"));
-    QCOMPARE(c->plot(ControlQuantity::MotorTorque)->yAxis->label(), QStringLiteral("Motor torque (N m)"));
+    QCOMPARE(c->plot(ControlQuantity::MotorTorque)->yAxis->label(), QStringLiteral("Drive torque (N m)"));
     QVERIFY(maxAbsDifference(graphValues(c->plot(ControlQuantity::TrackingError), 1), direct.result.history.error.col(1)) == 0.0);
     QVERIFY(maxAbsDifference(graphValues(c->plot(ControlQuantity::Voltage), 2), direct.result.history.voltage.col(2)) == 0.0);
     // Vora's panels show the same run: position as recorded, torque as the drives delivered it.

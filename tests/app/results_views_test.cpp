@@ -209,7 +209,7 @@ class ResultsViewsTest : public QObject {
     PlotPanel* c = w.controlPlots();
     const RunRecord& h = w.result()->record;
     checkPanel(c->plot(ControlQuantity::TrackingError), h.error, "Tracking error (rad)", "Tracking error (m)");
-    checkPanel(c->plot(ControlQuantity::MotorTorque), h.motorTorque, "Motor torque (N m)", "Motor force (N)");
+    checkPanel(c->plot(ControlQuantity::MotorTorque), h.motorTorque, "Drive torque (N m)", "Drive force (N)");
     QVERIFY(!c->plot(ControlQuantity::Current)->yAxis2->visible());
     QCOMPARE(c->plot(ControlQuantity::Current)->yAxis->label(), QStringLiteral("Motor current (A)"));
   }

@@ -2,6 +2,7 @@
 
 #include "analysis/summary_report.h"
 #include "common/atomic_write.h"
+#include "common/number_text.h"
 
 #include <cstdio>
 #include <stdexcept>
@@ -12,7 +13,7 @@ namespace {
 
 std::string cell(double v, const std::string& unit) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%14.6e %-7s", v, unit.c_str());
+  std::snprintf(buf, sizeof buf, "%14.6e %-7s", displayValue(v), unit.c_str());  // rounding noise as 0
   return buf;
 }
 

@@ -1,7 +1,8 @@
 #include "analysis/summary_report.h"
 
-#include "common/json_writer.h"
 #include "actuation/drive.h"
+#include "common/json_writer.h"
+#include "common/number_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,9 +23,11 @@ std::string jointUnit(const Model& model, int joint, int order) {
 
 namespace {
 
+// The text's figures show rounding noise as 0 (displayValue: a joint at rest read 4.440864e-16
+// rad); the JSON keeps every digit.
 std::string format(const char* fmt, double a) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, a);
+  std::snprintf(buf, sizeof buf, fmt, displayValue(a));
   return buf;
 }
 
@@ -132,8 +135,8 @@ std::string forwardSummaryText(const Model& model, const RunRecord& run) {
   for (int i = 0; i < model.dof(); ++i) {
     const bool rev = model.isRevolute(i);
     std::snprintf(buf, sizeof buf, "  %5d  %12.6g %-4s %9.4g V   %9.4g A\n", i + 1,
-                  rev ? s.peakError(i) * 180.0 / M_PI : s.peakError(i), rev ? "deg" : "m", s.peakVoltage(i),
-                  s.peakCurrent(i));
+                  displayValue(rev ? s.peakError(i) * 180.0 / M_PI : s.peakError(i)), rev ? "deg" : "m",
+                  displayValue(s.peakVoltage(i)), displayValue(s.peakCurrent(i)));
     out += buf;
   }
   if (run.diverged || run.stopped) out += "  " + run.message + "\n";

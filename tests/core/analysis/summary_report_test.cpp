@@ -63,6 +63,29 @@ TEST(SummaryReport, TaskTimeSaysWhyItDiffersFromThePlans) {
   EXPECT_EQ(taskTimeNote(twoSampleRun(3)), "");  // no plan
 }
 
+// Rounding noise prints as 0 in the text and the state tables (displayValue, the views' rule:
+// `armdyn simulate` on the PUMA read "0.000000e+00 rad to 4.440864e-16 rad" for its wrist roll
+// at rest); the JSON keeps every digit.
+TEST(SummaryReport, TextShowsRoundingNoiseAsZeroAndJsonKeepsIt) {
+  const Model model(test::voraRrrSpec());
+  RunRecord sim = twoSampleRun(3);
+  sim.q.col(1) << 0.0, 4.440864e-16;
+  sim.qd.col(1) << 0.0, -1.10755e-15;
+  sim.qdd.col(1) << 4.15756e-15, 0.0;
+  sim.summary = summarizeSamples(sim.t, sim.q, sim.qd, sim.qdd, sim.force, 0.05);
+  ASSERT_EQ(sim.summary.qMax(1), 4.440864e-16);
+  const std::string text = summaryReport(model, sim);
+  EXPECT_NE(text.find("Joint 2 (R):   0.000000e+00 rad  to   0.000000e+00 rad"), std::string::npos) << text;
+  EXPECT_NE(text.find("Joint 2 (R): |qd| 0 rad/s, |qdd| 0 rad/s^2"), std::string::npos) << text;
+  EXPECT_EQ(text.find("e-16"), std::string::npos) << text;
+  EXPECT_EQ(text.find("e-15"), std::string::npos) << text;
+  const std::string tables = stateTables(model, sim);
+  EXPECT_EQ(tables.find("e-16"), std::string::npos) << tables;
+  EXPECT_NE(tables.find("5.000000e-01"), std::string::npos);  // the other figures as they are
+  const test::JsonValue v = test::JsonReader::parse(summaryJson(sim));
+  EXPECT_EQ(v["q_max"][1].number, 4.440864e-16);
+}
+
 TEST(SummaryReport, TextAndTablesCarryUnitsOfEachJointType) {
   RobotSpec spec = test::libraryRobotSpec("stanford_rrprrr");  // joint 3 prismatic
   const Model model(spec);

@@ -58,7 +58,7 @@ bool FileActions::openFile(const QString& path, QString* error) {
   UrdfOptions urdf;
   if (isUrdfPath(p)) {
     QString tip;
-    if (!chooseUrdfTip(path, &tip)) {
+    if (!chooseUrdfTip(path, tr("Open %1").arg(QFileInfo(path).fileName()), &tip)) {
       if (error) error->clear();
       return false;
     }
@@ -66,15 +66,7 @@ bool FileActions::openFile(const QString& path, QString* error) {
   }
   try {
     QString controllerProblem;
-    StudioSession s;
-    if (urdf.tip.empty()) {
-      s = loadStudioSession(path, &controllerProblem);
-    } else {
-      Session chosen;
-      chosen.robot = loadUrdf(p, urdf).robot;
-      chosen.robotFile = p;
-      s = StudioSession(chosen);
-    }
+    StudioSession s = loadStudioSession(path, &controllerProblem, urdf.tip);
     // A robot that comes without a task (a URDF, a Vora specification) starts with a joint
     // sweep, so that it moves and shows its torques at once.
     const bool sweep = s.task.pointCount() == 0;
@@ -213,12 +205,12 @@ void FileActions::fileImportUrdf() {
                                                     tr("URDF robots (*.urdf *.xml);;All files (*)"));
   if (path.isEmpty()) return;
   QString tip;
-  if (!chooseUrdfTip(path, &tip)) return;
+  if (!chooseUrdfTip(path, tr("Import URDF"), &tip)) return;
   QString error;
   if (!importUrdf(path, tip, &error)) messages_->showError(tr("Import URDF"), error);
 }
 
-bool FileActions::chooseUrdfTip(const QString& path, QString* tip) {
+bool FileActions::chooseUrdfTip(const QString& path, const QString& title, QString* tip) {
   tip->clear();
   if (!messages_->interactive()) return true;
   try {
@@ -233,7 +225,7 @@ bool FileActions::chooseUrdfTip(const QString& path, QString* tip) {
       for (const UrdfLeaf& l : leaves) items << tr("%1 (%2 joints)").arg(QString::fromStdString(l.link)).arg(l.movableJoints);
       bool ok = false;
       const QString item = QInputDialog::getItem(
-          window_, tr("Open URDF %1").arg(QFileInfo(path).fileName()),
+          window_, title,
           tr("The arm ends in several links. Last link of the chain (its tool frame):"), items, 0, false, &ok);
       if (!ok) return false;
       *tip = item.section(' ', 0, 0);

@@ -63,9 +63,9 @@ class FileActions {
 
  private:
   // The tip of the URDF at `path` when its arm ends in several links as deep as each other: the
-  // user's choice (interactive), else empty (the core's rule, which names the candidates when it
-  // refuses). False when the user cancels.
-  bool chooseUrdfTip(const QString& path, QString* tip);
+  // user's choice in a prompt titled `title` (interactive), else empty (the core's rule, which
+  // names the candidates when it refuses). False when the user cancels.
+  bool chooseUrdfTip(const QString& path, const QString& title, QString* tip);
   void addRecent(const QString& path);
   void rebuildRecentMenu();
 

@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     armdyn::app::Document* document = window.document();
     const bool unchanged = !document->isModified() && document->filePath().isEmpty();
     if (!window.openFile(remaining->takeFirst(), &e)) {
-      std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));
+      if (!e.isEmpty()) std::fprintf(stderr, "armdyn-studio: %s\n", qPrintable(e));  // empty: cancelled
       if (!e.isEmpty() && !shooting) QMessageBox::warning(&window, QObject::tr("Open"), e);
     } else if (unchanged && document->isModified()) {
       document->markSaved(document->filePath());

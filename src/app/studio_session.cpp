@@ -1,5 +1,7 @@
 #include "studio_session.h"
 
+#include "io/urdf_reader.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -10,8 +12,10 @@ QString controllerPathFor(const QString& sessionPath) {
   return info.dir().filePath(info.completeBaseName() + ".controller.yaml");
 }
 
-StudioSession loadStudioSession(const QString& path, QString* controllerProblem) {
-  StudioSession s(loadSession(path.toStdString()));
+StudioSession loadStudioSession(const QString& path, QString* controllerProblem, const std::string& urdfTip) {
+  UrdfOptions urdf;
+  urdf.tip = urdfTip;
+  StudioSession s(urdfTip.empty() ? loadSession(path.toStdString()) : loadUrdfSession(path.toStdString(), urdf));
   if (s.controllerGiven) {
     s.controllerEdited = true;
     return s;

@@ -31,9 +31,11 @@ struct StudioSession : Session {
 QString controllerPathFor(const QString& sessionPath);
 
 // The session file; without an inline controller, an older session's controller file when there
-// is one (one that cannot be read leaves the defaults and says why in `controllerProblem`).
+// is one (one that cannot be read leaves the defaults and says why in `controllerProblem`). A
+// URDF's chain ends at `urdfTip` when one is given (loadUrdfSession), else by the core's rule.
 // Throws what loadSession throws.
-StudioSession loadStudioSession(const QString& path, QString* controllerProblem = nullptr);
+StudioSession loadStudioSession(const QString& path, QString* controllerProblem = nullptr,
+                                const std::string& urdfTip = std::string());
 // One file, the controller inline in forward mode or when edited. Throws on failure.
 void saveStudioSession(const StudioSession& session, const QString& path);
 

@@ -39,7 +39,12 @@ StartupResult startStudio(MainWindow& window, QStringList files, bool autosave, 
   }
   if (files.isEmpty()) files << QString::fromStdString(defaultRobotPath());
   const QString first = files.takeFirst();
-  if (!window.openFile(first, &out.error) && out.error.isEmpty()) out.error = QObject::tr("cannot open %1").arg(first);
+  if (!window.openFile(first, &out.error) && out.error.isEmpty()) {
+    // Cancelled (a URDF's tip prompt): the default robot rather than an empty window, no error.
+    const QString fallback = QString::fromStdString(defaultRobotPath());
+    if (first != fallback && !window.openFile(fallback, &out.error) && out.error.isEmpty())
+      out.error = QObject::tr("cannot open %1").arg(fallback);
+  }
   out.remaining = files;
   return out;
 }

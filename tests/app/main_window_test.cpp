@@ -10,6 +10,7 @@
 #include "kinematics_panel.h"
 #include "save_paths.h"
 #include "sizing_view.h"
+#include "studio_startup.h"
 #include "studio_test_support.h"
 
 #include <QDialogButtonBox>
@@ -216,6 +217,20 @@ class MainWindowTest : public QObject {
     QCOMPARE(w.document()->robot().dof(), 6);
     QVERIFY2(w.statusBar()->currentMessage().contains("to tool0"), qPrintable(w.statusBar()->currentMessage()));
     QVERIFY(w.problemText().isEmpty());
+    {
+      // The command line's first file, its prompt cancelled: the default robot instead of an
+      // empty window, and no error (a review found "cannot open ur5.urdf" said for a cancel).
+      MainWindow fresh;
+      fresh.setInteractive(true);
+      fresh.show();
+      answer(false);
+      const StartupResult start = startStudio(fresh, {source("tests/data/urdf/ur5.urdf")}, false,
+                                              [](const AutosaveRecovery::Entry&, const QStringList&) { return false; });
+      fresh.setInteractive(false);
+      QVERIFY2(start.error.isEmpty(), qPrintable(start.error));
+      QVERIFY(waitForRun(fresh));
+      QCOMPARE(QString::fromStdString(fresh.document()->robot().name), QString::fromStdString(loadRobot(defaultRobotPath()).name));
+    }
     QVERIFY(w.openFile(QString::fromStdString(defaultRobotPath())));  // a fresh document again
     QVERIFY(waitForRun(w));
     QCOMPARE(w.document()->undoStack()->count(), undoBefore);
@@ -292,8 +307,13 @@ class MainWindowTest : public QObject {
     const QString shown = bar->shownText();
     QVERIFY2(shown.endsWith(QChar(0x2026)) && panda.startsWith(shown.chopped(1)), qPrintable(shown));
     QVERIFY(bar->fontMetrics().horizontalAdvance(shown) <= bar->messageRect().width());
-    for (QWidget* item : bar->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
-      if (item->isVisible()) QVERIFY(!bar->messageRect().intersects(item->geometry()));
+    // The room, from the run summary's label itself: the text drawn (6 px in) ends before it.
+    QLabel* summary = nullptr;
+    for (QLabel* l : bar->findChildren<QLabel*>(Qt::FindDirectChildrenOnly))
+      if (l->isVisible() && l->text().contains("samples")) summary = l;
+    QVERIFY(summary != nullptr);
+    QVERIFY2(6 + bar->fontMetrics().horizontalAdvance(shown) < summary->x(),
+             qPrintable(QString("'%1' beside the summary at %2 px").arg(shown).arg(summary->x())));
     QCOMPARE(bar->toolTip(), panda);
   }
 

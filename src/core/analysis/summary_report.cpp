@@ -23,13 +23,15 @@ std::string jointUnit(const Model& model, int joint, int order) {
 
 namespace {
 
-// The text's figures show rounding noise as 0 (displayValue: a joint at rest read 4.440864e-16
-// rad); the JSON keeps every digit.
 std::string format(const char* fmt, double a) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, displayValue(a));
+  std::snprintf(buf, sizeof buf, fmt, a);
   return buf;
 }
+
+// A joint quantity (force, position, rate) with rounding noise as 0 (displayValue: a joint at
+// rest read 4.440864e-16 rad); times, DT and durations print as they are; the JSON keeps every digit.
+std::string quantity(const char* fmt, double a) { return format(fmt, displayValue(a)); }
 
 std::string jointLabel(const Model& model, int i) {
   return "Joint " + std::to_string(i + 1) + " (" + (model.isRevolute(i) ? "R" : "P") + ")";
@@ -53,18 +55,18 @@ std::string summaryReport(const Model& model, const RunRecord& sim) {
   out += "\n";
   out += "Maximum actuator torque/force (signed value of largest magnitude):\n";
   for (int i = 0; i < model.dof(); ++i)
-    out += "  " + jointLabel(model, i) + ": " + format("%14.6e", s.peakForce(i)) + " " +
+    out += "  " + jointLabel(model, i) + ": " + quantity("%14.6e", s.peakForce(i)) + " " +
            jointUnit(model, i, 3) + "  at t = " + format("%.6g", s.peakForceTime(i)) + " s\n";
   out += "\nExtreme positions in the trajectory:\n";
   for (int i = 0; i < model.dof(); ++i) {
     const std::string u = jointUnit(model, i, 0);
-    out += "  " + jointLabel(model, i) + ": " + format("%14.6e", s.qMin(i)) + " " + u + "  to " +
-           format("%14.6e", s.qMax(i)) + " " + u + "\n";
+    out += "  " + jointLabel(model, i) + ": " + quantity("%14.6e", s.qMin(i)) + " " + u + "  to " +
+           quantity("%14.6e", s.qMax(i)) + " " + u + "\n";
   }
   out += "\nLargest speeds and accelerations:\n";
   for (int i = 0; i < model.dof(); ++i)
-    out += "  " + jointLabel(model, i) + ": |qd| " + format("%.6g", s.qdPeak(i)) + " " +
-           jointUnit(model, i, 1) + ", |qdd| " + format("%.6g", s.qddPeak(i)) + " " +
+    out += "  " + jointLabel(model, i) + ": |qd| " + quantity("%.6g", s.qdPeak(i)) + " " +
+           jointUnit(model, i, 1) + ", |qdd| " + quantity("%.6g", s.qddPeak(i)) + " " +
            jointUnit(model, i, 2) + "\n";
   return out;
 }

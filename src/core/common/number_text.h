@@ -53,7 +53,8 @@ std::string formatDegreesSignificant(double rad, int digits = 12);
 // Views' rounding-noise floor: a figure below 1e-9 in magnitude, in the unit it is shown in
 // (1 nm, 1 nrad, 1 nN m, 1 pm on a mm scale), shows as 0. Such figures are rounding, not motion or
 // load: one unit in the last place of 1 is 2.2e-16, and a joint that does not move reads
-// -2.220446E-16 rad/s. Display only; files and exports keep every digit.
+// -2.220446E-16 rad/s. For what people read (views, the text summary and state tables, which
+// armdyn tables may write to a file); JSON and CSV keep every digit.
 constexpr double kDisplayZero = 1e-9;
 inline double displayValue(double value) { return std::abs(value) < kDisplayZero ? 0.0 : value; }
 

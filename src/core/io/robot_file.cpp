@@ -208,12 +208,8 @@ TaskSpec loadTask(const std::string& path) {
 }
 
 Session loadSession(const std::string& path) {
+  if (isUrdfPath(path)) return loadUrdfSession(path);
   Session s;
-  if (isUrdfPath(path)) {
-    s.robot = loadUrdf(path).robot;
-    s.robotFile = path;
-    return s;
-  }
   const std::string text = readTextFile(path);
   switch (detectFileFormat(text)) {
     case FileFormat::VoraSpec:

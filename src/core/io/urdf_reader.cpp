@@ -8,6 +8,7 @@
 #include "kinematics/pose.h"
 #include "model/mass_properties.h"
 #include "model/model.h"
+#include "run/session.h"
 
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
@@ -986,6 +987,13 @@ std::vector<UrdfLeaf> urdfLeaves(const std::string& text, const std::string& fil
 UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options) {
   const std::string text = readTextFile(path);
   return parseUrdf(text, path, options);
+}
+
+Session loadUrdfSession(const std::string& path, const UrdfOptions& options) {
+  Session s;
+  s.robot = loadUrdf(path, options).robot;
+  s.robotFile = path;
+  return s;
 }
 
 }  // namespace armdyn

@@ -35,6 +35,8 @@
 
 namespace armdyn {
 
+struct Session;  // run/session.h
+
 constexpr int kMaxUrdfNesting = 64;
 
 struct UrdfOptions {
@@ -77,6 +79,9 @@ struct UrdfImport {
 // `fileName` names the file in messages. Throws InputError (file:line: field: message).
 UrdfImport parseUrdf(const std::string& text, const std::string& fileName, const UrdfOptions& options = {});
 UrdfImport loadUrdf(const std::string& path, const UrdfOptions& options = {});
+// A URDF robot as a session: the robot of loadUrdf(path, options) and its file, no task. The rule
+// loadSession applies to a .urdf path (with default options); Studio passes the tip a user chose.
+Session loadUrdfSession(const std::string& path, const UrdfOptions& options = {});
 
 // The leaf links of a URDF's tree with the number of movable joints between the root and each,
 // deepest first (equal depths by name): the tips to choose from. `refusal` says why a <mimic>

@@ -84,6 +84,9 @@ TEST(SummaryReport, TextShowsRoundingNoiseAsZeroAndJsonKeepsIt) {
   EXPECT_NE(tables.find("5.000000e-01"), std::string::npos);  // the other figures as they are
   const test::JsonValue v = test::JsonReader::parse(summaryJson(sim));
   EXPECT_EQ(v["q_max"][1].number, 4.440864e-16);
+  // Times are not quantities of rounding size: a DT of 5e-10 s prints as it is.
+  sim.dt = 5e-10;
+  EXPECT_NE(summaryReport(model, sim).find("DT = 5e-10 s"), std::string::npos) << summaryReport(model, sim);
 }
 
 TEST(SummaryReport, TextAndTablesCarryUnitsOfEachJointType) {

@@ -102,10 +102,15 @@ void PlaybackBar::refresh() {
   time_->setText(empty ? tr("No results yet") : timeText(controller_->time(), controller_->sample()));
   // As wide as the widest text this run can show (its last time and sample, every digit an 8),
   // so that the bar never cuts it: a fixed 130 px showed "(251/501" beside the teach dock.
-  QString widest = empty ? time_->text() : timeText(controller_->duration(), controller_->sampleCount() - 1);
-  for (QChar& c : widest)
-    if (c.isDigit()) c = QLatin1Char('8');
-  time_->setMinimumWidth(time_->fontMetrics().horizontalAdvance(widest));
+  // Measured once per run (its duration and sample count), not on every sample while playing.
+  const std::pair<double, int> run{controller_->duration(), controller_->sampleCount()};
+  if (run != widthFor_) {
+    widthFor_ = run;
+    QString widest = empty ? time_->text() : timeText(run.first, run.second - 1);
+    for (QChar& c : widest)
+      if (c.isDigit()) c = QLatin1Char('8');
+    time_->setMinimumWidth(time_->fontMetrics().horizontalAdvance(widest));
+  }
   play_->setIcon(style()->standardIcon(controller_->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 

@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+#include <utility>
+
 class QAction;
 class QComboBox;
 class QCheckBox;
@@ -38,6 +40,7 @@ class PlaybackBar : public QWidget {
   QLabel* time_;
   QComboBox* speed_;
   QCheckBox* loop_;
+  std::pair<double, int> widthFor_{-1.0, -1};  // the run the time label's width was measured for
 };
 
 }  // namespace armdyn::app

@@ -16,12 +16,13 @@ void fitLegendColumns(QCustomPlot* plot) {
   QCPLegend* legend = plot->legend;
   const int count = legend->itemCount();
   const int room = plot->viewport().width();
-  // What the layout was last fitted to: the entries (their names' lengths) and the width.
+  // What the layout was last fitted to: the entries (their names: two names of one length can
+  // differ in width) and the width.
   QString fitted = QString::number(room);
   for (int i = 0; i < count; ++i)
     if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
-      fitted += QLatin1Char('/') + QString::number(item->plottable()->name().size());
-    else fitted += QStringLiteral("/-");
+      fitted += QLatin1Char('\n') + item->plottable()->name();
+    else fitted += QStringLiteral("\n-");
   if (count == 0 || plot->property("armdynLegendFit").toString() == fitted) return;
   plot->setProperty("armdynLegendFit", fitted);
   for (int columns = count; columns >= 1; --columns) {

@@ -81,6 +81,15 @@ int runSize(const Argv& argv) {
       std::snprintf(buf, sizeof buf, "\nLargest payload: every payload up to %.6g kg passes (%d runs)\n", p.largest,
                     p.evaluations);
     payloadText = buf;
+    // Voltage and speed ratings bound a payload through the motor's speed and its IR drop only:
+    // without a torque or current rating the figure is no verdict on the arm's strength (the
+    // walkthrough read 81 kg for a PUMA 560 whose file rates voltage only).
+    const bool torqueRated = std::any_of(names.begin(), names.end(), [](const std::string& n) {
+      return n == "fmax" || n == "continuous_torque" || n == "peak_torque" || n == "current";
+    });
+    if (p.largest > 0.0 && !names.empty() && !torqueRated)
+      payloadText += "Note: no torque or current is rated, so no torque bounds this payload; give the drives' "
+                     "continuous_torque, peak_torque or current_limit (or the joints' fmax) in the robot file\n";
   }
   if (args.has("--csv")) writeOutput(args.value("--csv"), sizingCsv(report));
   if (args.has("--out")) {

@@ -414,6 +414,10 @@ std::string sizingText(const Model& model, const SizingReport& r) {
                     ratio.c_str(), match.c_str(), rmsOptimal.c_str(), usable.c_str());
       out += buf;
     }
+    out += "  M_ii / N^2 Jm: the arm's inertia at the joint over the rotor's, reflected (least-most);\n"
+           "  N match: sqrt(mean M_ii / Jm), the ratio that matches them; N RMS*: the ratio that minimises the\n"
+           "  motor's RMS torque (-: the joint does not move); usable N: the ratios, scanned from N / 30 to 30 N,\n"
+           "  for which every rated check passes (+: the range reaches the scan's edge and may go on)\n";
   }
   out += "\nChecks (value / rating, margin):\n";
   bool any = false;

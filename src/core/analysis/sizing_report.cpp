@@ -221,7 +221,10 @@ SizingScales sizingScales(const SizingReport& r) {
     s.torque = std::max({s.torque, std::abs(J.peakTorque), J.rmsTorque});
     s.speed = std::max(s.speed, J.peakSpeed);
     s.power = std::max(s.power, J.peakPower);
-    s.motorTorque = std::max({s.motorTorque, std::abs(J.peakMotorTorque), J.rmsMotorTorque, J.gearboxMeanTorque});
+    // Motor-shaft torques only: the gearbox mean torque is the gear's output (load side, shown
+    // by the torque scale); in this scale it made a still joint's motor RMS of 2.4e-5 N m print 0
+    // beside its peak of 7.3e-5 N m (the PUMA's wrist roll on the weld seam).
+    s.motorTorque = std::max({s.motorTorque, std::abs(J.peakMotorTorque), J.rmsMotorTorque});
     s.motorSpeed = std::max(s.motorSpeed, J.peakMotorSpeed);
     s.current = std::max(s.current, std::abs(J.peakCurrent));
     s.voltage = std::max(s.voltage, std::abs(J.peakVoltage));

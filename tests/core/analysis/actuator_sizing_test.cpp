@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <sstream>
 
 namespace armdyn {
 namespace {
@@ -135,6 +136,39 @@ TEST(ActuatorSizing, AJointAtRestHasNoRmsOptimalRatio) {
   EXPECT_LT(r.joints[3].peakSpeed, 1e-12);
   const std::string text = sizingText(model, r);
   EXPECT_EQ(text.find("e+08"), std::string::npos) << text;
+}
+
+// The motor-side figures are rounded against the motor shaft's torques only. The gearbox mean
+// torque (load side, tens of N m) was once part of that scale, and the wrist roll's motor RMS
+// (2.4e-5 N m, above a millionth of the largest motor torque, 0.77 N m) printed as 0 beside its
+// peak of 7.3e-5 N m.
+TEST(ActuatorSizing, MotorSideFiguresAreRoundedAgainstMotorTorquesOnly) {
+  const Model model(test::libraryRobotSpec("puma560"));
+  const RunRecord run = simulateTask(model, loadTask(test::sourcePath("robots/puma560_weld_seam.yaml")));
+  const SizingReport r = sizeActuators(model, {{&run, 0.0, "weld seam"}});
+  double largest = 0.0, gearbox = 0.0;
+  for (const JointSizing& J : r.joints) {
+    largest = std::max({largest, std::abs(J.peakMotorTorque), J.rmsMotorTorque});
+    gearbox = std::max(gearbox, J.gearboxMeanTorque);
+  }
+  ASSERT_GT(gearbox, 10.0 * largest);  // the case: load-side torques far above the motors'
+  EXPECT_EQ(sizingScales(r).motorTorque, largest);
+  const JointSizing& wrist = r.joints[3];
+  ASSERT_GT(wrist.rmsMotorTorque, kSizingResolution * largest);
+  ASSERT_LT(wrist.rmsMotorTorque, kSizingResolution * gearbox);
+  // Its row of the text's motor table: joint, N, eta, peak, RMS, ...
+  const std::string text = sizingText(model, r);
+  const std::size_t table = text.find("Motor side");
+  ASSERT_NE(table, std::string::npos) << text;
+  const std::size_t row = text.find("\n4 ", table);
+  ASSERT_NE(row, std::string::npos) << text;
+  std::istringstream in(text.substr(row + 1, text.find('\n', row + 1) - row - 1));
+  std::string joint, ratio, eta, peak, rms;
+  in >> joint >> ratio >> eta >> peak >> rms;
+  EXPECT_NEAR(std::stod(rms), wrist.rmsMotorTorque, 1e-4 * wrist.rmsMotorTorque) << text;
+  // The columns a reader cannot guess are said under the table.
+  EXPECT_NE(text.find("N RMS*: the ratio that minimises the\n  motor's RMS torque"), std::string::npos) << text;
+  EXPECT_NE(text.find("(+: the range reaches the scan's edge"), std::string::npos) << text;
 }
 
 TEST(ActuatorSizing, PassAndFailOnEachSideOfEveryRating) {

@@ -9,6 +9,7 @@
 #include "common/text_file.h"
 #include "save_paths.h"
 #include "trajectory/joint_sweep_task.h"
+#include "trajectory/task_plan.h"
 #include "window_messages.h"
 
 #include <QAction>
@@ -103,12 +104,27 @@ bool FileActions::openFile(const QString& path, QString* error) {
   } catch (const std::exception& sessionError) {
     try {
       TaskSpec task = loadTask(p);
+      // A task alone runs on the default robot; a task onto an open arm runs on that arm.
+      const bool alone = document_->robot().links.empty();
+      Session s = alone ? loadSession(defaultRobotPath()) : Session{};
+      const RobotSpec& arm = alone ? s.robot : document_->robot();
+      // Joint points for another joint count are refused here, the document unchanged (the review:
+      // the UR5's task opened alone replaced the document and then failed its run on the RRR).
+      const std::string misfit = jointCountRefusal(task, arm.dof());
+      if (!misfit.empty()) {
+        if (error) {
+          *error = tr("%1 is a task for another arm: %2 (%3). Open its robot first, then the task.")
+                       .arg(QFileInfo(path).fileName(), QString::fromStdString(misfit),
+                            alone ? tr("%1, the default robot").arg(QString::fromStdString(arm.name))
+                                  : QString::fromStdString(arm.name));
+        }
+        return false;
+      }
       // Another task is not an edit to compare with: its first run has no previous run.
       if (!compareFiles_) hooks_.resetComparison();
-      if (document_->robot().links.empty()) {
+      if (alone) {
         // A task alone: run it on the default robot, and say so (a walkthrough opened the UR5's
         // task alone and read only that its rows had 6 values for 3 joints).
-        Session s = loadSession(defaultRobotPath());
         s.task = task;
         s.taskFile = p;
         document_->reset(s, QString());
@@ -149,6 +165,15 @@ bool FileActions::importFile(const QString& path, QString* error) {
   } catch (const std::exception& robotError) {
     try {
       TaskSpec task = loadTask(p);
+      const std::string misfit = jointCountRefusal(task, document_->robot().dof());
+      if (!misfit.empty()) {
+        if (error) {
+          *error = tr("%1 is a task for another arm: %2 (%3). Open its robot first, then the task.")
+                       .arg(QFileInfo(path).fileName(), QString::fromStdString(misfit),
+                            QString::fromStdString(document_->robot().name));
+        }
+        return false;
+      }
       document_->edit(task, tr("Import %1").arg(QFileInfo(path).fileName()));
       return true;
     } catch (const std::exception& taskError) {

@@ -39,11 +39,13 @@ StartupResult startStudio(MainWindow& window, QStringList files, bool autosave, 
   }
   if (files.isEmpty()) files << QString::fromStdString(defaultRobotPath());
   const QString first = files.takeFirst();
-  if (!window.openFile(first, &out.error) && out.error.isEmpty()) {
-    // Cancelled (a URDF's tip prompt): the default robot rather than an empty window, no error.
+  if (!window.openFile(first, &out.error)) {
+    // Cancelled (a URDF's tip prompt, no error) or refused (the error is kept for the caller to
+    // show): the default robot rather than an empty window.
     const QString fallback = QString::fromStdString(defaultRobotPath());
-    if (first != fallback && !window.openFile(fallback, &out.error) && out.error.isEmpty())
-      out.error = QObject::tr("cannot open %1").arg(fallback);
+    QString fallbackError;
+    if (first != fallback && !window.openFile(fallback, &fallbackError) && out.error.isEmpty())
+      out.error = fallbackError.isEmpty() ? QObject::tr("cannot open %1").arg(fallback) : fallbackError;
   }
   out.remaining = files;
   return out;

@@ -319,19 +319,57 @@ class MainWindowTest : public QObject {
 
   // A task opened alone runs on the default robot, and the status bar says so and what to do
   // (a walkthrough opened the UR5's task alone and read only "a row has 6 values but the robot
-  // has 3 joints: give one value per joint").
+  // has 3 joints: give one value per joint"). A task whose joint points do not fit the arm it
+  // would run on is refused, the document unchanged (the review: it replaced the document, then
+  // its run failed); at start-up the default robot opens instead and the refusal is the error.
   void taskOpenedAloneNamesTheRobotItRunsOn() {
-    MainWindow w;
-    w.setInteractive(false);
-    w.show();
-    QVERIFY(w.openFile(source("robots/ur5_pick_place.yaml")));
-    QVERIFY(!waitForRun(w));  // fails: six values a point for three joints
-    QVERIFY2(w.problemText().contains("6 values"), qPrintable(w.problemText()));
-    const QString notice = w.statusBar()->currentMessage();
-    QVERIFY2(notice.contains("ur5_pick_place.yaml holds a task only: it runs on " +
-                             QString::fromStdString(w.document()->robot().name) + ", the default robot") &&
-                 notice.contains("open its robot first"),
-             qPrintable(notice));
+    const QString defaultName = QString::fromStdString(loadRobot(defaultRobotPath()).name);
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.show();
+      QVERIFY(w.openFile(source("robots/vora_rrr_weld_seam.yaml")));
+      QVERIFY2(waitForRun(w), qPrintable(w.problemText()));
+      QCOMPARE(QString::fromStdString(w.document()->robot().name), defaultName);
+      const QString notice = w.statusBar()->currentMessage();
+      QVERIFY2(notice.contains("vora_rrr_weld_seam.yaml holds a task only: it runs on " + defaultName +
+                               ", the default robot") &&
+                   notice.contains("open its robot first"),
+               qPrintable(notice));
+    }
+    {
+      MainWindow w;
+      w.setInteractive(false);
+      w.show();
+      QString error;
+      QVERIFY(!w.openFile(source("robots/ur5_pick_place.yaml"), &error));
+      QVERIFY2(error.contains("ur5_pick_place.yaml is a task for another arm: a row has 6 values but the robot has 3 "
+                              "joints (" + defaultName + ", the default robot). Open its robot first"),
+               qPrintable(error));
+      QVERIFY(w.document()->robot().links.empty());
+      QCOMPARE(w.document()->undoStack()->count(), 0);
+      // Onto an open six-joint arm: refused as well, nothing changed, no undo step.
+      QVERIFY(w.openFile(source("robots/ur5.yaml")));
+      QVERIFY(waitForRun(w));
+      const int undo = w.document()->undoStack()->count();
+      const std::string taskBefore = w.document()->session().task.name;
+      error.clear();
+      QVERIFY(!w.openFile(source("robots/craig_example_7_1.yaml"), &error));  // one joint value a point
+      QCOMPARE(w.document()->undoStack()->count(), undo);
+      QCOMPARE(w.document()->session().task.name, taskBefore);
+      QVERIFY2(error.contains("is a task for another arm") && error.contains("a row has 1 value but the robot has 6 joints (UR5)"),
+               qPrintable(error));
+    }
+    {
+      MainWindow w;
+      w.show();
+      const StartupResult start = startStudio(w, {source("robots/ur5_pick_place.yaml")}, false,
+                                              [](const AutosaveRecovery::Entry&, const QStringList&) { return false; });
+      w.setInteractive(false);
+      QVERIFY2(start.error.contains("Open its robot first, then the task"), qPrintable(start.error));
+      QVERIFY(waitForRun(w));
+      QCOMPARE(QString::fromStdString(w.document()->robot().name), defaultName);
+    }
   }
 
   // Issue 11 #7: the save prompt before opening a library robot is titled after that action,

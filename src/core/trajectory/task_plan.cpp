@@ -102,6 +102,13 @@ std::string jointPointLimitRefusal(const LinkSpec& link, int joint, double value
   return buf;
 }
 
+std::string jointCountRefusal(const TaskSpec& task, int joints) {
+  const Eigen::Index values = task.jointPoints.cols();
+  if (task.jointPoints.rows() == 0 || values == joints) return {};
+  return "a row has " + std::to_string(values) + (values == 1 ? " value" : " values") + " but the robot has " +
+         std::to_string(joints) + (joints == 1 ? " joint" : " joints");
+}
+
 namespace {
 
 // Joint points as written (deg for revolute joints, m for prismatic) to SI, checked against
@@ -110,9 +117,7 @@ Eigen::MatrixXd jointPointsOf(const Model& model, const TaskSpec& task) {
   const int n = model.dof();
   if (task.jointPoints.cols() != n)
     throw InputError(task.sourceFile, pointLine(task, 0), "joint_points[1]",
-                     "a row has " + std::to_string(task.jointPoints.cols()) + " value" +
-                         (task.jointPoints.cols() == 1 ? "" : "s") + " but the robot has " + std::to_string(n) +
-                         (n == 1 ? " joint" : " joints") + ": give one value per joint");
+                     jointCountRefusal(task, n) + ": give one value per joint");
   Eigen::MatrixXd q = task.jointPoints;
   for (int k = 0; k < q.rows(); ++k)
     for (int j = 0; j < n; ++j) {

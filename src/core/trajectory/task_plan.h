@@ -46,6 +46,11 @@ class UnreachablePointError : public InputError {
 // check of a typed one.
 std::string jointPointLimitRefusal(const LinkSpec& link, int joint, double value);
 
+// The task's joint points (when it has any) against the robot's joint count: empty when each
+// row has one value per joint, else the words, e.g. "a row has 6 values but the robot has 3
+// joints". planTask refuses such a task with them; Studio refuses to open it onto an arm.
+std::string jointCountRefusal(const TaskSpec& task, int joints);
+
 struct TaskPlan {
   TaskScheme scheme = TaskScheme::Paul;
   std::shared_ptr<const JointTrajectory> trajectory;

@@ -40,8 +40,9 @@ StartupResult startStudio(MainWindow& window, QStringList files, bool autosave, 
   if (files.isEmpty()) files << QString::fromStdString(defaultRobotPath());
   const QString first = files.takeFirst();
   if (!window.openFile(first, &out.error)) {
-    // Cancelled (a URDF's tip prompt, no error) or refused (the error is kept for the caller to
-    // show): the default robot rather than an empty window.
+    // Cancelled (a URDF's tip prompt, no error), refused (a task for another arm) or unreadable
+    // (the error is kept for the caller to show): the default robot rather than an empty window.
+    // A task named after it then opens onto the default robot, if its joint points fit.
     const QString fallback = QString::fromStdString(defaultRobotPath());
     QString fallbackError;
     if (first != fallback && !window.openFile(fallback, &fallbackError) && out.error.isEmpty())

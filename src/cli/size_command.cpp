@@ -88,8 +88,9 @@ int runSize(const Argv& argv) {
       return n == "fmax" || n == "continuous_torque" || n == "peak_torque" || n == "current";
     });
     if (p.largest > 0.0 && !names.empty() && !torqueRated)
-      payloadText += "Note: no torque or current is rated, so no torque bounds this payload; give the drives' "
-                     "continuous_torque, peak_torque or current_limit (or the joints' fmax) in the robot file\n";
+      payloadText += "Note: no torque or current is rated, so no torque rating bounds this payload; give the drives' "
+                     "ratings (continuous_torque, peak_torque), a motor's current_limit or the joints' fmax in the "
+                     "robot file\n";
   }
   if (args.has("--csv")) writeOutput(args.value("--csv"), sizingCsv(report));
   if (args.has("--out")) {

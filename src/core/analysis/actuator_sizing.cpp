@@ -416,8 +416,9 @@ std::string sizingText(const Model& model, const SizingReport& r) {
     }
     out += "  M_ii / N^2 Jm: the arm's inertia at the joint over the rotor's, reflected (least-most);\n"
            "  N match: sqrt(mean M_ii / Jm), the ratio that matches them; N RMS*: the ratio that minimises the\n"
-           "  motor's RMS torque (-: the joint does not move); usable N: the ratios, scanned from N / 30 to 30 N,\n"
-           "  for which every rated check passes (+: the range reaches the scan's edge and may go on)\n";
+           "  motor's RMS torque; -: no rotor inertia given (for N RMS* also: the joint does not move);\n"
+           "  usable N: the ratios, scanned from N / 30 to 30 N, for which every rated check passes\n"
+           "  (+: the range reaches the scan's edge and may go on)\n";
   }
   out += "\nChecks (value / rating, margin):\n";
   bool any = false;

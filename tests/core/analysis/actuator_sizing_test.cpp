@@ -168,6 +168,7 @@ TEST(ActuatorSizing, MotorSideFiguresAreRoundedAgainstMotorTorquesOnly) {
   EXPECT_NEAR(std::stod(rms), wrist.rmsMotorTorque, 1e-4 * wrist.rmsMotorTorque) << text;
   // The columns a reader cannot guess are said under the table.
   EXPECT_NE(text.find("N RMS*: the ratio that minimises the\n  motor's RMS torque"), std::string::npos) << text;
+  EXPECT_NE(text.find("-: no rotor inertia given (for N RMS* also: the joint does not move)"), std::string::npos) << text;
   EXPECT_NE(text.find("(+: the range reaches the scan's edge"), std::string::npos) << text;
 }
 

@@ -47,6 +47,15 @@ QString urdfArrivalText(const UrdfImport& import, const QString& path) {
   return message;
 }
 
+// The refusal of a task whose joint points do not fit the arm it would run on (`armWords` names
+// the arm), or empty when they fit: Open and Import say the same.
+QString taskMisfitText(const QString& path, const TaskSpec& task, const RobotSpec& arm, const QString& armWords) {
+  const std::string misfit = jointCountRefusal(task, arm.dof());
+  if (misfit.empty()) return {};
+  return QObject::tr("%1 is a task for another arm: %2 (%3). Open its robot first, then the task.")
+      .arg(QFileInfo(path).fileName(), QString::fromStdString(misfit), armWords);
+}
+
 }  // namespace
 
 FileActions::FileActions(QWidget* window, Document* document, WindowMessages* messages, ViewHooks hooks)
@@ -110,14 +119,10 @@ bool FileActions::openFile(const QString& path, QString* error) {
       const RobotSpec& arm = alone ? s.robot : document_->robot();
       // Joint points for another joint count are refused here, the document unchanged (the review:
       // the UR5's task opened alone replaced the document and then failed its run on the RRR).
-      const std::string misfit = jointCountRefusal(task, arm.dof());
-      if (!misfit.empty()) {
-        if (error) {
-          *error = tr("%1 is a task for another arm: %2 (%3). Open its robot first, then the task.")
-                       .arg(QFileInfo(path).fileName(), QString::fromStdString(misfit),
-                            alone ? tr("%1, the default robot").arg(QString::fromStdString(arm.name))
-                                  : QString::fromStdString(arm.name));
-        }
+      const QString armName = QString::fromStdString(arm.name);
+      const QString misfit = taskMisfitText(path, task, arm, alone ? tr("%1, the default robot").arg(armName) : armName);
+      if (!misfit.isEmpty()) {
+        if (error) *error = misfit;
         return false;
       }
       // Another task is not an edit to compare with: its first run has no previous run.
@@ -165,13 +170,10 @@ bool FileActions::importFile(const QString& path, QString* error) {
   } catch (const std::exception& robotError) {
     try {
       TaskSpec task = loadTask(p);
-      const std::string misfit = jointCountRefusal(task, document_->robot().dof());
-      if (!misfit.empty()) {
-        if (error) {
-          *error = tr("%1 is a task for another arm: %2 (%3). Open its robot first, then the task.")
-                       .arg(QFileInfo(path).fileName(), QString::fromStdString(misfit),
-                            QString::fromStdString(document_->robot().name));
-        }
+      const RobotSpec& arm = document_->robot();
+      const QString misfit = taskMisfitText(path, task, arm, QString::fromStdString(arm.name));
+      if (!misfit.isEmpty()) {
+        if (error) *error = misfit;
         return false;
       }
       document_->edit(task, tr("Import %1").arg(QFileInfo(path).fileName()));
